@@ -1,0 +1,48 @@
+"""Damage calculation for an attack Step that resolves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .model import Step
+from .query import atk, health, on_field
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+def resolve_attack(duel: Duel, step: Step) -> None:
+    """Simultaneous ATK-to-Health damage; excess through Attack Position only (book)."""
+    attacker = duel.cards[step.card]
+    attacker.battled_turn = duel.turn
+    defender_player = 1 - attacker.controller
+    if step.extra < 0:
+        dmg = atk(duel, attacker)
+        duel.out.append(ev.BattleDamage(attacker.uid, -1, 0, 0, dmg, defender_player))
+        if dmg > 0:
+            duel._change_lp(defender_player, -dmg, "battle")
+            duel._fire("battle_damage", attacker)
+        return
+    target = duel.cards[step.extra]
+    if not on_field(target):
+        return
+    target.battled_turn = duel.turn
+    if not target.face_up:
+        duel._set_face(target, True, "attacked")
+    a = atk(duel, attacker)
+    target_health = health(duel, target)
+    # A 0-Health Defense Position Phantom deals no damage to its attacker (book).
+    back = 0 if (not target.attack_pos and target_health == 0) else atk(duel, target)
+    excess = a - target_health if (target.attack_pos and a > target_health) else 0
+    duel.out.append(ev.BattleDamage(attacker.uid, target.uid, a, back, excess,
+                                    target.controller if excess else -1))
+    target_zero = duel._apply_damage(target, a)
+    attacker_zero = duel._apply_damage(attacker, back)
+    if excess:
+        duel._change_lp(target.controller, -excess, "battle")
+        duel._fire("battle_damage", attacker)
+    if target_zero:
+        duel._break(target, "battle")
+    if attacker_zero:
+        duel._break(attacker, "battle")

@@ -1,0 +1,213 @@
+"""Frozen card definitions: the normalised form every card file is loaded into.
+
+The engine only ever sees these objects; `game.cards.loader` builds them from YAML
+once at start-up (see docs/cards.md for the vocabulary). Nothing here reads files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class CardType(str, Enum):
+    PHANTOM = "phantom"
+    SPIRIT = "spirit"
+    COUNTER = "counter"
+    ENVIRONMENT = "environment"
+
+
+class Start(str, Enum):
+    """How an ability starts."""
+
+    MAIN = "main"  # activated by its controller in their own Main Phase, at an open state
+    TRIGGER = "trigger"  # added to a Line by the engine when its event happens
+    RESPONSE = "response"  # activated whenever its controller holds priority (speed permitting)
+    STATIC = "static"  # continuous: applies while the card is face up on the field
+
+
+# Zones a selector can name. "field" is shorthand for phantom+back+side+env.
+FIELD_ZONES = ("phantom", "back", "side", "env")
+ALL_ZONES = ("phantom", "back", "side", "env", "hand", "grave", "deck", "extra")
+STATS = ("atk", "health", "max_health", "level", "sp_cost")
+OPS = ("<", "<=", "==", "!=", ">=", ">")
+
+TRIGGERS = (
+    "summoned",  # this card was Summoned or Special Summoned (its summon Step resolved)
+    "flipped",  # this card was turned face up
+    "attacks",  # this card declared an attack
+    "attacked",  # this card was chosen as an attack target
+    "battle_damage",  # this card dealt battle damage to a player
+    "broken",  # this card was Broken
+    "sent_to_grave",  # this card went to the Graveyard from anywhere
+    "draw_phase",  # the shared Draw Phase (after both draws)
+    "turn_start",  # a turn's Standby Phase begins (see `whose`)
+    "turn_end",  # a turn's End Phase begins (see `whose`)
+    "opponent_summons",  # the opponent Summoned or Special Summoned a Phantom
+    "opponent_activates",  # the opponent activated an ability (added a Step that is not a game action)
+)
+
+# Triggers that by default watch this very card; `of:` widens them to any matching card.
+SELF_TRIGGERS = ("summoned", "flipped", "attacks", "attacked", "battle_damage", "broken", "sent_to_grave")
+
+VERBS = (
+    "damage_player",
+    "heal_player",
+    "damage",
+    "heal",
+    "break",
+    "draw",
+    "discard",
+    "search",
+    "mill",
+    "return_to_hand",
+    "special_summon",
+    "change_position",
+    "flip",
+    "modify",
+    "gain_sp",
+    "lose_sp",
+    "negate",
+    "protect",
+    "cannot_attack",
+    "if",
+    "choose",
+)
+
+# Where a verb's `target` may point. A Selector means "every card matching it".
+TARGET_REFS = ("chosen", "self", "event_card", "attacker", "attack_target")
+
+
+@dataclass(frozen=True)
+class StatTest:
+    stat: str
+    op: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A filter over cards, relative to the ability's controller ("you").
+
+    All given fields must match (AND); `tags` matches a card with any of the tags.
+    """
+
+    side: str = "any"  # you | opponent | any
+    zones: tuple[str, ...] = ("phantom", "side")
+    types: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    position: str | None = None  # attack | defense
+    face: str | None = None  # up | down
+    stats: tuple[StatTest, ...] = ()
+    card: str | None = None  # a card id
+    this: str = "any"  # any | only | exclude  (the card that owns the ability)
+    extra: bool | None = None  # Extra Deck Phantom or not
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A yes/no question about the duel; `kind` picks which (docs/cards.md)."""
+
+    kind: str  # all | any | not | count | lp | sp | hand | grave | phase | turn | responding_to | round
+    children: tuple[Condition, ...] = ()
+    select: Selector | None = None
+    player: str = "you"
+    min: int | None = None
+    max: int | None = None
+    values: tuple[str, ...] = ()  # phases, turn owner, step kinds
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    select: Selector
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Cost:
+    sp: int = 0
+    lp: int = 0
+    discard: int = 0  # cards from hand, chosen by the activating player
+    break_self: bool = False  # send this card to the Graveyard as the cost
+
+    @property
+    def empty(self) -> bool:
+        return not (self.sp or self.lp or self.discard or self.break_self)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One verb with its parameters. Unused fields keep their defaults."""
+
+    verb: str
+    target: str | Selector | None = None  # a TARGET_REFS name or a Selector (all matching)
+    player: str = "you"  # you | opponent | both
+    amount: int = 0
+    count: int = 1
+    stat: str = ""  # modify: atk | health | sp_cost
+    duration: str = "turn"  # modify/protect/cannot_attack: turn | lasting
+    source: str = "hand"  # special_summon: hand | deck | grave | extra ; search: deck | grave
+    select: Selector | None = None  # special_summon/search: which cards qualify
+    position: str = "attack"  # special_summon: attack | defense ; change_position: attack|defense|toggle
+    face_up: bool = True
+    condition: Condition | None = None  # if
+    then: tuple[Effect, ...] = ()  # if
+    otherwise: tuple[Effect, ...] = ()  # if
+    options: tuple[tuple[Effect, ...], ...] = ()  # choose
+    labels: tuple[str, ...] = ()  # choose: what each option is called
+
+
+@dataclass(frozen=True)
+class StaticEffect:
+    """A continuous effect: modifiers and flags for every card `affects` selects."""
+
+    affects: Selector
+    atk: int = 0
+    health: int = 0
+    sp_cost: int = 0
+    cannot_attack: bool = False
+    protected: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    start: Start
+    speed: int
+    effects: tuple[Effect, ...] = ()
+    trigger: str | None = None
+    of: Selector | None = None  # trigger: which cards' events count (default: this card)
+    whose: str = "any"  # turn_start / turn_end: you | opponent | any
+    cost: Cost = field(default_factory=Cost)
+    condition: Condition | None = None
+    target: TargetSpec | None = None
+    once_per_turn: bool = False
+    optional: bool = False
+    face_down: bool = False  # works while this Phantom is face down
+    static: StaticEffect | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CardDef:
+    id: str
+    name: str
+    type: CardType
+    level: int = 0
+    atk: int = 0
+    health: int = 0
+    extra: bool = False
+    lasting: bool = False  # Spirit/Counter: stays on the field after its ability resolves
+    tags: tuple[str, ...] = ()
+    text: str = ""
+    abilities: tuple[Ability, ...] = ()
+    summon_condition: Condition | None = None  # Extra Deck Phantoms
+    materials: TargetSpec | None = None  # Extra Deck Phantoms: sent to the Graveyard to summon
+
+    @property
+    def is_phantom(self) -> bool:
+        return self.type is CardType.PHANTOM
+
+
+def plain_phantom(card_id: str, name: str, level: int, atk: int, health: int, **kw) -> CardDef:
+    """A Phantom with no abilities; handy for tests and the test decks."""
+    return CardDef(id=card_id, name=name, type=CardType.PHANTOM, level=level, atk=atk, health=health, **kw)

@@ -1,0 +1,266 @@
+"""Effect verbs: what a resolving Step does, one Effect at a time.
+
+A Step's effects are a work list of paths into its ability's effect tree, so a verb that
+needs a player's answer (discard, search, special_summon, choose) can pause the resolution
+as a pending Choice and the engine can serialise the state mid-resolution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .carddefs import Ability, Effect, Selector
+from .model import PHANTOM_ZONES, Card, Choice, Step, Zone
+from .query import check, health, on_field, select
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+_ZONES = {z.value: z for z in Zone}
+
+
+def effect_at(ab: Ability, path: tuple) -> Effect:
+    eff = ab.effects[path[0]]
+    i = 1
+    while i < len(path):
+        tag = path[i]
+        if tag == "t":
+            eff = eff.then[path[i + 1]]
+            i += 2
+        elif tag == "e":
+            eff = eff.otherwise[path[i + 1]]
+            i += 2
+        else:  # "o": option, index
+            eff = eff.options[path[i + 1]][path[i + 2]]
+            i += 3
+    return eff
+
+
+def _ability(duel: Duel, step: Step) -> Ability:
+    return duel.pool[duel.cards[step.card].cid].abilities[step.ability]
+
+
+def run_work(duel: Duel) -> None:
+    """Execute the next effect of the resolving Step."""
+    step = duel.current
+    path = duel.work.pop(0)
+    execute(duel, step, effect_at(_ability(duel, step), path), path)
+
+
+def _players(step: Step, who: str) -> tuple[int, ...]:
+    you = step.user
+    if who == "both":
+        return (you, 1 - you)
+    return (you,) if who == "you" else (1 - you,)
+
+
+def _responding(duel: Duel, step: Step) -> Step | None:
+    for line in duel.lines:
+        for s in line:
+            if s.sid == step.responds_to:
+                return s
+    return None
+
+
+def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
+    t = eff.target
+    cards = duel.cards
+    if t is None or t == "self":
+        return [cards[step.card]]
+    if t == "chosen":
+        return [cards[u] for u in step.targets]
+    if t == "event_card":
+        return [cards[step.event_card]] if step.event_card >= 0 else []
+    if t == "attacker":
+        return [cards[duel.last_attack[0]]] if duel.last_attack[0] >= 0 else []
+    if t == "attack_target":
+        return [cards[duel.last_attack[1]]] if duel.last_attack[1] >= 0 else []
+    return [cards[u] for u in select(duel, t, step.user, step.card)]
+
+
+def _phantom_on_field(duel: Duel, card: Card) -> bool:
+    return on_field(card) and duel.pool[card.cid].is_phantom
+
+
+def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
+    slots = duel.players[player].slots
+    for zone in PHANTOM_ZONES:
+        for i, uid in enumerate(slots[zone]):
+            if uid is None:
+                return zone, i
+    return None
+
+
+def _ask(duel: Duel, player: int, kind: str, prompt: str, options: list, count: int,
+         context: dict) -> None:
+    labels = [duel.pool[duel.cards[u].cid].name for u in options] if kind != "choose_option" \
+        else context.pop("labels")
+    duel.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
+    duel._emit_choice()
+
+
+def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
+    slot = _first_empty_phantom_slot(duel, player)
+    if slot is None or not duel.pool[card.cid].is_phantom:
+        return False
+    duel._move(card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
+               "special_summon")
+    card.summoned_turn = duel.turn
+    card.sp_paid = 0
+    duel.out.append(ev.Summoned(card.uid, card.cid, player, True))
+    duel._fire("summoned", card)
+    duel._fire("opponent_summons", card, player=player)
+    return True
+
+
+def _source_selector(eff: Effect, zone: str) -> Selector:
+    sel = eff.select or Selector(types=())
+    return replace(sel, zones=(zone,), side="you" if sel.side == "any" else sel.side)
+
+
+def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+    verb = eff.verb
+    you = step.user
+    if verb == "damage_player":
+        for p in _players(step, eff.player):
+            duel._change_lp(p, -eff.amount, "effect")
+    elif verb == "heal_player":
+        for p in _players(step, eff.player):
+            duel._change_lp(p, eff.amount, "effect")
+    elif verb == "damage":
+        for card in targets(duel, step, eff):
+            if _phantom_on_field(duel, card):
+                duel._damage_card(card, eff.amount)
+    elif verb == "heal":
+        for card in targets(duel, step, eff):
+            if _phantom_on_field(duel, card):
+                duel._heal_card(card, eff.amount)
+    elif verb == "break":
+        for card in targets(duel, step, eff):
+            duel._break(card, "effect")
+    elif verb == "draw":
+        for p in _players(step, eff.player):
+            duel._draw(p, eff.count, "effect")
+    elif verb == "discard":
+        discard_players(duel, list(_players(step, eff.player)), eff.count)
+    elif verb == "search":
+        options = select(duel, _source_selector(eff, eff.source), you, step.card)
+        if len(options) == 1:
+            _to_hand_from(duel, duel.cards[options[0]], you, eff.source)
+        elif options:
+            _ask(duel, you, "search", "Choose a card to add to your hand", options, 1,
+                 {"source": eff.source})
+    elif verb == "mill":
+        for p in _players(step, eff.player):
+            deck = duel.players[p].deck
+            for _ in range(min(eff.count, len(deck))):
+                duel._move(duel.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
+    elif verb == "return_to_hand":
+        for card in targets(duel, step, eff):
+            if on_field(card) or card.zone is Zone.GRAVE:
+                duel._move(card, Zone.HAND, -1, card.owner, False, True, "return")
+    elif verb == "special_summon":
+        if eff.select is None:
+            for card in targets(duel, step, eff):
+                if not on_field(card):
+                    special_summon(duel, card, you, eff)
+            return
+        if _first_empty_phantom_slot(duel, you) is None:
+            return
+        options = [u for u in select(duel, _source_selector(eff, eff.source), you, step.card)
+                   if duel.pool[duel.cards[u].cid].is_phantom]
+        if len(options) == 1:
+            special_summon(duel, duel.cards[options[0]], you, eff)
+        elif options:
+            _ask(duel, you, "summon_pick", "Choose a Phantom to Special Summon", options, 1,
+                 {"path": list(path)})
+    elif verb == "change_position":
+        for card in targets(duel, step, eff):
+            if not _phantom_on_field(duel, card) or health(duel, card) == 0:
+                continue
+            want = (not card.attack_pos) if eff.position == "toggle" else eff.position == "attack"
+            if want != card.attack_pos:
+                card.attack_pos = want
+                duel.field_version += 1
+                duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up, "effect"))
+    elif verb == "flip":
+        for card in targets(duel, step, eff):
+            if on_field(card):
+                duel._set_face(card, eff.face_up, "effect")
+    elif verb == "modify":
+        expires = duel.turn if eff.duration == "turn" else -1
+        for card in targets(duel, step, eff):
+            if not (on_field(card) or card.zone is Zone.HAND):
+                continue
+            card.mods.append([eff.stat, eff.amount, expires])
+            duel.field_version += 1
+            duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
+            if eff.stat == "health" and _phantom_on_field(duel, card) and health(duel, card) == 0:
+                duel._break(card, "health")
+    elif verb == "gain_sp":
+        for p in _players(step, eff.player):
+            duel._change_sp(p, eff.amount, "effect")
+    elif verb == "lose_sp":
+        for p in _players(step, eff.player):
+            duel._change_sp(p, -eff.amount, "effect")
+    elif verb == "negate":
+        target = _responding(duel, step)
+        if target is not None and not target.negated:
+            target.negated = True
+            target.negate_break = eff.amount != 0
+    elif verb in ("protect", "cannot_attack"):
+        status = "protected" if verb == "protect" else "cannot_attack"
+        expires = duel.turn if eff.duration == "turn" else -1
+        for card in targets(duel, step, eff):
+            if on_field(card):
+                card.flags.append([status, expires])
+                duel.field_version += 1
+                duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
+    elif verb == "if":
+        branch = eff.then if check(duel, eff.condition, you, step.card,
+                                   _responding(duel, step)) else eff.otherwise
+        tag = "t" if branch is eff.then else "e"
+        duel.work[0:0] = [path + (tag, k) for k in range(len(branch))]
+    elif verb == "choose":
+        _ask(duel, you, "choose_option", "Choose one", list(range(len(eff.options))), 1,
+             {"path": list(path), "labels": list(eff.labels)})
+    else:  # pragma: no cover - the loader only admits known verbs
+        raise ValueError(f"unknown effect verb {verb!r}")
+
+
+def discard_players(duel: Duel, players: list[int], count: int) -> None:
+    """Each player in turn discards `count` cards of their choice (all, if they hold fewer)."""
+    while players:
+        p = players.pop(0)
+        hand = duel.players[p].hand
+        if len(hand) <= count:
+            for uid in list(hand):
+                duel._move(duel.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
+            continue
+        _ask(duel, p, "discard", f"Discard {count} card(s)", list(hand), count,
+             {"rest": players, "count": count})
+        return
+
+
+def _to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
+    duel._move(card, Zone.HAND, -1, card.owner, False, True, "search")
+    duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
+    if source == "deck":
+        duel.rng.shuffle(duel.players[player].deck)
+
+
+def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
+    """Finish the effect that paused on choice `c`."""
+    kind = c.kind
+    if kind == "search":
+        _to_hand_from(duel, duel.cards[option], c.player, c.context["source"])
+    elif kind == "summon_pick":
+        step = duel.current
+        eff = effect_at(_ability(duel, step), tuple(c.context["path"]))
+        special_summon(duel, duel.cards[option], step.user, eff)
+    elif kind == "choose_option":
+        path = tuple(c.context["path"])
+        eff = effect_at(_ability(duel, duel.current), path)
+        duel.work[0:0] = [path + ("o", option, k) for k in range(len(eff.options[option]))]

@@ -1,0 +1,234 @@
+"""Events: every visible change, in order, so a client can animate and a log can tell it.
+
+`card_id` fields name what the card is; `views.redact_event` hides it from a player who may
+not see the card (opponent's hand, decks, face-down cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_ev = dataclass(slots=True)
+
+
+@_ev
+class DuelStarted:
+    seed: int
+    first_player: int  # decided by the coin toss (or the match)
+
+
+@_ev
+class CoinTossed:
+    winner: int  # this player goes first
+
+
+@_ev
+class RoundStarted:
+    round: int
+
+
+@_ev
+class TurnStarted:
+    player: int
+    turn: int
+    round: int
+
+
+@_ev
+class PhaseChanged:
+    player: int  # whose turn (-1 in the shared Draw Phase)
+    phase: str
+
+
+@_ev
+class CardMoved:
+    card: int
+    card_id: str
+    owner: int
+    controller: int
+    from_zone: str
+    from_index: int
+    to_zone: str
+    to_index: int
+    face_up: bool
+    attack_pos: bool
+    reason: str  # draw | summon | set | play | break | discard | return | mill | search | ...
+
+
+@_ev
+class LpChanged:
+    player: int
+    before: int
+    after: int
+    reason: str
+
+
+@_ev
+class SpChanged:
+    player: int
+    before: int
+    after: int
+    reason: str
+
+
+@_ev
+class HealthChanged:
+    card: int
+    before: int
+    after: int
+    max_health: int
+
+
+@_ev
+class StatModified:
+    card: int
+    stat: str
+    amount: int
+    duration: str
+
+
+@_ev
+class StatusGained:
+    card: int
+    status: str  # protected | cannot_attack
+    duration: str
+
+
+@_ev
+class PositionChanged:
+    card: int
+    card_id: str
+    attack_pos: bool
+    face_up: bool
+    reason: str  # change | flip | zero_health | effect | attack
+
+
+@_ev
+class Summoned:
+    card: int
+    card_id: str
+    player: int
+    special: bool
+
+
+@_ev
+class AttackDeclared:
+    attacker: int
+    target: int  # -1: direct
+
+
+@_ev
+class BattleDamage:
+    attacker: int
+    target: int  # -1: direct
+    to_target: int
+    to_attacker: int
+    to_player: int
+    player: int  # who lost LP (-1 if nobody)
+
+
+@_ev
+class CardBroken:
+    card: int
+    card_id: str
+    survived: bool  # protected: it stays at 0 Health
+
+
+@_ev
+class StepAdded:
+    line: int  # 1-based Line number, bottom Line is 1
+    step: int  # 1-based Step number within the Line
+    speed: int
+    player: int
+    kind: str
+    card: int
+    card_id: str
+    ability: int
+    targets: tuple
+    trigger: bool
+
+
+@_ev
+class LineBreak:
+    line: int  # the new Line's number
+    speed: int
+
+
+@_ev
+class LineResolving:
+    line: int
+
+
+@_ev
+class StepResolved:
+    line: int
+    step: int
+    card_id: str
+
+
+@_ev
+class StepFizzled:
+    line: int
+    step: int
+    card_id: str
+    reason: str
+
+
+@_ev
+class StepNegated:
+    line: int
+    step: int
+    card_id: str
+
+
+@_ev
+class LineClosed:
+    line: int
+
+
+@_ev
+class WindowOpened:
+    line: int  # the broken Line that may now be extended or broken again
+    player: int  # who may respond first
+
+
+@_ev
+class PriorityPassed:
+    player: int
+    auto: bool  # passed for them: no legal response
+
+
+@_ev
+class ChoiceRequested:
+    player: int
+    kind: str
+    prompt: str
+    options: tuple
+    labels: tuple
+
+
+@_ev
+class AbilityDeclined:
+    card: int
+    card_id: str
+
+
+@_ev
+class Revealed:
+    card: int
+    card_id: str
+    player: int  # whose card
+
+
+@_ev
+class DuelEnded:
+    winner: int  # -1: a draw
+    reason: str
+
+
+def event_to_dict(event) -> dict:
+    data = {"type": type(event).__name__}
+    for name in event.__slots__:
+        value = getattr(event, name)
+        data[name] = list(value) if isinstance(value, tuple) else value
+    return data

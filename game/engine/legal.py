@@ -1,0 +1,473 @@
+"""Legality: which commands may be sent now, and why a given one may not.
+
+Every function here is side-effect free. `activation_targets` is the ygopro-style "can this
+ability be activated now, and with which targets" check the UI and AI use to light up plays.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .carddefs import Ability, CardType, Start
+from .commands import (
+    Activate,
+    Attack,
+    ChangePosition,
+    Choose,
+    EndTurn,
+    Flip,
+    NextPhase,
+    Pass,
+    PlayEnvironment,
+    SetCard,
+    SpecialSummon,
+    Summon,
+    Unsummon,
+)
+from .model import BACKROW_ZONES, PHANTOM_ZONES, PILE_ZONES, Card, Phase, Step, Zone
+from .query import (
+    card_users,
+    check,
+    has_real_condition,
+    has_status,
+    health,
+    is_main_phase,
+    select,
+    sp_cost,
+)
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
+
+
+def _empty_slots(duel: Duel, player: int, zones) -> list[tuple[str, int]]:
+    slots = duel.players[player].slots
+    return [(z.value, i) for z in zones for i, u in enumerate(slots[z]) if u is None]
+
+
+def field_cards(duel: Duel, player: int):
+    slots = duel.players[player].slots
+    for zone in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
+        for uid in slots[zone]:
+            if uid is not None:
+                yield duel.cards[uid]
+
+
+def phantoms_of(duel: Duel, player: int) -> list[Card]:
+    slots = duel.players[player].slots
+    out = []
+    for zone in PHANTOM_ZONES:
+        for uid in slots[zone]:
+            if uid is not None and duel.pool[duel.cards[uid].cid].is_phantom:
+                out.append(duel.cards[uid])
+    return out
+
+
+def _under_limit(duel: Duel, key: tuple) -> bool:
+    return duel.counts.get(key, 0) < duel.rules.loop_limit
+
+
+def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
+    return select(duel, ab.target.select, user, uid)
+
+
+def _has_negate(ab: Ability) -> bool:
+    return any(e.verb == "negate" for e in ab.effects)
+
+
+def activation_block(duel: Duel, card: Card, index: int, player: int,
+                     responding: Step | None) -> str | None:
+    """Why `player` may not activate ability `index` of `card` now (None: they may,
+    targets permitting). Pure: reads the state only."""
+    cdef = duel.pool[card.cid]
+    if index < 0 or index >= len(cdef.abilities):
+        return "That card has no such ability."
+    ab = cdef.abilities[index]
+    own_turn = duel.turn_player == player
+    if ab.start is Start.MAIN:
+        if responding is not None:
+            return "That ability can only start a Line, not answer one."
+        if not own_turn or not is_main_phase(duel.phase):
+            return "That ability can only be activated in your own Main Phase."
+    elif ab.start is Start.RESPONSE:
+        if responding is not None and ab.speed < responding.speed:
+            return (f"Its speed {ab.speed} is lower than the last Step's speed "
+                    f"{responding.speed}.")
+    else:
+        return "That ability is not activated: it is a trigger or a continuous effect."
+    ctype = cdef.type
+    zone = card.zone
+    if ctype is CardType.PHANTOM:
+        if zone in PILE_ZONES or card.controller != player:
+            return "Only a Phantom you control on the field can use its ability."
+        if not card.face_up and not ab.face_down:
+            return "A face-down Phantom's abilities are off."
+    elif ctype is CardType.SPIRIT:
+        if not own_turn:
+            return "Spirits can only be activated on your own turn."
+        if zone is Zone.HAND:
+            if card.owner != player:
+                return "That card is not in your hand."
+            if not _empty_slots(duel, player, BACKROW_ZONES):
+                return "There is no empty back-row or Side Balance slot to play it into."
+        elif zone in PILE_ZONES or card.controller != player:
+            return "That Spirit is not yours to activate."
+        elif not card.face_up and card.set_turn == duel.turn:
+            return "A Spirit set this turn can be activated on a later turn."
+        elif card.face_up and not cdef.lasting:
+            return "That Spirit is already active."
+    elif ctype is CardType.COUNTER:
+        if zone is Zone.HAND:
+            return "Counters must be set on the field before they can be activated."
+        if zone in PILE_ZONES or card.controller != player:
+            return "That Counter is not yours to activate."
+        if card.face_up and not cdef.lasting:
+            return "That Counter is already active."
+        if not card.face_up and card.set_turn == duel.turn:
+            if not (has_real_condition(ab.condition)
+                    and check(duel, ab.condition, player, card.uid, responding)):
+                return "A Counter cannot be activated on the turn it was set unless its Condition is met."
+    else:  # environment
+        if zone is not Zone.ENV:
+            return "An Environment works from an Environment slot."
+        if player not in card_users(duel, card):
+            return "With two Environments out, each only works for its own player."
+    if ab.once_per_turn and (card.uid, index) in duel.used:
+        return "That ability can only be used once per turn."
+    if not _under_limit(duel, ("ability", card.uid, index)):
+        return f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn."
+    ps = duel.players[player]
+    cost = ab.cost
+    if cost.sp > ps.sp:
+        return f"It costs {cost.sp} SP and you have {ps.sp}."
+    if cost.lp and cost.lp >= ps.lp:
+        return f"It costs {cost.lp} LP and you have {ps.lp}."
+    if cost.discard:
+        in_hand = len(ps.hand) - (1 if zone is Zone.HAND else 0)
+        if in_hand < cost.discard:
+            return f"It costs a discard of {cost.discard} card(s) and you have {in_hand}."
+    if _has_negate(ab) and responding is None:
+        return "There is nothing to negate."
+    if not check(duel, ab.condition, player, card.uid, responding):
+        return "Its condition is not met."
+    return None
+
+
+def activation_targets(duel: Duel, card: Card, index: int, player: int,
+                       responding: Step | None) -> list[tuple]:
+    """Every target set the ability may be activated with now ([] if it may not)."""
+    if activation_block(duel, card, index, player, responding) is not None:
+        return []
+    ab = duel.pool[card.cid].abilities[index]
+    if ab.target is None:
+        return [()]
+    cands = target_candidates(duel, card.uid, ab, player)
+    if ab.cost.break_self or card.zone is Zone.HAND:
+        cands = [u for u in cands if u != card.uid]
+    n = ab.target.count
+    if len(cands) < n:
+        return []
+    sets = []
+    for combo in combinations(cands, n):
+        sets.append(combo)
+        if len(sets) >= MAX_TARGET_SETS:
+            break
+    return sets
+
+
+def _activation_cards(duel: Duel, player: int) -> list[Card]:
+    cards = []
+    for card in field_cards(duel, player):
+        cards.append(card)
+    other_env = duel.players[1 - player].slots[Zone.ENV][0]
+    if other_env is not None:
+        cards.append(duel.cards[other_env])
+    if duel.turn_player == player:
+        for uid in duel.players[player].hand:
+            if duel.pool[duel.cards[uid].cid].type is CardType.SPIRIT:
+                cards.append(duel.cards[uid])
+    return cards
+
+
+def activations(duel: Duel, player: int, responding: Step | None, out: list,
+                first_only: bool = False) -> None:
+    for card in _activation_cards(duel, player):
+        cdef = duel.pool[card.cid]
+        if not cdef.abilities:
+            continue
+        if responding is not None and card.cid not in duel.response_cids:
+            continue
+        for i, ab in enumerate(cdef.abilities):
+            if ab.start is not Start.MAIN and ab.start is not Start.RESPONSE:
+                continue
+            sets = activation_targets(duel, card, i, player, responding)
+            if not sets:
+                continue
+            if card.zone is Zone.HAND:
+                for zone, idx in _empty_slots(duel, player, BACKROW_ZONES):
+                    for ts in sets:
+                        out.append(Activate(player, card.uid, i, ts, zone, idx))
+            else:
+                for ts in sets:
+                    out.append(Activate(player, card.uid, i, ts))
+            if first_only and out:
+                return
+
+
+def has_response(duel: Duel, player: int) -> bool:
+    """Does `player` have anything but Pass in the current response window?"""
+    ps = duel.players[player]
+    rc = duel.response_cids
+    if not rc:
+        return False
+    cards = duel.cards
+    found = False
+    for zone in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
+        for uid in ps.slots[zone]:
+            if uid is not None and cards[uid].cid in rc:
+                found = True
+    other_env = duel.players[1 - player].slots[Zone.ENV][0]
+    if other_env is not None and cards[other_env].cid in rc:
+        found = True
+    if not found and duel.turn_player == player:
+        found = any(cards[u].cid in rc for u in ps.hand)
+    if not found:
+        return False
+    out: list = []
+    activations(duel, player, duel.lines[-1][-1], out, first_only=True)
+    return bool(out)
+
+
+def extra_summon_ok(duel: Duel, card: Card, player: int) -> str | None:
+    cdef = duel.pool[card.cid]
+    if card.zone is not Zone.EXTRA or card.owner != player:
+        return "That card is not in your Extra Deck."
+    if not check(duel, cdef.summon_condition, player, card.uid):
+        return "Its summon condition is not met."
+    if cdef.materials is not None:
+        mats = [u for u in select(duel, cdef.materials.select, player, card.uid) if u != card.uid]
+        if len(mats) < cdef.materials.count:
+            return f"It needs {cdef.materials.count} material(s) and you have {len(mats)}."
+    if not _under_limit(duel, ("special_summon", card.uid)):
+        return "Loop guard: that card was already Special Summoned too often this turn."
+    return None
+
+
+def can_attack(duel: Duel, card: Card) -> bool:
+    return (card.attack_pos and card.attacked_turn != duel.turn and health(duel, card) > 0
+            and not has_status(duel, card, "cannot_attack")
+            and _under_limit(duel, ("attack", card.uid)))
+
+
+def legal_actions(duel: Duel) -> list:
+    if duel.winner is not None:
+        return []
+    c = duel.choice
+    if c is not None:
+        return [Choose(c.player, o) for o in c.options]
+    p = duel.priority
+    acts: list = []
+    if duel.lines:
+        acts.append(Pass(p))
+        activations(duel, p, duel.lines[-1][-1], acts)
+        return acts
+    phase = duel.phase
+    if phase is Phase.END or phase is Phase.DRAW:
+        return acts
+    ps = duel.players[p]
+    pool = duel.pool
+    cards = duel.cards
+    turn = duel.turn
+    if is_main_phase(phase):
+        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
+        back_slots = _empty_slots(duel, p, BACKROW_ZONES)
+        sp = ps.sp
+        for uid in ps.hand:
+            card = cards[uid]
+            ctype = pool[card.cid].type
+            if ctype is CardType.PHANTOM:
+                if ph_slots and sp_cost(duel, card) <= sp and _under_limit(duel, ("summon", uid)):
+                    for zone, idx in ph_slots:
+                        acts.append(Summon(p, uid, zone, idx, True, True))
+                        acts.append(Summon(p, uid, zone, idx, False, True))
+                        acts.append(Summon(p, uid, zone, idx, True, False))
+                        acts.append(Summon(p, uid, zone, idx, False, False))
+            elif ctype is CardType.ENVIRONMENT:
+                if _under_limit(duel, ("environment", uid)):
+                    acts.append(PlayEnvironment(p, uid))
+            elif back_slots and _under_limit(duel, ("set", uid)):
+                for zone, idx in back_slots:
+                    acts.append(SetCard(p, uid, zone, idx))
+        for card in phantoms_of(duel, p):
+            uid = card.uid
+            if card.summoned_turn != turn and card.pos_changed_turn != turn:
+                if health(duel, card) > 0 and _under_limit(duel, ("position", uid)):
+                    acts.append(ChangePosition(p, uid))
+                if not card.face_up and _under_limit(duel, ("flip", uid)):
+                    acts.append(Flip(p, uid))
+            if card.battled_turn != turn and _under_limit(duel, ("unsummon", uid)):
+                acts.append(Unsummon(p, uid))
+    if phase is Phase.BATTLE:
+        foes = phantoms_of(duel, 1 - p)
+        for card in phantoms_of(duel, p):
+            if can_attack(duel, card):
+                for foe in foes:
+                    acts.append(Attack(p, card.uid, foe.uid))
+                if not foes and card.summoned_turn != turn:
+                    acts.append(Attack(p, card.uid, -1))
+    if ps.extra:
+        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
+        if ph_slots:
+            for uid in ps.extra:
+                if extra_summon_ok(duel, cards[uid], p) is None:
+                    for zone, idx in ph_slots:
+                        acts.append(SpecialSummon(p, uid, zone, idx, True))
+                        acts.append(SpecialSummon(p, uid, zone, idx, False))
+    activations(duel, p, None, acts)
+    acts.append(NextPhase(p))
+    if phase is Phase.MAIN1 or phase is Phase.BATTLE:
+        acts.append(EndTurn(p))
+    return acts
+
+
+def open_actions_besides_next(duel: Duel) -> bool:
+    return len(legal_actions(duel)) > 1
+
+
+# ------------------------------------------------------------------ explanations
+def _card(duel: Duel, uid) -> Card | None:
+    if isinstance(uid, int) and 0 <= uid < len(duel.cards):
+        return duel.cards[uid]
+    return None
+
+
+def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> str | None:
+    names = [z.value for z in allowed]
+    if zone not in names:
+        return f"That card can only go into a {' or '.join(names)} slot."
+    slots = duel.players[player].slots[Zone(zone)]
+    if not isinstance(index, int) or not 0 <= index < len(slots):
+        return f"There is no {zone} slot {index}."
+    if slots[index] is not None:
+        return "That slot is already taken."
+    return None
+
+
+def explain(duel: Duel, cmd) -> str:
+    """A reason a person understands for why `cmd` is not legal now."""
+    if duel.winner is not None:
+        return "The duel is over."
+    player = getattr(cmd, "player", None)
+    if player not in (0, 1):
+        return "That is not a command from player 1 or 2."
+    decider = duel.deciding_player
+    if player != decider:
+        return f"It is player {decider + 1}'s decision now, not player {player + 1}'s."
+    if duel.choice is not None:
+        if not isinstance(cmd, Choose):
+            return f"First answer the pending choice: {duel.choice.prompt}."
+        return "That is not one of the options."
+    if isinstance(cmd, Choose):
+        return "There is no choice to answer."
+    t = type(cmd)
+    if duel.lines and t not in (Pass, Activate):
+        return "A Line is open: you may only respond with an ability or pass."
+    if t is Pass:
+        return "There is nothing to pass on: no Line is open."
+    if t in (NextPhase, EndTurn):
+        if duel.phase is Phase.MAIN2 and t is EndTurn:
+            return "Use Next Phase: Main Phase 2 moves to the End Phase."
+        return "The turn cannot move on now."
+    turn = duel.turn
+    if t is Activate:
+        card = _card(duel, cmd.card)
+        if card is None:
+            return "There is no such card."
+        responding = duel.lines[-1][-1] if duel.lines else None
+        why = activation_block(duel, card, cmd.ability, player, responding)
+        if why:
+            return why
+        if card.zone is Zone.HAND:
+            slot = _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES)
+            if slot:
+                return slot
+        if not activation_targets(duel, card, cmd.ability, player, responding):
+            return "There are not enough legal targets."
+        return "Those are not legal targets for that ability."
+    main = is_main_phase(duel.phase)
+    if t in (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon) and not main:
+        return "That can only be done in your Main Phase."
+    if t is Attack:
+        if duel.phase is not Phase.BATTLE:
+            return "Attacks are declared in the Battle Phase."
+        card = _card(duel, cmd.attacker)
+        if card is None or card.controller != player or card.zone not in PHANTOM_ZONES:
+            return "Only a Phantom you control on the field can attack."
+        if not card.attack_pos:
+            return "Defense Position Phantoms cannot attack."
+        if health(duel, card) == 0:
+            return "A Phantom with 0 Health cannot attack."
+        if card.attacked_turn == turn:
+            return "That Phantom has already attacked this turn."
+        if has_status(duel, card, "cannot_attack"):
+            return "That Phantom cannot attack."
+        if not _under_limit(duel, ("attack", card.uid)):
+            return "Loop guard: that Phantom attacked too often this turn."
+        if cmd.target == -1:
+            if phantoms_of(duel, 1 - player):
+                return "You can only attack directly when your opponent controls no Phantom."
+            if card.summoned_turn == turn:
+                return "A Phantom cannot attack directly on the turn it was summoned."
+        return "That is not a Phantom your opponent controls."
+    card = _card(duel, cmd.card)
+    if card is None:
+        return "There is no such card."
+    cdef = duel.pool[card.cid]
+    ps = duel.players[player]
+    if t is Summon:
+        if card.zone is not Zone.HAND or card.owner != player:
+            return "You can only Summon a Phantom from your hand."
+        if not cdef.is_phantom:
+            return "Only Phantoms are Summoned."
+        cost = sp_cost(duel, card)
+        if cost > ps.sp:
+            return f"Its SP Cost is {cost} and you have {ps.sp} SP."
+        if not _under_limit(duel, ("summon", card.uid)):
+            return "Loop guard: that card was already Summoned too often this turn."
+        return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
+            "That summon is not legal now."
+    if t is SpecialSummon:
+        if duel.phase is Phase.END:
+            return "Extra Deck Phantoms cannot be Special Summoned in the End Phase."
+        return extra_summon_ok(duel, card, player) or \
+            _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
+            "That Special Summon is not legal now."
+    if t is SetCard:
+        if card.zone is not Zone.HAND or card.owner != player:
+            return "You can only set a card from your hand."
+        if cdef.type not in (CardType.SPIRIT, CardType.COUNTER):
+            return "Only Spirits and Counters are set."
+        return _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES) or \
+            "That card cannot be set now."
+    if t is PlayEnvironment:
+        if card.zone is not Zone.HAND or card.owner != player:
+            return "You can only play an Environment from your hand."
+        return "Only Environment cards go into the Environment slot."
+    if card.controller != player or card.zone not in PHANTOM_ZONES or not cdef.is_phantom:
+        return "That is not a Phantom you control on the field."
+    if t is Unsummon:
+        if card.battled_turn == turn:
+            return "A Phantom cannot be Unsummoned on a turn it battled."
+        return "Loop guard: that Phantom was already Unsummoned too often this turn."
+    if card.summoned_turn == turn:
+        return "A Phantom cannot change position on the turn it was summoned."
+    if card.pos_changed_turn == turn:
+        return "A Phantom can change position (or Flip) only once per turn."
+    if t is Flip and card.face_up:
+        return "That Phantom is already face up."
+    if t is ChangePosition and health(duel, card) == 0:
+        return "A Phantom with 0 Health is locked in Defense Position."
+    return "That is not a legal action now."

@@ -1,0 +1,149 @@
+"""The mutable duel state: cards in play, players, Lines, pending choices.
+
+Plain classes with __slots__ so the hot path stays fast; `serialize.py` turns all of it into
+plain data and back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Zone(str, Enum):
+    DECK = "deck"
+    EXTRA = "extra"
+    HAND = "hand"
+    GRAVE = "grave"
+    PHANTOM = "phantom"
+    BACK = "back"
+    SIDE = "side"
+    ENV = "env"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SLOT_ZONES = (Zone.PHANTOM, Zone.BACK, Zone.SIDE, Zone.ENV)
+PILE_ZONES = (Zone.DECK, Zone.EXTRA, Zone.HAND, Zone.GRAVE)
+PHANTOM_ZONES = (Zone.PHANTOM, Zone.SIDE)  # where a Phantom may stand
+BACKROW_ZONES = (Zone.BACK, Zone.SIDE)  # where a Spirit or Counter may stand
+
+
+class Phase(str, Enum):
+    STANDBY = "standby"
+    MAIN1 = "main1"
+    BATTLE = "battle"
+    MAIN2 = "main2"
+    END = "end"
+    DRAW = "draw"  # the shared Draw Phase between Player 1's and Player 2's turns
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card in the duel. `uid` is its index in DuelState.cards."""
+
+    uid: int
+    cid: str
+    owner: int
+    controller: int
+    zone: Zone
+    index: int = -1  # slot index in a slot zone
+    attack_pos: bool = True
+    face_up: bool = False
+    damage: int = 0  # Health lost; Health = max_health - damage, never below 0
+    summoned_turn: int = -1
+    battled_turn: int = -1
+    attacked_turn: int = -1
+    pos_changed_turn: int = -1
+    set_turn: int = -1
+    sp_paid: int = 0
+    moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
+    mods: list = field(default_factory=list)  # [stat, amount, expires_turn or -1]
+    flags: list = field(default_factory=list)  # [flag, expires_turn or -1]
+
+    def reset(self) -> None:
+        """Forget everything that only lives on the field."""
+        self.attack_pos = True
+        self.damage = 0
+        self.summoned_turn = -1
+        self.battled_turn = -1
+        self.attacked_turn = -1
+        self.pos_changed_turn = -1
+        self.set_turn = -1
+        self.sp_paid = 0
+        self.mods = []
+        self.flags = []
+
+
+class PlayerState:
+    __slots__ = ("deck", "extra", "hand", "grave", "slots", "lp", "sp")
+
+    def __init__(self, lp: int, sp: int, phantom: int, back: int, side: int) -> None:
+        self.deck: list[int] = []  # index -1 is the top
+        self.extra: list[int] = []
+        self.hand: list[int] = []
+        self.grave: list[int] = []  # index -1 is the newest
+        self.slots: dict[Zone, list[int | None]] = {
+            Zone.PHANTOM: [None] * phantom,
+            Zone.BACK: [None] * back,
+            Zone.SIDE: [None] * side,
+            Zone.ENV: [None],
+        }
+        self.lp = lp
+        self.sp = sp
+
+    def pile(self, zone: Zone) -> list[int]:
+        if zone is Zone.DECK:
+            return self.deck
+        if zone is Zone.HAND:
+            return self.hand
+        if zone is Zone.GRAVE:
+            return self.grave
+        return self.extra
+
+
+@dataclass(slots=True)
+class Step:
+    """One Step of a Line: a game action or an ability."""
+
+    sid: int
+    player: int
+    kind: str  # summon | special_summon | set | environment | attack | position | flip | unsummon | ability
+    speed: int
+    card: int
+    ability: int = -1
+    trigger: bool = False
+    targets: tuple = ()  # card uids
+    target_moves: tuple = ()  # their `moves` counters when chosen
+    card_moves: int = 0
+    responds_to: int = -1  # sid of the Step it answered
+    negated: bool = False
+    negate_break: bool = True  # a negated summon or play also Breaks its card
+    user: int = -1  # who counts as "you" (an Environment may be used by either player)
+    event_card: int = -1
+    extra: int = -1  # attack: target uid (-1 direct); position: unused
+
+
+@dataclass(slots=True)
+class Choice:
+    """A question the engine waits on; the legal actions are its answers."""
+
+    player: int
+    kind: str  # discard_end | cost_discard | materials | trigger_target | trigger_optional | discard | search | summon_pick | choose_option
+    prompt: str
+    options: list  # card uids, or option numbers
+    labels: list
+    count: int = 1  # answers still needed of this choice
+    context: dict = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PendingTrigger:
+    card: int
+    ability: int
+    user: int
+    event_card: int = -1

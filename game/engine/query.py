@@ -1,0 +1,269 @@
+"""Side-effect-free questions about a duel: stats with modifiers, selectors, conditions.
+
+Everything here reads the state and changes nothing, so legality checks, the UI and the AI
+can call it freely.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .carddefs import CardType, Condition, Selector, Start
+from .model import PILE_ZONES, Card, Phase, Zone
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+_ZONE_OF = {z.value: z for z in Zone}
+
+
+def compare(a: int, op: str, b: int) -> bool:
+    if op == ">=":
+        return a >= b
+    if op == "<=":
+        return a <= b
+    if op == "==":
+        return a == b
+    if op == ">":
+        return a > b
+    if op == "<":
+        return a < b
+    return a != b
+
+
+def env_users(duel: Duel, card: Card) -> tuple[int, ...]:
+    """Who an Environment works for: both players when it is alone, else its controller."""
+    envs = 0
+    for p in duel.players:
+        if p.slots[Zone.ENV][0] is not None:
+            envs += 1
+    return (0, 1) if envs == 1 else (card.controller,)
+
+
+def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
+    if card.zone is Zone.ENV:
+        return env_users(duel, card)
+    return (card.controller,)
+
+
+def active_statics(duel: Duel) -> list:
+    """[(card, StaticEffect, user)] for every face-up static ability on the field (cached)."""
+    if duel._statics_version == duel.field_version:
+        return duel._statics
+    found = []
+    for uid in duel.static_cards:
+        card = duel.cards[uid]
+        if card.zone is Zone.HAND or card.zone in PILE_ZONES or not card.face_up:
+            continue
+        cdef = duel.pool[card.cid]
+        for ab in cdef.abilities:
+            if ab.start is Start.STATIC and ab.static is not None:
+                for user in card_users(duel, card):
+                    found.append((card, ab.static, user))
+    duel._statics = found
+    duel._statics_version = duel.field_version
+    return found
+
+
+def _static_sum(duel: Duel, card: Card, stat: str) -> int:
+    total = 0
+    for src, eff, user in active_statics(duel):
+        amount = getattr(eff, stat)
+        if amount and matches(duel, eff.affects, card, user, src.uid, base=True):
+            total += amount
+    return total
+
+
+def _mod_sum(duel: Duel, card: Card, stat: str) -> int:
+    total = 0
+    turn = duel.turn
+    for mstat, amount, expires in card.mods:
+        if mstat == stat and (expires < 0 or expires >= turn):
+            total += amount
+    return total
+
+
+def on_field(card: Card) -> bool:
+    return card.zone not in PILE_ZONES
+
+
+def atk(duel: Duel, card: Card) -> int:
+    base = duel.pool[card.cid].atk
+    if not on_field(card):
+        return base
+    return max(0, base + _mod_sum(duel, card, "atk") + _static_sum(duel, card, "atk"))
+
+
+def max_health(duel: Duel, card: Card) -> int:
+    base = duel.pool[card.cid].health
+    if not on_field(card):
+        return base
+    return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
+
+
+def health(duel: Duel, card: Card) -> int:
+    return max(0, max_health(duel, card) - card.damage)
+
+
+def sp_cost(duel: Duel, card: Card) -> int:
+    cdef = duel.pool[card.cid]
+    return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
+
+
+def has_status(duel: Duel, card: Card, status: str) -> bool:
+    turn = duel.turn
+    for flag, expires in card.flags:
+        if flag == status and (expires < 0 or expires >= turn):
+            return True
+    if on_field(card):
+        for src, eff, user in active_statics(duel):
+            if getattr(eff, status) and matches(duel, eff.affects, card, user, src.uid, base=True):
+                return True
+    return False
+
+
+def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
+    cdef = duel.pool[card.cid]
+    if base:
+        if stat == "sp_cost":
+            return cdef.level
+        if stat == "max_health":
+            return cdef.health
+        if stat == "health":
+            return max(0, cdef.health - card.damage)
+        return getattr(cdef, stat)
+    if stat == "atk":
+        return atk(duel, card)
+    if stat == "health":
+        return health(duel, card)
+    if stat == "max_health":
+        return max_health(duel, card)
+    if stat == "sp_cost":
+        return sp_cost(duel, card)
+    return cdef.level
+
+
+def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False) -> bool:
+    """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?"""
+    if sel.this == "only":
+        if card.uid != this:
+            return False
+    elif sel.this == "exclude" and card.uid == this:
+        return False
+    side = sel.side
+    if side == "you":
+        if card.controller != you:
+            return False
+    elif side == "opponent" and card.controller == you:
+        return False
+    if card.zone.value not in sel.zones:
+        return False
+    cdef = duel.pool[card.cid]
+    if sel.types and cdef.type.value not in sel.types:
+        return False
+    if sel.card is not None and cdef.id != sel.card:
+        return False
+    if sel.tags:
+        for tag in sel.tags:
+            if tag in cdef.tags:
+                break
+        else:
+            return False
+    if sel.extra is not None and cdef.extra != sel.extra:
+        return False
+    if sel.position is not None:
+        if cdef.type is not CardType.PHANTOM or not on_field(card):
+            return False
+        if card.attack_pos != (sel.position == "attack"):
+            return False
+    if sel.face is not None and card.face_up != (sel.face == "up"):
+        return False
+    for test in sel.stats:
+        if not compare(stat_value(duel, card, test.stat, base), test.op, test.value):
+            return False
+    return True
+
+
+def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
+    """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
+    found = []
+    sides = (you,) if sel.side == "you" else (1 - you,) if sel.side == "opponent" else (0, 1)
+    for p in sides:
+        ps = duel.players[p]
+        for zname in sel.zones:
+            zone = _ZONE_OF[zname]
+            uids = ps.pile(zone) if zone in PILE_ZONES else ps.slots[zone]
+            for uid in uids:
+                if uid is not None and matches(duel, sel, duel.cards[uid], you, this):
+                    found.append(uid)
+    return found
+
+
+def _bounds(value: int, cond: Condition) -> bool:
+    if cond.min is not None and value < cond.min:
+        return False
+    return not (cond.max is not None and value > cond.max)
+
+
+def _player(you: int, who: str) -> int:
+    return you if who == "you" else 1 - you
+
+
+def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=None) -> bool:
+    """Evaluate a condition for player `you`; `responding` is the Step being answered."""
+    if cond is None:
+        return True
+    kind = cond.kind
+    if kind == "all":
+        return all(check(duel, c, you, this, responding) for c in cond.children)
+    if kind == "any":
+        return any(check(duel, c, you, this, responding) for c in cond.children)
+    if kind == "not":
+        return not check(duel, cond.children[0], you, this, responding)
+    if kind == "count":
+        return _bounds(len(select(duel, cond.select, you, this)), cond)
+    if kind == "lp":
+        return _bounds(duel.players[_player(you, cond.player)].lp, cond)
+    if kind == "sp":
+        return _bounds(duel.players[_player(you, cond.player)].sp, cond)
+    if kind == "hand":
+        return _bounds(len(duel.players[_player(you, cond.player)].hand), cond)
+    if kind == "grave":
+        return _bounds(len(duel.players[_player(you, cond.player)].grave), cond)
+    if kind == "phase":
+        return duel.phase.value in cond.values
+    if kind == "turn":
+        own = duel.turn_player == you
+        return own if cond.values[0] == "own" else not own
+    if kind == "round":
+        return _bounds(duel.round, cond)
+    if kind == "responding_to":
+        if responding is None:
+            return False
+        step_kind = "activate" if responding.kind == "ability" else responding.kind
+        kinds = cond.values
+        if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
+            return False
+        if cond.player == "you" and responding.player != you:
+            return False
+        if cond.player == "opponent" and responding.player == you:
+            return False
+        if cond.select is not None:
+            return matches(duel, cond.select, duel.cards[responding.card], you, this)
+        return True
+    raise ValueError(f"unknown condition kind {kind!r}")
+
+
+def has_real_condition(cond: Condition | None) -> bool:
+    """A Condition that is about the duel, not only about what it responds to."""
+    if cond is None:
+        return False
+    if cond.kind == "responding_to":
+        return False
+    if cond.kind in ("all", "any", "not"):
+        return any(has_real_condition(c) for c in cond.children)
+    return True
+
+
+def is_main_phase(phase: Phase) -> bool:
+    return phase is Phase.MAIN1 or phase is Phase.MAIN2
