@@ -325,11 +325,7 @@ class Duel:
         if not attacker.face_up:
             self._set_face(attacker, True, "attack")
         self.out.append(ev.AttackDeclared(attacker.uid, cmd.target))
-        step = self._add_action_step(cmd.player, "attack", attacker.uid)
-        step.extra = cmd.target
-        if cmd.target >= 0:
-            step.targets = (cmd.target,)
-            step.target_moves = (self.cards[cmd.target].moves,)
+        self._add_action_step(cmd.player, "attack", attacker.uid, cmd.target)
         self.last_attack = (attacker.uid, cmd.target)
         self._fire("attacks", attacker)
         if cmd.target >= 0:
@@ -376,11 +372,15 @@ class Duel:
     def _fire_activates(self, step: Step) -> None:
         self._fire("opponent_activates", self.cards[step.card], player=step.player)
 
-    def _add_action_step(self, player: int, kind: str, uid: int) -> Step:
+    def _add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
         step = Step(self.next_sid, player, kind, 0, uid)
         self.next_sid += 1
         step.user = player
         step.card_moves = self.cards[uid].moves
+        if target >= 0:
+            step.extra = target
+            step.targets = (target,)
+            step.target_moves = (self.cards[target].moves,)
         self._push_step(step)
         return step
 
@@ -402,6 +402,7 @@ class Duel:
         self.out.append(ev.StepAdded(
             len(lines), len(lines[-1]), step.speed, step.player, step.kind, step.card,
             self.cards[step.card].cid, step.ability, step.targets, step.trigger,
+            not self.cards[step.card].face_up,
         ))
         self.priority = 1 - step.player
         self.passes = 0
@@ -569,12 +570,14 @@ class Duel:
         card = self.cards[step.card]
         cid = card.cid
         if step.negated:
-            self.out.append(ev.StepNegated(self.cur_line, self.cur_step, cid))
+            self.out.append(ev.StepNegated(self.cur_line, self.cur_step, step.player, cid,
+                                           not card.face_up))
             self._after_negated(step)
             return
         reason = self._fizzle_reason(step)
         if reason:
-            self.out.append(ev.StepFizzled(self.cur_line, self.cur_step, cid, reason))
+            self.out.append(ev.StepFizzled(self.cur_line, self.cur_step, step.player, cid, reason,
+                                           not card.face_up))
             if step.kind == "ability" and not step.trigger:
                 self._discard_spent(step)
             return
@@ -585,7 +588,8 @@ class Duel:
             self.work = [(i,) for i in range(len(ab.effects))]
             return
         if kind in ("summon", "special_summon"):
-            self.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon"))
+            self.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon",
+                                        not card.face_up))
             self._fire("summoned", card)
             self._fire("opponent_summons", card, player=step.player)
         elif kind == "attack":
@@ -596,8 +600,8 @@ class Duel:
             if health(self, card) > 0:
                 card.attack_pos = not card.attack_pos
                 self.field_version += 1
-                self.out.append(ev.PositionChanged(card.uid, self._visible_id(card),
-                                                   card.attack_pos, card.face_up, "change"))
+                self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos,
+                                                   card.face_up, "change", not card.face_up))
         elif kind == "flip":
             self._set_face(card, True, "flip")
         elif kind == "unsummon":
@@ -605,7 +609,8 @@ class Duel:
             self._move(card, Zone.HAND, -1, card.owner, False, True, "unsummon")
             if refund:
                 self._change_sp(step.player, refund, "unsummon")
-        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, cid))
+        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, step.player, cid,
+                                        not card.face_up))
 
     def _fizzle_reason(self, step: Step) -> str:
         card = self.cards[step.card]
@@ -614,7 +619,7 @@ class Duel:
                 return "its card left the field"
         elif card.moves != step.card_moves:
             return "its card is gone"
-        for uid, moves in zip(step.targets, step.target_moves):
+        for uid, moves in zip(step.targets, step.target_moves, strict=True):
             if self.cards[uid].moves != moves:
                 return "its target is gone"
         if step.kind == "attack":
@@ -623,7 +628,9 @@ class Duel:
         return ""
 
     def _finish_step(self, step: Step) -> None:
-        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, self.cards[step.card].cid))
+        card = self.cards[step.card]
+        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, step.player, card.cid,
+                                        not card.face_up))
         if not step.trigger:
             self._discard_spent(step)
 
@@ -826,9 +833,6 @@ class Duel:
         self._emit_choice()
 
     # ------------------------------------------------------------ primitives
-    def _visible_id(self, card: Card) -> str:
-        return card.cid
-
     def _move(self, card: Card, zone: Zone, index: int, controller: int, face_up: bool,
               attack_pos: bool, reason: str) -> None:
         """Move a card; piles belong to the owner, slots to `controller`."""
@@ -882,7 +886,8 @@ class Duel:
             return
         card.face_up = face_up
         self.field_version += 1
-        self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason))
+        self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason,
+                                           not face_up))
         if face_up:
             self.out.append(ev.Revealed(card.uid, card.cid, card.controller))
             if self.pool[card.cid].is_phantom:
@@ -939,7 +944,7 @@ class Duel:
             card.attack_pos = False
             self.field_version += 1
             self.out.append(ev.PositionChanged(card.uid, card.cid, False, card.face_up,
-                                               "zero_health"))
+                                               "zero_health", not card.face_up))
 
     def _break(self, card: Card, reason: str) -> bool:
         """Break a card; True if it left the field, False if it survived."""

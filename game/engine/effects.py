@@ -184,7 +184,8 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             if want != card.attack_pos:
                 card.attack_pos = want
                 duel.field_version += 1
-                duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up, "effect"))
+                duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up,
+                                                   "effect", not card.face_up))
     elif verb == "flip":
         for card in targets(duel, step, eff):
             if on_field(card):

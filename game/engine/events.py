@@ -101,6 +101,7 @@ class PositionChanged:
     attack_pos: bool
     face_up: bool
     reason: str  # change | flip | zero_health | effect | attack
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
@@ -109,6 +110,7 @@ class Summoned:
     card_id: str
     player: int
     special: bool
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
@@ -146,6 +148,7 @@ class StepAdded:
     ability: int
     targets: tuple
     trigger: bool
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
@@ -163,22 +166,28 @@ class LineResolving:
 class StepResolved:
     line: int
     step: int
+    player: int
     card_id: str
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
 class StepFizzled:
     line: int
     step: int
+    player: int
     card_id: str
     reason: str
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
 class StepNegated:
     line: int
     step: int
+    player: int
     card_id: str
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev

@@ -1,0 +1,168 @@
+"""Build a duel in the middle of play from plain data: puzzles, scenarios and rule tests.
+
+    {"turn_player": 0, "phase": "main1", "round": 2, "turn": 3,
+     "players": [{"lp": 8000, "sp": 5, "hand": ["iron_hound"], "deck": ["top_card", ...],
+                  "extra": [...], "grave": [...],
+                  "phantom": [{"card": "storm_rider", "position": "defense", "face": "down",
+                               "health": 700, "summoned": "this_turn"}, None, "iron_hound"],
+                  "back": [{"card": "mirror_wall", "set": "this_turn"}], "side": [], "env": None},
+                 {...}]}
+
+A bare card id in a slot means: a Phantom face up in Attack Position at full Health
+summoned on an earlier turn; a Spirit or Counter set face down on an earlier turn; an
+Environment face up. Deck lists are written top card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .carddefs import CardDef, CardType
+from .duel import Duel
+from .model import Card, Phase, Zone
+from .query import max_health
+from .rules import Rules
+
+_SLOT_KEYS = {"phantom": Zone.PHANTOM, "back": Zone.BACK, "side": Zone.SIDE, "env": Zone.ENV}
+_SLOT_FIELDS = {"card", "position", "face", "health", "summoned", "set", "attacked",
+                "position_changed", "battled", "sp_paid"}
+_PLAYER_FIELDS = {"lp", "sp", "hand", "deck", "extra", "grave", *_SLOT_KEYS}
+
+
+class PositionError(ValueError):
+    pass
+
+
+def _turn_flag(value, turn: int, where: str) -> int:
+    if value in (None, False, "earlier"):
+        return -1
+    if value in (True, "this_turn"):
+        return turn
+    raise PositionError(f"{where}: expected this_turn or earlier, got {value!r}")
+
+
+def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: int = 0,
+                   auto_pass: bool = True) -> Duel:
+    """A Duel set up exactly as `spec` says; PositionError names the bad field."""
+    if not isinstance(spec, dict):
+        raise PositionError("position: expected a mapping")
+    duel = Duel(pool, rules, [], seed, auto_pass=auto_pass, start=False)
+    turn = _int(spec.get("turn", 1), "turn", 1)
+    duel.turn = turn
+    duel.round = _int(spec.get("round", (turn + 1) // 2), "round", 1)
+    duel.turn_player = _int(spec.get("turn_player", 0), "turn_player", 0, 1)
+    duel.first_player = _int(spec.get("first_player", 0), "first_player", 0, 1)
+    duel.priority = duel.turn_player
+    try:
+        duel.phase = Phase(spec.get("phase", "main1"))
+    except ValueError:
+        raise PositionError(f"phase: unknown phase {spec.get('phase')!r}") from None
+    if duel.phase is Phase.DRAW:
+        raise PositionError("phase: a position cannot start in the Draw Phase")
+    players = spec.get("players", [{}, {}])
+    if not isinstance(players, list) or len(players) != 2:
+        raise PositionError("players: expected a list of two players")
+    for p, pdata in enumerate(players):
+        _build_player(duel, p, pdata or {}, f"players[{p}]")
+    duel.field_version += 1
+    duel.version += 1
+    return duel
+
+
+def _int(value, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{where}: expected a whole number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise PositionError(f"{where}: {value} is out of range")
+    return value
+
+
+def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
+    if not isinstance(cid, str) or cid not in duel.pool:
+        raise PositionError(f"{where}: unknown card {cid!r}")
+    uid = len(duel.cards)
+    card = Card(uid, cid, owner, owner, zone)
+    duel.cards.append(card)
+    duel._index_card(uid)
+    return card
+
+
+def _build_player(duel: Duel, p: int, data: dict, where: str) -> None:
+    if not isinstance(data, dict):
+        raise PositionError(f"{where}: expected a mapping")
+    unknown = set(data) - _PLAYER_FIELDS
+    if unknown:
+        raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
+    ps = duel.players[p]
+    ps.lp = _int(data.get("lp", duel.rules.starting_lp), f"{where}.lp", 0)
+    ps.sp = _int(data.get("sp", duel.rules.starting_sp), f"{where}.sp", 0)
+    for key, zone in (("hand", Zone.HAND), ("extra", Zone.EXTRA), ("grave", Zone.GRAVE)):
+        for i, cid in enumerate(data.get(key) or []):
+            card = _new(duel, cid, p, zone, f"{where}.{key}[{i}]")
+            card.face_up = zone is Zone.GRAVE
+            ps.pile(zone).append(card.uid)
+    for i, cid in enumerate(reversed(data.get("deck") or [])):
+        card = _new(duel, cid, p, Zone.DECK, f"{where}.deck[{i}]")
+        ps.deck.append(card.uid)
+    for key, zone in _SLOT_KEYS.items():
+        entries = data.get(key) or []
+        if zone is Zone.ENV and not isinstance(entries, list):
+            entries = [entries]
+        slots = ps.slots[zone]
+        if len(entries) > len(slots):
+            raise PositionError(f"{where}.{key}: {len(entries)} entries for {len(slots)} slots")
+        for i, entry in enumerate(entries):
+            if entry is not None:
+                _place(duel, p, zone, i, entry, f"{where}.{key}[{i}]")
+
+
+def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str) -> None:
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    if not isinstance(entry, dict):
+        raise PositionError(f"{where}: expected a card id or a mapping")
+    unknown = set(entry) - _SLOT_FIELDS
+    if unknown:
+        raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
+    card = _new(duel, entry.get("card"), p, zone, f"{where}.card")
+    cdef = duel.pool[card.cid]
+    allowed = {
+        CardType.PHANTOM: (Zone.PHANTOM, Zone.SIDE),
+        CardType.SPIRIT: (Zone.BACK, Zone.SIDE),
+        CardType.COUNTER: (Zone.BACK, Zone.SIDE),
+        CardType.ENVIRONMENT: (Zone.ENV,),
+    }[cdef.type]
+    if zone not in allowed:
+        raise PositionError(f"{where}: a {cdef.type.value} cannot stand in a {zone.value} slot")
+    card.index = index
+    turn = duel.turn
+    if cdef.type is CardType.PHANTOM:
+        pos = entry.get("position", "attack")
+        if pos not in ("attack", "defense"):
+            raise PositionError(f"{where}.position: expected attack or defense, got {pos!r}")
+        card.attack_pos = pos == "attack"
+        face = entry.get("face", "up")
+        card.summoned_turn = _turn_flag(entry.get("summoned"), turn, f"{where}.summoned")
+        card.attacked_turn = _turn_flag(entry.get("attacked"), turn, f"{where}.attacked")
+        card.battled_turn = _turn_flag(entry.get("battled"), turn, f"{where}.battled")
+        card.pos_changed_turn = _turn_flag(entry.get("position_changed"), turn,
+                                           f"{where}.position_changed")
+        card.sp_paid = _int(entry.get("sp_paid", cdef.level), f"{where}.sp_paid", 0)
+    elif cdef.type is CardType.ENVIRONMENT:
+        face = entry.get("face", "up")
+    else:
+        face = entry.get("face", "down")
+        card.set_turn = _turn_flag(entry.get("set"), turn, f"{where}.set")
+    if face not in ("up", "down"):
+        raise PositionError(f"{where}.face: expected up or down, got {face!r}")
+    card.face_up = face == "up"
+    duel.players[p].slots[zone][index] = card.uid
+    duel.field_version += 1
+    if "health" in entry:
+        hp = _int(entry["health"], f"{where}.health", 0)
+        mh = max_health(duel, card)
+        if hp > mh:
+            raise PositionError(f"{where}.health: {hp} is above its max Health {mh}")
+        card.damage = mh - hp
+        if hp == 0:
+            card.attack_pos = False

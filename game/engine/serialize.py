@@ -1,0 +1,178 @@
+"""The whole duel state to plain data (JSON-ready) and back, and a stable state hash.
+
+Used for saves, resume, replays and the property tests' "rejected command changes nothing"
+check. The card pool is not stored: cards are referred to by id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+
+from .carddefs import CardDef
+from .commands import command_from_dict, command_to_dict
+from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
+from .rules import Rules
+
+_CARD_FIELDS = [f for f in Card.__slots__ if f not in ("zone",)]
+_STEP_FIELDS = list(Step.__slots__)
+_TRIG_FIELDS = list(PendingTrigger.__slots__)
+
+
+def _step_to(step: Step) -> dict:
+    d = {f: getattr(step, f) for f in _STEP_FIELDS}
+    d["targets"] = list(step.targets)
+    d["target_moves"] = list(step.target_moves)
+    return d
+
+
+def _step_from(d: dict) -> Step:
+    s = Step(**{f: d[f] for f in _STEP_FIELDS})
+    s.targets = tuple(d["targets"])
+    s.target_moves = tuple(d["target_moves"])
+    return s
+
+
+def _trig_to(t: PendingTrigger) -> dict:
+    return {f: getattr(t, f) for f in _TRIG_FIELDS}
+
+
+def _ctx_to(ctx: dict) -> dict:
+    out = {}
+    for k, v in ctx.items():
+        if isinstance(v, Step):
+            out[k] = {"__step__": _step_to(v)}
+        elif isinstance(v, PendingTrigger):
+            out[k] = {"__trigger__": _trig_to(v)}
+        elif isinstance(v, tuple):
+            out[k] = {"__tuple__": list(v)}
+        else:
+            out[k] = v
+    return out
+
+
+def _ctx_from(ctx: dict) -> dict:
+    out = {}
+    for k, v in ctx.items():
+        if isinstance(v, dict) and "__step__" in v:
+            out[k] = _step_from(v["__step__"])
+        elif isinstance(v, dict) and "__trigger__" in v:
+            out[k] = PendingTrigger(**v["__trigger__"])
+        elif isinstance(v, dict) and "__tuple__" in v:
+            out[k] = tuple(v["__tuple__"])
+        else:
+            out[k] = v
+    return out
+
+
+def to_dict(duel) -> dict:
+    """Everything that decides what happens next, as plain data."""
+    players = []
+    for ps in duel.players:
+        players.append({
+            "deck": list(ps.deck), "extra": list(ps.extra), "hand": list(ps.hand),
+            "grave": list(ps.grave), "lp": ps.lp, "sp": ps.sp,
+            "slots": {z.value: list(v) for z, v in ps.slots.items()},
+        })
+    cards = []
+    for c in duel.cards:
+        d = {f: getattr(c, f) for f in _CARD_FIELDS}
+        d["zone"] = c.zone.value
+        d["mods"] = [list(m) for m in c.mods]
+        d["flags"] = [list(f) for f in c.flags]
+        cards.append(d)
+    ch = duel.choice
+    return {
+        "format": 1,
+        "seed": duel.seed,
+        "rules": duel.rules.to_dict(),
+        "auto_pass": duel.auto_pass,
+        "rng": duel.rng.state,
+        "players": players,
+        "cards": cards,
+        "turn": duel.turn,
+        "round": duel.round,
+        "turn_player": duel.turn_player,
+        "first_player": duel.first_player,
+        "phase": duel.phase.value,
+        "lines": [[_step_to(s) for s in line] for line in duel.lines],
+        "priority": duel.priority,
+        "passes": duel.passes,
+        "choice": None if ch is None else {
+            "player": ch.player, "kind": ch.kind, "prompt": ch.prompt,
+            "options": list(ch.options), "labels": list(ch.labels), "count": ch.count,
+            "context": _ctx_to(ch.context),
+        },
+        "pending_triggers": [_trig_to(t) for t in duel.pending_triggers],
+        "trigger_queue": [_trig_to(t) for t in duel.trigger_queue],
+        "resolving": duel.resolving,
+        "current": None if duel.current is None else _step_to(duel.current),
+        "cur_line": duel.cur_line,
+        "cur_step": duel.cur_step,
+        "work": [list(p) for p in duel.work],
+        "winner": duel.winner,
+        "end_reason": duel.end_reason,
+        "counts": [[list(k), v] for k, v in sorted(duel.counts.items(), key=repr)],
+        "used": sorted([list(k) for k in duel.used]),
+        "next_sid": duel.next_sid,
+        "last_attack": list(duel.last_attack),
+        "history": [command_to_dict(c) for c in duel.history],
+    }
+
+
+def from_dict(data: dict, pool: Mapping[str, CardDef]):
+    """Rebuild a Duel from `to_dict` output; raises ValueError on malformed data."""
+    from .duel import Duel
+
+    try:
+        rules = Rules.from_dict(data["rules"])
+        duel = Duel(pool, rules, [], data["seed"], auto_pass=data.get("auto_pass", True),
+                    start=False)
+        duel.rng.state = data["rng"]
+        for p, pd in enumerate(data["players"]):
+            ps = PlayerState(pd["lp"], pd["sp"], 0, 0, 0)
+            ps.deck, ps.extra, ps.hand, ps.grave = (list(pd[k]) for k in ("deck", "extra", "hand", "grave"))
+            ps.slots = {Zone(z): list(v) for z, v in pd["slots"].items()}
+            duel.players[p] = ps
+        for cd in data["cards"]:
+            if cd["cid"] not in pool:
+                raise ValueError(f"unknown card id {cd['cid']!r}")
+            card = Card(**{f: cd[f] for f in _CARD_FIELDS}, zone=Zone(cd["zone"]))
+            card.mods = [list(m) for m in cd["mods"]]
+            card.flags = [list(f) for f in cd["flags"]]
+            duel.cards.append(card)
+            duel._index_card(card.uid)
+        duel.turn, duel.round = data["turn"], data["round"]
+        duel.turn_player, duel.first_player = data["turn_player"], data["first_player"]
+        duel.phase = Phase(data["phase"])
+        duel.lines = [[_step_from(s) for s in line] for line in data["lines"]]
+        duel.priority, duel.passes = data["priority"], data["passes"]
+        ch = data["choice"]
+        duel.choice = None if ch is None else Choice(
+            ch["player"], ch["kind"], ch["prompt"], list(ch["options"]), list(ch["labels"]),
+            ch["count"], _ctx_from(ch["context"]))
+        duel.pending_triggers = [PendingTrigger(**t) for t in data["pending_triggers"]]
+        duel.trigger_queue = [PendingTrigger(**t) for t in data["trigger_queue"]]
+        duel.resolving = data["resolving"]
+        duel.current = None if data["current"] is None else _step_from(data["current"])
+        duel.cur_line, duel.cur_step = data["cur_line"], data["cur_step"]
+        duel.work = [tuple(p) for p in data["work"]]
+        duel.winner, duel.end_reason = data["winner"], data["end_reason"]
+        duel.counts = {tuple(k): v for k, v in data["counts"]}
+        duel.used = {tuple(k) for k in data["used"]}
+        duel.next_sid = data["next_sid"]
+        duel.last_attack = tuple(data["last_attack"])
+        duel.history = [command_from_dict(c) for c in data.get("history", [])]
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ValueError(f"not a saved duel: {exc!r}") from None
+    duel.field_version += 1
+    return duel
+
+
+def state_hash(duel) -> str:
+    """A stable hash of the state (history excluded: two paths to one state hash alike)."""
+    data = to_dict(duel)
+    del data["history"]
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
