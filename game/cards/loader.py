@@ -261,6 +261,8 @@ def _selector(ctx: _Ctx, value: Any, path: str) -> Selector:
         kw["types"] = ()
     if "type" in m:
         kw["types"] = _names(ctx, m["type"], _join(path, "type"), _CARD_TYPES)
+        if "zone" not in m:  # a type alone means: such cards where they stand on the field
+            kw["zones"] = _zones_for_types(kw["types"])
     if "tag" in m:
         kw["tags"] = _names(ctx, m["tag"], _join(path, "tag"))
     for key, choices in _SELECTOR_CHOICES.items():
@@ -273,6 +275,23 @@ def _selector(ctx: _Ctx, value: Any, path: str) -> Selector:
         kw["extra"] = _bool(ctx, m["extra"], _join(path, "extra"))
     kw["stats"] = tuple(_stat_test(ctx, s, m[s], _join(path, s)) for s in STATS if s in m)
     return Selector(**{k: v for k, v in kw.items() if v is not None})
+
+
+_TYPE_ZONES = {
+    "phantom": ("phantom", "side"),
+    "spirit": ("back", "side"),
+    "counter": ("back", "side"),
+    "environment": ("env",),
+}
+
+
+def _zones_for_types(types: tuple[str, ...]) -> tuple[str, ...]:
+    zones: list[str] = []
+    for t in types:
+        for z in _TYPE_ZONES.get(t, ()):
+            if z not in zones:
+                zones.append(z)
+    return tuple(zones) or ("phantom", "side")
 
 
 def _zones(ctx: _Ctx, value: Any, path: str) -> tuple[str, ...]:
@@ -736,7 +755,7 @@ def _active_ability(
 
 
 def _trigger_fields(ctx: _Ctx, m: dict[str, Any], path: str) -> dict[str, Any]:
-    """`on` (required), `of` (self triggers only) and `whose` (turn_start/turn_end only)."""
+    """`on` (required), `of` (card triggers only) and `whose` (turn_start/turn_end only)."""
     if "on" not in m:
         ctx.error(_join(path, "on"), f"required but missing (one of {_one_of(TRIGGERS)})")
         return {}
@@ -744,8 +763,9 @@ def _trigger_fields(ctx: _Ctx, m: dict[str, Any], path: str) -> dict[str, Any]:
     kw: dict[str, Any] = {"trigger": trigger}
     if "of" in m:
         kw["of"] = _selector(ctx, m["of"], _join(path, "of"))
-        if trigger is not None and trigger not in SELF_TRIGGERS:
-            ctx.error(_join(path, "of"), f"only for {_one_of(SELF_TRIGGERS)}; not for {trigger!r}")
+        of_ok = (*SELF_TRIGGERS, "opponent_summons", "opponent_activates")
+        if trigger is not None and trigger not in of_ok:
+            ctx.error(_join(path, "of"), f"only for {_one_of(of_ok)}; not for {trigger!r}")
     if "whose" in m:
         kw["whose"] = _choice(ctx, m["whose"], _join(path, "whose"), _SIDES) or "any"
         if trigger is not None and trigger not in _TURN_TRIGGERS:

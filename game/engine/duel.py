@@ -688,7 +688,9 @@ class Duel:
                 for user in users:
                     if not self_trigger and player == user:
                         continue  # opponent_summons / opponent_activates
-                    if ab.of is not None and not matches(self, ab.of, subject, user, uid):
+                    if ab.of is not None and not matches(
+                            self, ab.of, subject, user, uid,
+                            any_zone=trigger in ("broken", "sent_to_grave")):
                         continue
                     if self._trigger_ok(card, i, user, subject.uid):
                         self.pending_triggers.append(PendingTrigger(uid, i, user, subject.uid))

@@ -143,8 +143,10 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
     return cdef.level
 
 
-def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False) -> bool:
-    """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?"""
+def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False,
+            any_zone: bool = False) -> bool:
+    """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
+    `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
     if sel.this == "only":
         if card.uid != this:
             return False
@@ -156,7 +158,7 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
             return False
     elif side == "opponent" and card.controller == you:
         return False
-    if card.zone.value not in sel.zones:
+    if not any_zone and card.zone.value not in sel.zones:
         return False
     cdef = duel.pool[card.cid]
     if sel.types and cdef.type.value not in sel.types:
