@@ -52,8 +52,11 @@ def of_type(events, cls) -> list:
 
 
 def uid(duel: Duel, player: int, card_id: str, zone: str | None = None) -> int:
-    """The uid of player's first card with that id (optionally in that zone)."""
-    for card in duel.cards:
-        if card.owner == player and card.cid == card_id and (zone is None or card.zone.value == zone):
-            return card.uid
+    """The uid of player's first card with that id (in `zone`, else the field first, then
+    hand, Graveyard, Extra Deck and Main Deck)."""
+    order = [zone] if zone else ["phantom", "side", "back", "env", "hand", "grave", "extra", "deck"]
+    for z in order:
+        for card in duel.cards:
+            if card.owner == player and card.cid == card_id and card.zone.value == z:
+                return card.uid
     raise LookupError(f"player {player} has no {card_id} in {zone or 'any zone'}")
