@@ -1,0 +1,174 @@
+"""The command interface: legal actions, rejections, events, views, plain data, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.engine import Attack, Choose, DeckSpec, Duel, EndTurn, NextPhase, Pass, Rejected, Summon
+from game.engine import events as ev
+from game.engine.commands import command_from_dict, command_to_dict
+from game.engine.serialize import from_dict, state_hash, to_dict
+from game.engine.views import HIDDEN, player_view, redact_event
+from tests.engine.mirror import Mirror
+from tests.kit import base_pool, play, position, rules, uid
+
+DECK = DeckSpec(tuple(["stone_sentry", "lantern_moth", "iron_hound", "marsh_strider",
+                       "dusk_fox", "shield_bearer"] * 5))
+
+
+def random_duel(seed: int, steps: int) -> Duel:
+    duel = Duel(base_pool(), rules(), [DECK, DECK], seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if duel.over:
+            break
+        duel.apply(rng.choice(duel.legal_actions()))
+    return duel
+
+
+def clone(duel: Duel) -> Duel:
+    return from_dict(json.loads(json.dumps(to_dict(duel))), duel.pool)
+
+
+def test_every_listed_legal_action_applies():
+    for seed in range(6):
+        duel = random_duel(seed, 40 + seed * 7)
+        for cmd in duel.legal_actions():
+            copy = clone(duel)
+            copy.apply(cmd)  # must not raise
+
+
+def test_legal_actions_are_only_for_the_deciding_player():
+    for seed in range(5):
+        duel = random_duel(seed, 30)
+        who = duel.deciding_player
+        assert all(c.player == who for c in duel.legal_actions())
+
+
+def test_rejected_command_changes_nothing_and_says_why():
+    duel = position({"players": [{"deck": ["stone_sentry"] * 3, "hand": ["storm_rider"]},
+                                 {"deck": ["stone_sentry"] * 3}]})
+    before = state_hash(duel)
+    version = duel.version
+    for bad in [Summon(0, uid(duel, 0, "storm_rider"), "phantom", 0, True, True),
+                Summon(1, 0, "phantom", 0, True, True), Pass(0), Choose(0, 3),
+                Attack(0, 0, -1), NextPhase(1), Summon(0, 999, "phantom", 0, True, True)]:
+        with pytest.raises(Rejected) as info:
+            duel.apply(bad)
+        assert info.value.reason and info.value.reason[-1] == "."
+        assert duel.why_illegal(bad) == info.value.reason
+        assert state_hash(duel) == before
+        assert duel.version == version
+    assert duel.why_illegal(NextPhase(0)) is None
+
+
+def test_wrong_player_is_told_whose_decision_it_is():
+    duel = position({"players": [{"deck": ["stone_sentry"]}, {"deck": ["stone_sentry"]}]})
+    with pytest.raises(Rejected, match="player 1's decision"):
+        duel.apply(NextPhase(1))
+
+
+def test_pending_choice_is_answered_through_the_same_interface():
+    duel = position({"players": [{"hand": ["stone_sentry"] * 7, "deck": ["stone_sentry"]},
+                                 {"deck": ["stone_sentry"]}]})
+    events = play(duel, EndTurn(0))
+    asked = [e for e in events if isinstance(e, ev.ChoiceRequested)]
+    assert asked and set(asked[0].options) == set(duel.players[0].hand)
+    assert all(isinstance(c, Choose) for c in duel.legal_actions())
+    with pytest.raises(Rejected, match="pending choice"):
+        duel.apply(NextPhase(0))
+
+
+def test_events_describe_every_visible_change():
+    for seed in range(8):
+        duel = Duel(base_pool(), rules(), [DECK, DECK], seed)
+        mirror = Mirror(duel)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if duel.over:
+                break
+            mirror.feed(duel.apply(rng.choice(duel.legal_actions())))
+            assert mirror.differences(duel) == []
+
+
+def test_commands_and_events_are_printable_and_plain_data():
+    cmd = Summon(0, 3, "phantom", 1, True, False)
+    assert "Summon(player=0, card=3" in repr(cmd)
+    assert command_from_dict(json.loads(json.dumps(command_to_dict(cmd)))) == cmd
+    with pytest.raises(ValueError):
+        command_from_dict({"type": "Summon", "bogus": 1})
+    duel = random_duel(3, 50)
+    for e in duel.apply(duel.legal_actions()[0]):
+        json.dumps(ev.event_to_dict(e))
+
+
+def test_view_hides_opponent_hand_decks_and_face_down_cards():
+    duel = position({"players": [
+        {"hand": ["iron_hound"], "deck": ["stone_sentry", "lantern_moth"],
+         "phantom": [{"card": "storm_rider", "face": "down"}]},
+        {"hand": ["ancient_wyrm"], "deck": ["dusk_fox"],
+         "phantom": [{"card": "siege_titan", "face": "down"}, "marsh_strider"]}]})
+    view = player_view(duel, 0)
+    text = json.dumps(view)
+    assert "ancient_wyrm" not in text and "dusk_fox" not in text and "siege_titan" not in text
+    assert "lantern_moth" not in text and "stone_sentry" not in text  # own deck order too
+    assert view["players"][1]["hand"] == 1
+    assert view["players"][1]["slots"]["phantom"][0]["card_id"] == HIDDEN
+    assert view["players"][1]["slots"]["phantom"][1]["card_id"] == "marsh_strider"
+    assert view["players"][0]["slots"]["phantom"][0]["card_id"] == "storm_rider"
+    assert view["players"][0]["hand"][0]["card_id"] == "iron_hound"
+
+
+def test_redacted_events_hide_what_the_viewer_may_not_see():
+    duel = Duel(base_pool(), rules(), [DECK, DECK], 5, first_player=0)
+    events = play(duel, EndTurn(0))
+    draws = [e for e in events if isinstance(e, ev.CardMoved) and e.reason == "draw"]
+    for e in draws:
+        seen_by_owner = redact_event(e, e.owner)
+        seen_by_other = redact_event(e, 1 - e.owner)
+        assert seen_by_owner.card_id == e.card_id != HIDDEN
+        assert seen_by_other.card_id == HIDDEN
+    hand = duel.players[1].hand
+    card = next(u for u in hand if duel.pool[duel.cards[u].cid].level <= duel.players[1].sp)
+    events = play(duel, Summon(1, card, "phantom", 0, False, False))
+    for e in events:
+        if hasattr(e, "card_id") and getattr(e, "card", None) == card:
+            assert redact_event(e, 0).card_id == HIDDEN
+
+
+def test_state_round_trips_through_plain_data():
+    for seed in range(5):
+        duel = random_duel(seed, 120)
+        data = to_dict(duel)
+        again = from_dict(json.loads(json.dumps(data)), duel.pool)
+        assert to_dict(again) == data
+        assert state_hash(again) == state_hash(duel)
+        if not duel.over:
+            cmd = duel.legal_actions()[0]
+            assert again.legal_actions() == duel.legal_actions()
+            assert [repr(e) for e in again.apply(cmd)] == [repr(e) for e in duel.apply(cmd)]
+
+
+def test_state_hash_is_stable_and_sensitive():
+    a, b = random_duel(11, 60), random_duel(11, 60)
+    assert state_hash(a) == state_hash(b)
+    c = random_duel(11, 61)
+    assert state_hash(c) != state_hash(a) or c.over
+
+
+def test_seed_and_commands_replay_a_duel_exactly():
+    duel = random_duel(21, 100_000)
+    assert duel.over
+    replay = Duel(base_pool(), rules(), [DECK, DECK], 21)
+    for cmd in duel.history:
+        replay.apply(cmd)
+    assert state_hash(replay) == state_hash(duel)
+    assert replay.winner == duel.winner
+
+
+def test_malformed_saved_state_is_refused_clearly():
+    with pytest.raises(ValueError, match="not a saved duel"):
+        from_dict({"rules": {}}, base_pool())
