@@ -649,7 +649,7 @@ def test_shadow_twin_uses_a_face_down_phantom_and_turns_a_foe_face_down():
 def test_a_lone_environment_can_be_used_by_both_players():
     duel = position({"turn_player": 1,
                      "players": [me(env="crossroads_market"), me(deck=["stone_sentry"] * 3)]})
-    activate(duel, 1, "crossroads_market")
+    play(duel, Activate(1, uid(duel, 0, "crossroads_market"), 0))
     settle(duel)
     assert duel.players[1].lp == 9500 and len(duel.players[1].hand) == 1
 
