@@ -207,7 +207,27 @@ class CardDef:
     def is_phantom(self) -> bool:
         return self.type is CardType.PHANTOM
 
+    @property
+    def playable_alone(self) -> bool:
+        """A Spirit or Counter with no ability to activate is activated as itself (index -1):
+        it comes face up, and its continuous and trigger abilities work from then on."""
+        if self.type not in (CardType.SPIRIT, CardType.COUNTER):
+            return False
+        return not any(ab.start in (Start.MAIN, Start.RESPONSE) for ab in self.abilities)
+
+    def ability(self, index: int) -> Ability:
+        """Ability `index`; -1 is the card's own activation (see `playable_alone`)."""
+        if index >= 0:
+            return self.abilities[index]
+        if self.type is CardType.SPIRIT:
+            return _PLAY_SPIRIT
+        return _PLAY_COUNTER
+
 
 def plain_phantom(card_id: str, name: str, level: int, atk: int, health: int, **kw) -> CardDef:
     """A Phantom with no abilities; handy for tests and the test decks."""
     return CardDef(id=card_id, name=name, type=CardType.PHANTOM, level=level, atk=atk, health=health, **kw)
+
+
+_PLAY_SPIRIT = Ability(start=Start.MAIN, speed=1, text="Play this card face up.")
+_PLAY_COUNTER = Ability(start=Start.RESPONSE, speed=2, text="Turn this card face up.")

@@ -120,6 +120,7 @@ class Duel:
         self.response_cids = frozenset(
             cid for cid, cdef in pool.items()
             if any(ab.start is Start.RESPONSE for ab in cdef.abilities)
+            or (cdef.type is CardType.COUNTER and cdef.playable_alone)
         )
         if start:
             self._setup(decks, first_player)
@@ -334,7 +335,7 @@ class Duel:
     def _do_activate(self, cmd: Activate) -> None:
         card = self.cards[cmd.card]
         cdef = self.pool[card.cid]
-        ab = cdef.abilities[cmd.ability]
+        ab = cdef.ability(cmd.ability)
         self._count(("ability", card.uid, cmd.ability))
         if ab.once_per_turn:
             self.used.add((card.uid, cmd.ability))
@@ -493,16 +494,18 @@ class Duel:
 
     def _end_turn(self) -> None:
         turn = self.turn
+        field = [c for c in self.cards
+                 if c.zone in (Zone.PHANTOM, Zone.SIDE) and self.pool[c.cid].is_phantom]
+        before = {c.uid: health(self, c) for c in field}
         for card in self.cards:
             if card.mods:
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
             if card.flags:
                 card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
         self.field_version += 1
-        for card in list(self.cards):  # a Health bonus that ran out can leave 0 Health
-            if card.zone in (Zone.PHANTOM, Zone.SIDE) and self.pool[card.cid].is_phantom:
-                if health(self, card) == 0:
-                    self._break(card, "health")
+        for card in field:  # a Health bonus that ran out can take a Phantom to 0 Health
+            if before[card.uid] > 0 and health(self, card) == 0:
+                self._break(card, "health")
         if self.winner is not None:
             return
         if self.turn_player == self.first_player:
@@ -583,7 +586,7 @@ class Duel:
             return
         kind = step.kind
         if kind == "ability":
-            ab = self.pool[cid].abilities[step.ability]
+            ab = self.pool[cid].ability(step.ability)
             self.current = step
             self.work = [(i,) for i in range(len(ab.effects))]
             return

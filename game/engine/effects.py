@@ -39,7 +39,7 @@ def effect_at(ab: Ability, path: tuple) -> Effect:
 
 
 def _ability(duel: Duel, step: Step) -> Ability:
-    return duel.pool[duel.cards[step.card].cid].abilities[step.ability]
+    return duel.pool[duel.cards[step.card].cid].ability(step.ability)
 
 
 def run_work(duel: Duel) -> None:

@@ -83,9 +83,9 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     """Why `player` may not activate ability `index` of `card` now (None: they may,
     targets permitting). Pure: reads the state only."""
     cdef = duel.pool[card.cid]
-    if index < 0 or index >= len(cdef.abilities):
+    if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
         return "That card has no such ability."
-    ab = cdef.abilities[index]
+    ab = cdef.ability(index)
     own_turn = duel.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
@@ -161,7 +161,7 @@ def activation_targets(duel: Duel, card: Card, index: int, player: int,
     """Every target set the ability may be activated with now ([] if it may not)."""
     if activation_block(duel, card, index, player, responding) is not None:
         return []
-    ab = duel.pool[card.cid].abilities[index]
+    ab = duel.pool[card.cid].ability(index)
     if ab.target is None:
         return [()]
     cands = target_candidates(duel, card.uid, ab, player)
@@ -196,11 +196,14 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
                 first_only: bool = False) -> None:
     for card in _activation_cards(duel, player):
         cdef = duel.pool[card.cid]
-        if not cdef.abilities:
+        if not cdef.abilities and not cdef.playable_alone:
             continue
         if responding is not None and card.cid not in duel.response_cids:
             continue
-        for i, ab in enumerate(cdef.abilities):
+        indexed = list(enumerate(cdef.abilities))
+        if cdef.playable_alone:
+            indexed = [(-1, cdef.ability(-1))]
+        for i, ab in indexed:
             if ab.start is not Start.MAIN and ab.start is not Start.RESPONSE:
                 continue
             sets = activation_targets(duel, card, i, player, responding)
