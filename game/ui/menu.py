@@ -1,0 +1,196 @@
+"""The title menu: the first scene, and the way back to everything else.
+
+Only Quit works yet; the other entries say they are coming rather than doing nothing, so a
+click is never met with silence. Layout is in fractions of the window, designed at 1280x720.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.scene import Pop, Transition
+
+DESIGN_SIZE = (1280, 720)
+NOTICE_SECONDS = 2.6
+HOVER_SPEED = 10.0  # hover glow eases in/out over about 1/10 s
+
+# One calm palette: a dark table, amber accent (the Phantom frame colour).
+BG_TOP = (18, 22, 31)
+BG_BOTTOM = (10, 12, 18)
+TEXT = (226, 230, 238)
+TEXT_DIM = (138, 148, 166)
+ACCENT = (232, 176, 76)
+BUTTON = (32, 39, 54)
+BUTTON_HOVER = (48, 58, 80)
+BUTTON_EDGE = (62, 74, 98)
+NOTICE_BG = (40, 48, 66)
+
+
+@functools.cache
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at about `px` pixels (never below 13 px, the legibility floor).
+
+    The default font is already a bold face; `bold` adds pygame's synthetic emboldening."""
+    pygame.font.init()
+    f = pygame.font.Font(None, max(19, round(px / 0.6875)))  # Font(None) scales size by 0.6875
+    f.set_bold(bold)
+    return f
+
+
+@dataclass
+class MenuItem:
+    label: str
+    action: Callable[[], Transition | None] | None = None  # None: not built yet
+    hover: float = 0.0  # 0..1, eased towards 1 while focused
+
+
+def layout(size: tuple[int, int], count: int) -> tuple[float, list[pygame.Rect]]:
+    """Scale factor and button rectangles for a window of `size` (pure: easy to hit-test)."""
+    w, h = size
+    s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
+    bw, bh, gap = round(380 * s), round(58 * s), round(14 * s)
+    top = round(h * 0.36)
+    x = (w - bw) // 2
+    return s, [pygame.Rect(x, top + i * (bh + gap), bw, bh) for i in range(count)]
+
+
+class MenuScene:
+    """Title, a column of buttons, a short notice for entries that are not there yet."""
+
+    def __init__(self, size: tuple[int, int] = DESIGN_SIZE) -> None:
+        self.size = size
+        self.items = [
+            MenuItem("Hotseat duel"),
+            MenuItem("Versus AI"),
+            MenuItem("Deck builder"),
+            MenuItem("Puzzles"),
+            MenuItem("Quit", Pop),
+        ]
+        self.focus: int | None = None
+        self.notice = ""
+        self.notice_left = 0.0
+        self._background: pygame.Surface | None = None
+
+    # --------------------------------------------------------------- input
+    def button_rects(self) -> list[pygame.Rect]:
+        return layout(self.size, len(self.items))[1]
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.button_rects()):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def activate(self, index: int) -> Transition | None:
+        item = self.items[index]
+        if item.action is None:
+            self.notice = f"{item.label}: coming in a later update"
+            self.notice_left = NOTICE_SECONDS
+            return None
+        return item.action()
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = getattr(event, "size", None) or (event.x, event.y)
+            self.size = tuple(size)
+        elif event.type == pygame.MOUSEMOTION:
+            self.focus = self.item_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.item_at(event.pos)
+            if index is not None:
+                self.focus = index
+                return self.activate(index)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _key(self, key: int) -> Transition | None:
+        n = len(self.items)
+        if key == pygame.K_ESCAPE:
+            return Pop()
+        if key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = 0 if self.focus is None else (self.focus + 1) % n
+        elif key == pygame.K_UP:
+            self.focus = n - 1 if self.focus is None else (self.focus - 1) % n
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+            return self.activate(self.focus)
+        return None
+
+    # -------------------------------------------------------------- update
+    def update(self, dt: float) -> Transition | None:
+        step = min(1.0, dt * HOVER_SPEED)
+        for i, item in enumerate(self.items):
+            target = 1.0 if i == self.focus else 0.0
+            item.hover += (target - item.hover) * step
+            if abs(target - item.hover) < 0.01:
+                item.hover = target
+        self.notice_left = max(0.0, self.notice_left - dt)
+        return None
+
+    # ---------------------------------------------------------------- draw
+    def _bg(self, size: tuple[int, int]) -> pygame.Surface:
+        """A vertical gradient, cached per window size."""
+        if self._background is None or self._background.get_size() != size:
+            w, h = size
+            bg = pygame.Surface(size)
+            for y in range(h):
+                t = y / max(1, h - 1)
+                bg.fill([round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM, strict=True)],
+                        (0, y, w, 1))
+            self._background = bg
+        return self._background
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.size = surface.get_size()
+        w, h = self.size
+        s, rects = layout(self.size, len(self.items))
+        surface.blit(self._bg(self.size), (0, 0))
+
+        title = font(round(64 * s)).render("Phantom Duel", True, TEXT)
+        surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.17))))
+        rule_w = round(220 * s)
+        rule_y = round(h * 0.17 + 46 * s)
+        pygame.draw.line(surface, ACCENT, (w // 2 - rule_w // 2, rule_y),
+                         (w // 2 + rule_w // 2, rule_y), max(1, round(2 * s)))
+        sub = font(round(18 * s)).render("a trading card game of Phantoms, Spirits and Lines",
+                                         True, TEXT_DIM)
+        surface.blit(sub, sub.get_rect(center=(w // 2, rule_y + round(28 * s))))
+
+        label_font = font(round(22 * s))
+        radius = max(4, round(10 * s))
+        for item, rect in zip(self.items, rects, strict=True):
+            t = item.hover
+            fill = [round(a + (b - a) * t) for a, b in zip(BUTTON, BUTTON_HOVER, strict=True)]
+            edge = [round(a + (b - a) * t) for a, b in zip(BUTTON_EDGE, ACCENT, strict=True)]
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            pygame.draw.rect(surface, edge, rect, width=max(1, round(2 * s)), border_radius=radius)
+            if t > 0.05:  # an amber tab on the left edge of the hovered button
+                bar = pygame.Rect(rect.x + round(10 * s), rect.y + round(14 * s),
+                                  max(2, round(4 * s * t)), rect.h - round(28 * s))
+                pygame.draw.rect(surface, ACCENT, bar, border_radius=2)
+            colour = [round(a + (b - a) * t) for a, b in zip(TEXT_DIM, TEXT, strict=True)]
+            label = label_font.render(item.label, True, colour)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+        hint = font(round(15 * s)).render(
+            "Arrow keys to choose  \u00b7  Enter to open  \u00b7  Esc to quit", True, TEXT_DIM)
+        hint_rect = hint.get_rect(center=(w // 2, h - round(28 * s)))
+        surface.blit(hint, hint_rect)
+        self._draw_notice(surface, s, (rects[-1].bottom + hint_rect.top) // 2)
+
+    def _draw_notice(self, surface: pygame.Surface, s: float, centre_y: int) -> None:
+        if self.notice_left <= 0 or not self.notice:
+            return
+        alpha = round(255 * min(1.0, self.notice_left / 0.4))  # fade out at the end
+        text = font(round(16 * s)).render(self.notice, True, ACCENT)
+        pad_x, pad_y = round(18 * s), round(9 * s)
+        box = pygame.Surface((text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y),
+                             pygame.SRCALPHA)
+        pygame.draw.rect(box, (*NOTICE_BG, 235), box.get_rect(), border_radius=round(8 * s))
+        box.blit(text, (pad_x, pad_y))
+        box.set_alpha(alpha)
+        surface.blit(box, box.get_rect(center=(surface.get_width() // 2, centre_y)))

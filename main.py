@@ -1,0 +1,203 @@
+"""Phantom Duel: `python main.py` opens the window; sub-commands run headless.
+
+    python main.py [--frames N] [--screenshot PATH]      the desktop client
+    python main.py simulate --decks A B --games N ...     AI-vs-AI balance report
+    python main.py scenario FILE...                       run puzzle/scenario files
+    python main.py check ...                              project checks
+
+pygame is imported only for the window, so headless commands start fast and run anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent
+TEST_DECKS = (REPO / "decks" / "test" / "basic_giants.yaml",
+              REPO / "decks" / "test" / "basic_swarm.yaml")
+WINDOW_SIZE = (1280, 720)
+FPS = 60
+# Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
+LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check"}
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Phantom Duel: a trading card game client.")
+    parser.add_argument("--frames", type=_positive, default=None,
+                        help="close the window after N frames (for headless tests)")
+    parser.add_argument("--screenshot", metavar="PATH", default=None,
+                        help="save the last frame as a PNG when the window closes")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = sub.add_parser("simulate", help="AI-vs-AI duels between two decks: balance report",
+                         description="Play random-legal AI duels between two decks headless "
+                                     "and print a balance report.")
+    sim.add_argument("--decks", nargs=2, metavar=("A", "B"), default=[str(p) for p in TEST_DECKS],
+                     help="two deck files (default: the plain test decks)")
+    sim.add_argument("--games", type=_positive, default=100, help="number of duels (100)")
+    sim.add_argument("--seed", type=int, default=0, help="run seed; same seed, same duels (0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead")
+    for name, help_text in (("scenario", "run scenario (puzzle) files"),
+                            ("check", "check cards, decks and rules")):
+        later = sub.add_parser(name, help=help_text, add_help=False)
+        later.add_argument("args", nargs=argparse.REMAINDER)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to the window or a sub-command; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in LATER_COMMANDS:  # their own parsers own the rest of the line
+        return run_later(argv[0], argv[1:])
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        return run_simulate(args.decks, args.games, args.seed, args.json)
+    return run_window(args.frames, args.screenshot)
+
+
+# ---------------------------------------------------------------- sub-commands
+def run_later(name: str, args: list[str]) -> int:
+    """Hand over to game.<name>.main(args), or say it is not there yet."""
+    module_name = LATER_COMMANDS[name]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:  # the module exists but something it needs does not
+            raise
+        print(f"{name}: not available yet", file=sys.stderr)
+        return 2
+    return int(module.main(args) or 0)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def _fail(problems, prefix: str = "simulate") -> int:
+    for problem in problems:
+        print(f"{prefix}: {_one_line(problem)}", file=sys.stderr)
+    return 2
+
+
+def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool) -> int:
+    """Load cards, rules and two legal decks, then print the balance report."""
+    from game.cards import CardDataError, load_card_set
+    from game.decks import DeckError, load_deck, validate_deck
+    from game.rules_file import RulesFileError, load_rules
+    from game.sim import SimError, simulate
+
+    try:
+        pool = load_card_set()
+    except CardDataError as exc:
+        return _fail(exc.problems)
+    except (OSError, ValueError) as exc:
+        return _fail([f"cannot load the card set: {exc}"])
+    try:
+        rules = load_rules()
+    except (RulesFileError, OSError, ValueError) as exc:
+        return _fail(str(exc).splitlines())
+    decks, problems = [], []
+    for path in deck_paths:
+        try:
+            deck = load_deck(path)
+        except DeckError as exc:
+            problems += exc.problems
+            continue
+        except (OSError, ValueError) as exc:
+            problems.append(f"{path}: cannot read the deck file ({exc})")
+            continue
+        problems += [f"{path}: illegal deck: {p}" for p in validate_deck(deck, pool)]
+        decks.append(deck)
+    if problems:
+        return _fail(problems)
+    try:
+        result = simulate(pool, rules, decks[0], decks[1], games, seed)
+    except SimError as exc:
+        print(f"simulate: engine error: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_dict()) if as_json else result.format_report())
+    return 0
+
+
+# ---------------------------------------------------------------------- window
+def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
+    """The window loop: events -> scene -> transition, update, draw; never blocks
+    beyond clock.tick so the window always stays responsive."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.menu import MenuScene
+    from game.ui.scene import apply_transition
+
+    pygame.display.init()  # no mixer yet: the menu has no sound, and audio init can be slow
+    pygame.font.init()
+    try:
+        try:
+            screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
+        except pygame.error as exc:
+            print(f"cannot open a window: {exc}", file=sys.stderr)
+            return 1
+        pygame.display.set_caption("Phantom Duel")
+        clock = pygame.time.Clock()
+        stack = [MenuScene(screen.get_size())]
+        drawn = 0
+        dt = 0.0
+        while stack:
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    stack.clear()
+                    break
+                apply_transition(stack, stack[-1].handle_event(event))
+                if not stack:
+                    break
+            if not stack:
+                break
+            apply_transition(stack, stack[-1].update(dt))
+            if not stack:
+                break
+            screen = pygame.display.get_surface()
+            stack[-1].draw(screen)
+            pygame.display.flip()
+            drawn += 1
+            if frames is not None and drawn >= frames:
+                break
+            dt = min(clock.tick(FPS) / 1000.0, 0.1)  # a stall must not jump animations
+        if screenshot and drawn:
+            return save_png(pygame.display.get_surface(), screenshot)
+        return 0
+    finally:
+        pygame.quit()
+
+
+def save_png(surface, path: str) -> int:
+    """Save `surface` as PNG whatever the file name ends with."""
+    import pygame
+
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as fh:
+            pygame.image.save(surface, fh, "screenshot.png")
+    except (OSError, pygame.error) as exc:
+        print(f"cannot save the screenshot {path}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

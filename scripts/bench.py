@@ -1,0 +1,139 @@
+"""Engine benchmark (not a test): commands per second and full duels per second.
+
+A "command" is what every AI turn costs at least: list the legal actions, pick one uniformly
+at random, apply it. Pinned to one core when the OS allows, so numbers compare across runs.
+
+    python scripts/bench.py [--games N] [--seed S] [--decks A.yaml B.yaml ...]
+
+Prints a short table, then one JSON line (for CI logs and comparisons).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.ai.random_player import RandomPlayer  # noqa: E402
+from game.cards import load_card_set  # noqa: E402
+from game.decks import Deck, DeckError, load_deck, validate_deck  # noqa: E402
+from game.engine import Duel  # noqa: E402
+from game.rules_file import load_rules  # noqa: E402
+from game.sim import duel_seed, player_seed  # noqa: E402
+
+TEST_DECKS = sorted((REPO / "decks" / "test").glob("*.yaml"))
+
+
+@dataclass
+class Row:
+    matchup: str
+    duels: int
+    commands: int
+    setup_s: float  # building duels (shuffle, opening hands)
+    command_s: float  # legal actions + pick + apply
+
+    @property
+    def total_s(self) -> float:
+        return self.setup_s + self.command_s
+
+    def as_dict(self) -> dict:
+        return {**asdict(self), "commands_per_second": self.commands / self.command_s,
+                "duels_per_second": self.duels / self.total_s,
+                "commands_per_duel": self.commands / self.duels}
+
+
+def pin_one_core() -> str:
+    """Run on core 0 only, if the OS lets us; returns what was done."""
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {0})
+            return "core 0"
+        except OSError as exc:
+            return f"not pinned ({exc.strerror})"
+    return "not pinned (no sched_setaffinity)"
+
+
+def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, float, float]:
+    """Play `games` duels, seats alternating; returns commands, setup and command seconds."""
+    specs = (a.spec(), b.spec())
+    commands = 0
+    setup_s = command_s = 0.0
+    clock = time.perf_counter
+    for game in range(games):
+        ds = duel_seed(seed, game)
+        order = (0, 1) if game % 2 == 0 else (1, 0)
+        players = [RandomPlayer(player_seed(ds, k)) for k in order]
+        t0 = clock()
+        duel = Duel(pool, rules, [specs[k] for k in order], ds)
+        t1 = clock()
+        n = 0
+        while not duel.over:
+            duel.apply(players[duel.deciding_player].choose(duel))
+            n += 1
+        command_s += clock() - t1
+        setup_s += t1 - t0
+        commands += n
+    return commands, setup_s, command_s
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="duels per matchup (50)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--decks", nargs="+", metavar="DECK", default=[str(p) for p in TEST_DECKS],
+                        help="deck files; every pair plays (one deck: a mirror match)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    pinned = pin_one_core()
+    pool, rules = load_card_set(), load_rules()
+    decks = []
+    for path in args.decks:
+        try:
+            deck = load_deck(path)
+        except DeckError as exc:
+            print("\n".join(exc.problems), file=sys.stderr)
+            return 2
+        problems = validate_deck(deck, pool)
+        if problems:
+            print(f"{path}: illegal deck: " + "; ".join(problems), file=sys.stderr)
+            return 2
+        decks.append(deck)
+    pairs = list(itertools.combinations(decks, 2)) or [(decks[0], decks[0])]
+    play(pool, rules, pairs[0][0], pairs[0][1], 1, args.seed + 1)  # warm-up: imports, caches
+
+    rows = []
+    for a, b in pairs:
+        commands, setup_s, command_s = play(pool, rules, a, b, args.games, args.seed)
+        rows.append(Row(f"{a.name} vs {b.name}", args.games, commands, setup_s, command_s))
+    if len(rows) > 1:
+        rows.append(Row("all", sum(r.duels for r in rows), sum(r.commands for r in rows),
+                        sum(r.setup_s for r in rows), sum(r.command_s for r in rows)))
+
+    width = max(len(r.matchup) for r in rows)
+    print(f"Phantom Duel engine benchmark: {args.games} duels per matchup, seed {args.seed}, "
+          f"{pinned}, Python {platform.python_version()}")
+    print(f"{'matchup':<{width}}  {'duels':>6}  {'commands':>9}  {'cmd/duel':>8}  "
+          f"{'commands/s':>10}  {'duels/s':>8}")
+    for r in rows:
+        d = r.as_dict()
+        print(f"{r.matchup:<{width}}  {r.duels:>6}  {r.commands:>9}  "
+              f"{d['commands_per_duel']:>8.1f}  {d['commands_per_second']:>10,.0f}  "
+              f"{d['duels_per_second']:>8.2f}")
+    print(json.dumps({"bench": "engine", "games": args.games, "seed": args.seed,
+                      "pinned": pinned, "python": platform.python_version(),
+                      "rows": [r.as_dict() for r in rows]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

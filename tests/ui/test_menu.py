@@ -1,0 +1,150 @@
+"""The title menu and the scene stack, headless (SDL dummy video driver)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.menu import MenuScene  # noqa: E402
+from game.ui.scene import Pop, Push, Replace, apply_transition  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(SIZE)
+    pygame.event.clear()
+    yield surface
+    pygame.display.quit()
+
+
+def post_and_handle(scene: MenuScene, *events: pygame.event.Event) -> list:
+    """Post real events to pygame's queue, then feed the queue to the scene as the loop does."""
+    for event in events:
+        pygame.event.post(event)
+    return [t for e in pygame.event.get() if (t := scene.handle_event(e)) is not None]
+
+
+def click(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def test_menu_draws(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.update(1 / 60)
+    menu.draw(screen)
+    colours = {tuple(screen.get_at((x, y))) for x in range(0, SIZE[0], 16)
+               for y in range(0, SIZE[1], 16)}
+    assert len(colours) > 10  # title, buttons and text, not a blank fill
+    labels = [item.label for item in menu.items]
+    assert labels == ["Hotseat duel", "Versus AI", "Deck builder", "Puzzles", "Quit"]
+    for rect in menu.button_rects():
+        assert screen.get_rect().contains(rect)
+
+
+def test_clicking_quit_pops_the_menu(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.draw(screen)
+    quit_rect = menu.button_rects()[-1]
+    transitions = post_and_handle(menu, click(quit_rect.center))
+    assert transitions == [Pop()]
+    stack = [menu]
+    apply_transition(stack, transitions[0])
+    assert stack == []
+
+
+def test_other_buttons_show_a_notice(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.draw(screen)
+    before = screen.copy()
+    assert post_and_handle(menu, click(menu.button_rects()[0].center)) == []
+    assert "coming in a later update" in menu.notice
+    menu.update(0.1)
+    menu.draw(screen)
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(screen, "RGB")
+    menu.update(10.0)
+    assert menu.notice_left == 0
+
+
+def test_clicking_outside_buttons_does_nothing(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.draw(screen)
+    assert post_and_handle(menu, click((5, 5))) == []
+    assert menu.notice == ""
+
+
+def test_escape_quits(screen) -> None:
+    menu = MenuScene(SIZE)
+    assert post_and_handle(menu, key(pygame.K_ESCAPE)) == [Pop()]
+
+
+def test_keyboard_reaches_quit(screen) -> None:
+    menu = MenuScene(SIZE)
+    events = [key(pygame.K_DOWN)] * 5 + [key(pygame.K_RETURN)]
+    assert post_and_handle(menu, *events) == [Pop()]
+
+
+def test_buttons_react_to_hover(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.draw(screen)
+    rect = menu.button_rects()[2]
+    idle = screen.subsurface(rect).copy()
+    post_and_handle(menu, pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+    assert menu.focus == 2
+    for _ in range(30):
+        menu.update(1 / 60)
+    assert menu.items[2].hover == 1.0
+    menu.draw(screen)
+    hovered = screen.subsurface(rect).copy()
+    assert pygame.image.tobytes(idle, "RGB") != pygame.image.tobytes(hovered, "RGB")
+
+
+def test_layout_follows_window_size(screen) -> None:
+    small = pygame.Surface((800, 450))
+    menu = MenuScene(SIZE)
+    menu.draw(small)
+    for rect in menu.button_rects():
+        assert small.get_rect().contains(rect)
+    assert post_and_handle(menu, click(menu.button_rects()[-1].center)) == [Pop()]
+
+
+def test_scene_stack() -> None:
+    a, b, c = object(), object(), object()
+    stack = [a]
+    assert apply_transition(stack, None) == [a]
+    assert apply_transition(stack, Push(b)) == [a, b]
+    assert apply_transition(stack, Replace(c)) == [a, c]
+    assert apply_transition(stack, Pop()) == [a]
+    assert apply_transition(stack, Pop()) == []
+    with pytest.raises(TypeError):
+        apply_transition(stack, "nonsense")
+
+
+def test_main_runs_frames_and_saves_a_screenshot(tmp_path: Path) -> None:
+    shot = tmp_path / "tmp.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "--frames", "3",
+                           "--screenshot", str(shot)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(shot)).get_size() == SIZE
