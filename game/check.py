@@ -1,0 +1,173 @@
+"""`python main.py check FILE...`: validate card files and deck files without starting the game.
+
+Each file is read as YAML and sorted by what it holds: a list, or a mapping with `cards:`, is
+a card file; a mapping with `main`/`side`/`extra` is a deck. Card files are checked together
+with the whole set in assets/cards (ids must be unique and `card:` references must resolve
+across the set); decks are checked against that set plus any card files given. Every problem
+is printed (naming the file, the card and the rule or field) and the exit code is 1 if there
+was any, else every file gets an "ok" line and the exit code is 0. Never a traceback: a person
+wrote these files and deserves a sentence.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game.cards import DEFAULT_CARD_DIR, CardDataError, load_card_set
+from game.decks import DeckError, parse_deck, validate_deck
+from game.engine.carddefs import CardDef
+
+USAGE = "usage: python main.py check FILE_OR_FOLDER..."
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DECK_KEYS = ("main", "side", "extra")
+
+
+def _expand(args: list[str]) -> list[Path]:
+    """Folders become their *.yaml files (sorted); everything else is taken as a file."""
+    paths: list[Path] = []
+    for arg in args:
+        path = Path(arg)
+        if path.is_dir():
+            found = sorted(path.glob("*.yaml"))
+            paths.extend(found or [path])
+        else:
+            paths.append(path)
+    return paths
+
+
+def _read(path: Path) -> tuple[Any, str | None]:
+    """(parsed YAML, None) or (None, a problem in words)."""
+    if path.is_dir():
+        return None, "a folder with no *.yaml files in it"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, "no such file"
+    except UnicodeDecodeError:
+        return None, "not a text file (it is not UTF-8)"
+    except OSError as exc:
+        return None, f"cannot read the file: {exc.strerror or exc}"
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return None, f"{where}malformed YAML: {problem}"
+    except RecursionError:
+        return None, "malformed YAML: nested too deeply"
+    if data is None:
+        return None, "the file is empty"
+    return data, None
+
+
+def _kind(data: Any) -> str | None:
+    if isinstance(data, list):
+        return "cards"
+    if isinstance(data, dict):
+        if "cards" in data:
+            return "cards"
+        if any(key in data for key in _DECK_KEYS):
+            return "deck"
+    return None
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _load_set(card_files: list[Path]) -> tuple[dict[str, CardDef] | None, list[str]]:
+    """The shipped set with the given card files (replacing a shipped file of the same path)."""
+    shipped = sorted(Path(DEFAULT_CARD_DIR).glob("*.yaml"))
+    files = [f for f in shipped if not any(_same(f, c) for c in card_files)] + card_files
+    try:
+        return load_card_set(files), []
+    except CardDataError as exc:
+        return None, list(exc.problems)
+
+
+def check(args: list[str]) -> tuple[list[str], list[str]]:
+    """(ok lines, problem lines) for the given files and folders."""
+    problems: list[str] = []
+    ok: list[str] = []
+    cards: list[tuple[Path, str]] = []
+    decks: list[tuple[Path, str, Any]] = []
+    for path in _expand(args):
+        shown = str(path)
+        data, problem = _read(path)
+        if problem is not None:
+            problems.append(f"{shown}: {problem}")
+            continue
+        kind = _kind(data)
+        if kind == "cards":
+            cards.append((path, shown))
+        elif kind == "deck":
+            decks.append((path, shown, data))
+        else:
+            problems.append(
+                f"{shown}: not a card file (a list of cards, or a mapping with 'cards:') "
+                "nor a deck (a mapping with main, side and extra)")
+    pool, set_problems = _load_set([p for p, _ in cards])
+    problems += set_problems
+    if pool is not None:
+        for _path, shown in cards:
+            ok.append(f"ok: {shown} (card file; the set has {len(pool)} cards)")
+    else:
+        for path, shown in cards:
+            if not any(_names(path, shown, p) for p in set_problems):
+                ok.append(f"ok: {shown} (card file; but the set it joins has problems)")
+    if decks and pool is None:
+        pool, _ = _load_set([])
+    for _path, shown, data in decks:
+        try:
+            deck = parse_deck(data, shown)
+        except DeckError as exc:
+            problems += exc.problems
+            continue
+        if pool is None:
+            problems.append(f"{shown}: cannot be checked: the card set does not load")
+            continue
+        found = validate_deck(deck, pool)
+        problems += [f"{shown}: {p}" for p in found]
+        if not found:
+            ok.append(f"ok: {shown} (deck {deck.name!r}: Main {len(deck.main)}, "
+                      f"Side {len(deck.side)}, Extra {len(deck.extra)})")
+    return ok, list(dict.fromkeys(problems))
+
+
+def _names(path: Path, shown: str, problem: str) -> bool:
+    """Does a loader problem line start with this file's name (as given or repo-relative)?"""
+    if problem.startswith(f"{shown}:"):
+        return True
+    try:
+        rel = path.resolve().relative_to(Path(DEFAULT_CARD_DIR).resolve().parents[1]).as_posix()
+    except (OSError, ValueError):
+        return False
+    return problem.startswith(f"{rel}:")
+
+
+def main(argv: list[str]) -> int:
+    """Check the files named in argv; 0 if all are fine, 1 on any problem, 2 on no files."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE, file=sys.stderr if not argv else sys.stdout)
+        return 2 if not argv else 0
+    ok, problems = check(argv)
+    for line in ok:
+        print(line)
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
