@@ -107,6 +107,7 @@ class Duel:
         self.next_sid = 1
         self.field_version = 0
         self._statics: list = []
+        self._checked_version = -1
         self._statics_version = -1
         self._legal_cache: list | None = None
         self._legal_version = -1
@@ -420,6 +421,9 @@ class Duel:
         from .legal import has_response, open_actions_besides_next
 
         while self.winner is None:
+            if self._checked_version != self.field_version:
+                self._state_check()
+                continue
             if self.choice is not None:
                 return
             if self.resolving:
@@ -494,18 +498,13 @@ class Duel:
 
     def _end_turn(self) -> None:
         turn = self.turn
-        field = [c for c in self.cards
-                 if c.zone in (Zone.PHANTOM, Zone.SIDE) and self.pool[c.cid].is_phantom]
-        before = {c.uid: health(self, c) for c in field}
         for card in self.cards:
             if card.mods:
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
             if card.flags:
                 card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
         self.field_version += 1
-        for card in field:  # a Health bonus that ran out can take a Phantom to 0 Health
-            if before[card.uid] > 0 and health(self, card) == 0:
-                self._break(card, "health")
+        self._state_check()  # a Health bonus that ran out can leave 0 Health
         if self.winner is not None:
             return
         if self.turn_player == self.first_player:
@@ -544,6 +543,9 @@ class Duel:
         from .effects import run_work
 
         while self.winner is None:
+            if self._checked_version != self.field_version:
+                self._state_check()
+                continue
             if self.current is not None:
                 if self.work:
                     run_work(self)
@@ -942,7 +944,28 @@ class Duel:
             return
         before = health(self, card)
         card.damage = max(0, card.damage - amount)
+        if health(self, card) > 0:
+            card.zero_ok = False
         self.out.append(ev.HealthChanged(card.uid, before, health(self, card), max_health(self, card)))
+
+    def _state_check(self) -> None:
+        """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
+        its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
+        self._checked_version = self.field_version
+        for ps in self.players:
+            for zone in (Zone.PHANTOM, Zone.SIDE):
+                for uid in ps.slots[zone]:
+                    if uid is None:
+                        continue
+                    card = self.cards[uid]
+                    if not self.pool[card.cid].is_phantom or health(self, card) > 0:
+                        continue
+                    if card.zero_ok:
+                        self._lock_defense(card)
+                    else:
+                        self._break(card, "health")
+                    if self.winner is not None:
+                        return
 
     def _lock_defense(self, card: Card) -> None:
         if card.attack_pos and self.pool[card.cid].is_phantom and health(self, card) == 0:
@@ -959,7 +982,9 @@ class Duel:
             return False
         if has_status(self, card, "protected"):
             self.out.append(ev.CardBroken(card.uid, card.cid, True))
-            self._lock_defense(card)
+            if self.pool[card.cid].is_phantom and health(self, card) == 0:
+                card.zero_ok = True
+                self._lock_defense(card)
             return False
         self.out.append(ev.CardBroken(card.uid, card.cid, False))
         self._move(card, Zone.GRAVE, -1, card.owner, True, True, "break")

@@ -62,6 +62,7 @@ class Card:
     set_turn: int = -1
     sp_paid: int = 0
     moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
+    zero_ok: bool = False  # survived a Break at 0 Health: stays at 0 (book)
     mods: list = field(default_factory=list)  # [stat, amount, expires_turn or -1]
     flags: list = field(default_factory=list)  # [flag, expires_turn or -1]
 
@@ -75,6 +76,7 @@ class Card:
         self.pos_changed_turn = -1
         self.set_turn = -1
         self.sp_paid = 0
+        self.zero_ok = False
         self.mods = []
         self.flags = []
 

@@ -166,3 +166,4 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str) -> Non
         card.damage = mh - hp
         if hp == 0:
             card.attack_pos = False
+            card.zero_ok = True
