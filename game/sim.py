@@ -66,7 +66,12 @@ class SeatRecord:
 
 @dataclass
 class SimResult:
-    """Counts of a run; rates and speeds are derived so they can never disagree."""
+    """Counts of a run; rates and speeds are derived so they can never disagree.
+
+    `card_plays[deck]` counts the play commands (Summon, SpecialSummon, SetCard,
+    PlayEnvironment, Activate) sent by that deck's player, by card id: an opponent's lone
+    Environment can show up there too, since both players may use its abilities, and a
+    Phantom Unsummoned and Summoned again counts each time."""
 
     decks: tuple[str, str]
     seed: int
