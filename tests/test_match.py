@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -305,16 +306,19 @@ def test_play_match_with_draws_runs_all_three_duels():
 # --------------------------------------------------------------------------- property
 
 
-_SIDED = new_match(77)
-finish(_SIDED, 0)
-_START = _SIDED.to_dict()
+@cache
+def sided_start() -> dict:
+    """A match between duels 1 and 2, as plain data (built once)."""
+    match = new_match(77)
+    finish(match, 0)
+    return match.to_dict()
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 60), st.sampled_from(LISTS),
                           st.sampled_from(LISTS)), max_size=25))
 def test_random_side_deck_moves_keep_decks_legal_with_the_same_cards_or_are_refused(moves):
-    match = Match.from_dict(_START, base_pool(), rules())
+    match = Match.from_dict(sided_start(), base_pool(), rules())
     totals = [Counter(d.all_cards()) for d in match.decks]
     for player, pick, src, dst in moves:
         before = match.to_dict()
