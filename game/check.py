@@ -1,7 +1,8 @@
-"""`python main.py check FILE...`: validate card files and deck files without starting the game.
+"""`python main.py check FILE...`: validate card, deck and rules files without starting the game.
 
 Each file is read as YAML and sorted by what it holds: a list, or a mapping with `cards:`, is
-a card file; a mapping with `main`/`side`/`extra` is a deck. Card files are checked together
+a card file; a mapping with `main`/`side`/`extra` is a deck; a mapping of rule names (the keys
+of assets/rules.yaml) is a rules file. Card files are checked together
 with the whole set in assets/cards (ids must be unique and `card:` references must resolve
 across the set); decks are checked against that set plus any card files given. Every problem
 is printed (naming the file, the card and the rule or field) and the exit code is 1 if there
@@ -20,6 +21,8 @@ import yaml
 from game.cards import DEFAULT_CARD_DIR, CardDataError, load_card_set
 from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
+from game.engine.rules import Rules
+from game.rules_file import RulesFileError, load_rules
 
 USAGE = "usage: python main.py check FILE_OR_FOLDER..."
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -73,6 +76,8 @@ def _kind(data: Any) -> str | None:
             return "cards"
         if any(key in data for key in _DECK_KEYS):
             return "deck"
+        if data and all(key in Rules.__dataclass_fields__ for key in data):
+            return "rules"
     return None
 
 
@@ -110,10 +115,18 @@ def check(args: list[str]) -> tuple[list[str], list[str]]:
             cards.append((path, shown))
         elif kind == "deck":
             decks.append((path, shown, data))
+        elif kind == "rules":
+            try:
+                load_rules(path)
+            except RulesFileError as exc:
+                for line in str(exc).splitlines():
+                    problems.append(line if line.startswith(f"{shown}:") else f"{shown}: {line}")
+            else:
+                ok.append(f"ok: {shown} (rules file)")
         else:
             problems.append(
-                f"{shown}: not a card file (a list of cards, or a mapping with 'cards:') "
-                "nor a deck (a mapping with main, side and extra)")
+                f"{shown}: not a card file (a list of cards, or a mapping with 'cards:'), "
+                "a deck (a mapping with main, side and extra) nor a rules file")
     pool, set_problems = _load_set([p for p, _ in cards])
     problems += set_problems
     if pool is not None:

@@ -30,9 +30,11 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_starter_decks_and_the_card_set_are_ok(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    code, text = run(capsys, "assets/cards", *STARTERS)
+    code, text = run(capsys, "assets/cards", "assets/rules.yaml", *STARTERS)
     assert code == 0, text
-    assert text.count("ok: ") == len(list((ROOT / "assets/cards").glob("*.yaml"))) + len(STARTERS)
+    assert "ok: assets/rules.yaml (rules file)" in text
+    cards = len(list((ROOT / "assets/cards").glob("*.yaml")))
+    assert text.count("ok: ") == cards + 1 + len(STARTERS)
 
 
 def test_a_folder_is_checked_file_by_file(capsys):
@@ -74,7 +76,10 @@ def test_a_good_extra_card_file_is_checked_with_the_whole_set(capsys, tmp_path):
 @pytest.mark.parametrize("name, content, needles", [
     ("empty.yaml", "", ["empty.yaml: the file is empty"]),
     ("broken.yaml", "main: [1,\n", ["broken.yaml: line 2", "malformed YAML"]),
-    ("neither.yaml", "colour: blue\n", ["neither.yaml: not a card file", "nor a deck"]),
+    ("neither.yaml", "colour: blue\n", ["neither.yaml: not a card file", "nor a rules file"]),
+    ("rules.yaml", "starting_lp: -5\nopening_hand: lots\n",
+     ["rules.yaml: rules: starting_lp: expected a whole number >= 0, got -5",
+      "rules.yaml: rules: opening_hand: expected a whole number >= 0, got 'lots'"]),
     ("scalar.yaml", "42\n", ["scalar.yaml: not a card file"]),
     ("binary.yaml", None, ["binary.yaml: not a text file"]),
     ("deck_types.yaml", "name: T\nmain: 5\n",
