@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 
 class CardType(str, Enum):
@@ -207,13 +208,21 @@ class CardDef:
     def is_phantom(self) -> bool:
         return self.type is CardType.PHANTOM
 
-    @property
+    @cached_property
     def playable_alone(self) -> bool:
         """A Spirit or Counter with no ability to activate is activated as itself (index -1):
         it comes face up, and its continuous and trigger abilities work from then on."""
         if self.type not in (CardType.SPIRIT, CardType.COUNTER):
             return False
         return not any(ab.start in (Start.MAIN, Start.RESPONSE) for ab in self.abilities)
+
+    @cached_property
+    def activatable(self) -> tuple[tuple[int, Ability], ...]:
+        """(index, ability) of every ability a player may activate (computed once)."""
+        if self.playable_alone:
+            return ((-1, self.ability(-1)),)
+        return tuple((i, ab) for i, ab in enumerate(self.abilities)
+                     if ab.start in (Start.MAIN, Start.RESPONSE))
 
     def ability(self, index: int) -> Ability:
         """Ability `index`; -1 is the card's own activation (see `playable_alone`)."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from . import events as ev
+from .battle import resolve_attack
 from .carddefs import SELF_TRIGGERS, CardDef, CardType, Start
 from .commands import (
     Activate,
@@ -27,8 +28,28 @@ from .commands import (
     Summon,
     Unsummon,
 )
+from .effects import answer_effect_choice, run_work
+from .legal import (
+    explain,
+    has_response,
+    legal_actions,
+    open_actions_besides_next,
+    target_candidates,
+)
 from .model import PILE_ZONES, Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
-from .query import atk, card_users, check, health, matches, max_health, on_field
+from .query import (
+    active_statics,
+    atk,
+    card_users,
+    check,
+    has_status,
+    health,
+    matches,
+    max_health,
+    on_field,
+    select,
+    sp_cost,
+)
 from .rng import Rng
 from .rules import Rules
 
@@ -108,6 +129,7 @@ class Duel:
         self.field_version = 0
         self._statics: list = []
         self._checked_version = -1
+        self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
         self._legal_version = -1
@@ -189,8 +211,6 @@ class Duel:
         """Every command the deciding player may send now; nothing else is legal."""
         if self._legal_version == self.version and self._legal_cache is not None:
             return self._legal_cache
-        from .legal import legal_actions
-
         self._legal_cache = legal_actions(self)
         self._legal_version = self.version
         return self._legal_cache
@@ -199,15 +219,12 @@ class Duel:
         """None if `command` is legal now, else the reason in words."""
         if command in self.legal_actions():
             return None
-        from .legal import explain
-
         return explain(self, command)
 
     def apply(self, command) -> list:
         """Carry out a legal command and return its events; raise Rejected otherwise."""
-        if command not in self.legal_actions():
-            from .legal import explain
-
+        legal = self.legal_actions()
+        if not any(c is command for c in legal) and command not in legal:
             raise Rejected(explain(self, command), command)
         self.out = []
         self.version += 1
@@ -263,8 +280,6 @@ class Duel:
 
     # ------------------------------------------------------- game actions
     def _do_summon(self, cmd: Summon) -> None:
-        from .query import sp_cost
-
         card = self.cards[cmd.card]
         cost = sp_cost(self, card)
         self._count(("summon", card.uid))
@@ -292,8 +307,6 @@ class Duel:
         self._finish_special_summon(card, cmd.player, _ZONES[cmd.zone], cmd.index, cmd.attack)
 
     def _material_options(self, uid: int, player: int) -> list[int]:
-        from .query import select
-
         cdef = self.pool[self.cards[uid].cid]
         return [u for u in select(self, cdef.materials.select, player, uid) if u != uid]
 
@@ -418,8 +431,6 @@ class Duel:
     # ----------------------------------------------------------------- flow
     def _run(self) -> None:
         """Advance automatically until a player must decide or the duel ends."""
-        from .legal import has_response, open_actions_besides_next
-
         while self.winner is None:
             if self._checked_version != self.field_version:
                 self._state_check()
@@ -499,9 +510,8 @@ class Duel:
     def _end_turn(self) -> None:
         turn = self.turn
         for card in self.cards:
-            if card.mods:
+            if card.mods or card.flags:
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
-            if card.flags:
                 card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
         self.field_version += 1
         self._state_check()  # a Health bonus that ran out can leave 0 Health
@@ -540,8 +550,6 @@ class Duel:
         self.out.append(ev.LineResolving(len(self.lines)))
 
     def _resolve_some(self) -> None:
-        from .effects import run_work
-
         while self.winner is None:
             if self._checked_version != self.field_version:
                 self._state_check()
@@ -598,8 +606,6 @@ class Duel:
             self._fire("summoned", card)
             self._fire("opponent_summons", card, player=step.player)
         elif kind == "attack":
-            from .battle import resolve_attack
-
             resolve_attack(self, step)
         elif kind == "position":
             if health(self, card) > 0:
@@ -755,8 +761,6 @@ class Duel:
         self._trigger_targets(trig)
 
     def _trigger_targets(self, trig: PendingTrigger, chosen: tuple = ()) -> None:
-        from .legal import target_candidates
-
         card = self.cards[trig.card]
         ab = self.pool[card.cid].abilities[trig.ability]
         if ab.target is not None and len(chosen) < ab.target.count:
@@ -825,8 +829,6 @@ class Duel:
         if kind == "trigger_target":
             self._trigger_targets(c.context["trigger"], c.context["chosen"] + (option,))
             return
-        from .effects import answer_effect_choice
-
         answer_effect_choice(self, c, option)
 
     def _next_of_choice(self, c: Choice, option: int) -> None:
@@ -952,12 +954,16 @@ class Duel:
         """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
         its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
         self._checked_version = self.field_version
+        weakening = bool(self.static_cards) and any(
+            eff.health < 0 for _, eff, _ in active_statics(self))
         for ps in self.players:
             for zone in (Zone.PHANTOM, Zone.SIDE):
                 for uid in ps.slots[zone]:
                     if uid is None:
                         continue
                     card = self.cards[uid]
+                    if not card.damage and not card.mods and not weakening:
+                        continue  # full Health, nothing lowering it
                     if not self.pool[card.cid].is_phantom or health(self, card) > 0:
                         continue
                     if card.zero_ok:
@@ -976,8 +982,6 @@ class Duel:
 
     def _break(self, card: Card, reason: str) -> bool:
         """Break a card; True if it left the field, False if it survived."""
-        from .query import has_status
-
         if not on_field(card):
             return False
         if has_status(self, card, "protected"):

@@ -193,18 +193,22 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
 
 
 def activations(duel: Duel, player: int, responding: Step | None, out: list,
-                first_only: bool = False) -> None:
-    for card in _activation_cards(duel, player):
+                first_only: bool = False, cards: list[Card] | None = None) -> None:
+    """Append every legal Activate for `player` (answering `responding`, or at an open state)."""
+    main_ok = (responding is None and duel.turn_player == player
+               and is_main_phase(duel.phase))
+    if cards is None:
+        cards = _response_cards(duel, player) if responding is not None \
+            else _activation_cards(duel, player)
+    for card in cards:
         cdef = duel.pool[card.cid]
-        if not cdef.abilities and not cdef.playable_alone:
+        acts = cdef.activatable
+        if not acts:
             continue
-        if responding is not None and card.cid not in duel.response_cids:
-            continue
-        indexed = list(enumerate(cdef.abilities))
-        if cdef.playable_alone:
-            indexed = [(-1, cdef.ability(-1))]
-        for i, ab in indexed:
-            if ab.start is not Start.MAIN and ab.start is not Start.RESPONSE:
+        for i, ab in acts:
+            if ab.start is Start.MAIN and not main_ok:
+                continue
+            if responding is not None and ab.speed < responding.speed:
                 continue
             sets = activation_targets(duel, card, i, player, responding)
             if not sets:
@@ -220,27 +224,35 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
                 return
 
 
-def has_response(duel: Duel, player: int) -> bool:
-    """Does `player` have anything but Pass in the current response window?"""
-    ps = duel.players[player]
+def _response_cards(duel: Duel, player: int) -> list[Card]:
+    """Cards of `player` that have an ability able to answer a Step (cheap pre-filter)."""
     rc = duel.response_cids
     if not rc:
-        return False
+        return []
+    ps = duel.players[player]
     cards = duel.cards
-    found = False
+    found = []
     for zone in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
         for uid in ps.slots[zone]:
             if uid is not None and cards[uid].cid in rc:
-                found = True
+                found.append(cards[uid])
     other_env = duel.players[1 - player].slots[Zone.ENV][0]
     if other_env is not None and cards[other_env].cid in rc:
-        found = True
-    if not found and duel.turn_player == player:
-        found = any(cards[u].cid in rc for u in ps.hand)
-    if not found:
+        found.append(cards[other_env])
+    if duel.turn_player == player:
+        for u in ps.hand:
+            if cards[u].cid in rc and duel.pool[cards[u].cid].type is CardType.SPIRIT:
+                found.append(cards[u])
+    return found
+
+
+def has_response(duel: Duel, player: int) -> bool:
+    """Does `player` have anything but Pass in the current response window?"""
+    cards = _response_cards(duel, player)
+    if not cards:
         return False
     out: list = []
-    activations(duel, player, duel.lines[-1][-1], out, first_only=True)
+    activations(duel, player, duel.lines[-1][-1], out, first_only=True, cards=cards)
     return bool(out)
 
 
@@ -265,6 +277,31 @@ def can_attack(duel: Duel, card: Card) -> bool:
             and _under_limit(duel, ("attack", card.uid)))
 
 
+def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+    """The four position/face Summons into each free slot, built once and reused: command
+    objects are immutable, and building them is the hot path of random play."""
+    key = ("summon", p, uid, slots)
+    cached = duel.command_cache.get(key)
+    if cached is None:
+        cached = []
+        for zone, idx in slots:
+            cached.append(Summon(p, uid, zone, idx, True, True))
+            cached.append(Summon(p, uid, zone, idx, False, True))
+            cached.append(Summon(p, uid, zone, idx, True, False))
+            cached.append(Summon(p, uid, zone, idx, False, False))
+        duel.command_cache[key] = cached
+    return cached
+
+
+def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+    key = ("set", p, uid, slots)
+    cached = duel.command_cache.get(key)
+    if cached is None:
+        cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
+        duel.command_cache[key] = cached
+    return cached
+
+
 def legal_actions(duel: Duel) -> list:
     if duel.winner is not None:
         return []
@@ -285,25 +322,20 @@ def legal_actions(duel: Duel) -> list:
     cards = duel.cards
     turn = duel.turn
     if is_main_phase(phase):
-        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
-        back_slots = _empty_slots(duel, p, BACKROW_ZONES)
+        ph_slots = tuple(_empty_slots(duel, p, PHANTOM_ZONES))
+        back_slots = tuple(_empty_slots(duel, p, BACKROW_ZONES))
         sp = ps.sp
         for uid in ps.hand:
             card = cards[uid]
             ctype = pool[card.cid].type
             if ctype is CardType.PHANTOM:
                 if ph_slots and sp_cost(duel, card) <= sp and _under_limit(duel, ("summon", uid)):
-                    for zone, idx in ph_slots:
-                        acts.append(Summon(p, uid, zone, idx, True, True))
-                        acts.append(Summon(p, uid, zone, idx, False, True))
-                        acts.append(Summon(p, uid, zone, idx, True, False))
-                        acts.append(Summon(p, uid, zone, idx, False, False))
+                    acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardType.ENVIRONMENT:
                 if _under_limit(duel, ("environment", uid)):
                     acts.append(PlayEnvironment(p, uid))
             elif back_slots and _under_limit(duel, ("set", uid)):
-                for zone, idx in back_slots:
-                    acts.append(SetCard(p, uid, zone, idx))
+                acts.extend(_sets(duel, p, uid, back_slots))
         for card in phantoms_of(duel, p):
             uid = card.uid
             if card.summoned_turn != turn and card.pos_changed_turn != turn:
@@ -324,8 +356,16 @@ def legal_actions(duel: Duel) -> list:
     if ps.extra:
         ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
         if ph_slots:
+            refused: set[str] = set()  # copies of a card share their summon condition
             for uid in ps.extra:
-                if extra_summon_ok(duel, cards[uid], p) is None:
+                cid = cards[uid].cid
+                if cid in refused:
+                    continue
+                why = extra_summon_ok(duel, cards[uid], p)
+                if why is not None:
+                    if not why.startswith("Loop guard"):
+                        refused.add(cid)
+                else:
                     for zone, idx in ph_slots:
                         acts.append(SpecialSummon(p, uid, zone, idx, True))
                         acts.append(SpecialSummon(p, uid, zone, idx, False))

@@ -89,14 +89,14 @@ def on_field(card: Card) -> bool:
 
 def atk(duel: Duel, card: Card) -> int:
     base = duel.pool[card.cid].atk
-    if not on_field(card):
+    if not on_field(card) or (not card.mods and not duel.static_cards):
         return base
     return max(0, base + _mod_sum(duel, card, "atk") + _static_sum(duel, card, "atk"))
 
 
 def max_health(duel: Duel, card: Card) -> int:
     base = duel.pool[card.cid].health
-    if not on_field(card):
+    if not on_field(card) or (not card.mods and not duel.static_cards):
         return base
     return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
 
@@ -107,6 +107,8 @@ def health(duel: Duel, card: Card) -> int:
 
 def sp_cost(duel: Duel, card: Card) -> int:
     cdef = duel.pool[card.cid]
+    if not card.mods and not duel.static_cards:
+        return cdef.level
     return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
 
 
@@ -158,10 +160,10 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
             return False
     elif side == "opponent" and card.controller == you:
         return False
-    if not any_zone and card.zone.value not in sel.zones:
+    if not any_zone and card.zone not in sel.zones:  # str enums compare equal to their values
         return False
     cdef = duel.pool[card.cid]
-    if sel.types and cdef.type.value not in sel.types:
+    if sel.types and cdef.type not in sel.types:
         return False
     if sel.card is not None and cdef.id != sel.card:
         return False
