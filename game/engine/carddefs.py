@@ -224,6 +224,15 @@ class CardDef:
         return tuple((i, ab) for i, ab in enumerate(self.abilities)
                      if ab.start in (Start.MAIN, Start.RESPONSE))
 
+    @cached_property
+    def trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:
+        """trigger name -> (index, ability) of this card's trigger abilities (computed once)."""
+        found: dict[str, list] = {}
+        for i, ab in enumerate(self.abilities):
+            if ab.start is Start.TRIGGER:
+                found.setdefault(ab.trigger, []).append((i, ab))
+        return {k: tuple(v) for k, v in found.items()}
+
     def ability(self, index: int) -> Ability:
         """Ability `index`; -1 is the card's own activation (see `playable_alone`)."""
         if index >= 0:

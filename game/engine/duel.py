@@ -188,8 +188,8 @@ class Duel:
         for ab in cdef.abilities:
             if ab.start is Start.STATIC and uid not in self.static_cards:
                 self.static_cards.append(uid)
-            elif ab.start is Start.TRIGGER:
-                lst = self.trigger_cards.setdefault(ab.trigger, [])
+            elif ab.start is Start.TRIGGER and (ab.trigger not in SELF_TRIGGERS or ab.of):
+                lst = self.trigger_cards.setdefault(ab.trigger, [])  # cards watching others
                 if uid not in lst:
                     lst.append(uid)
 
@@ -675,33 +675,35 @@ class Duel:
 
     def _fire(self, trigger: str, subject: Card, player: int = -1) -> None:
         """An event about card `subject` happened: queue every trigger watching for it."""
+        self_trigger = trigger in SELF_TRIGGERS
+        from_grave = trigger == "broken" or trigger == "sent_to_grave"
+        if self_trigger:  # the card's own "when this card ..." abilities
+            for i, ab in self.pool[subject.cid].trigger_map.get(trigger, ()):
+                if ab.of is not None:
+                    continue
+                if not from_grave and (not on_field(subject)
+                                       or (not subject.face_up and not ab.face_down)):
+                    continue
+                user = subject.controller
+                if self._trigger_ok(subject, i, user, subject.uid):
+                    self.pending_triggers.append(PendingTrigger(subject.uid, i, user, subject.uid))
         watchers = self.trigger_cards.get(trigger)
         if not watchers:
             return
-        self_trigger = trigger in SELF_TRIGGERS
         for uid in watchers:
             card = self.cards[uid]
-            cdef = self.pool[card.cid]
-            for i, ab in enumerate(cdef.abilities):
-                if ab.start is not Start.TRIGGER or ab.trigger != trigger:
-                    continue
+            if not on_field(card):
+                continue
+            for i, ab in self.pool[card.cid].trigger_map.get(trigger, ()):
                 if self_trigger and ab.of is None:
-                    if uid != subject.uid:
-                        continue
-                    if trigger not in ("broken", "sent_to_grave"):
-                        if not on_field(card) or (not card.face_up and not ab.face_down):
-                            continue
-                    users = (card.controller,)
-                else:
-                    if not on_field(card) or (not card.face_up and not ab.face_down):
-                        continue
-                    users = card_users(self, card)
-                for user in users:
+                    continue
+                if not card.face_up and not ab.face_down:
+                    continue
+                for user in card_users(self, card):
                     if not self_trigger and player == user:
                         continue  # opponent_summons / opponent_activates
-                    if ab.of is not None and not matches(
-                            self, ab.of, subject, user, uid,
-                            any_zone=trigger in ("broken", "sent_to_grave")):
+                    if ab.of is not None and not matches(self, ab.of, subject, user, uid,
+                                                         any_zone=from_grave):
                         continue
                     if self._trigger_ok(card, i, user, subject.uid):
                         self.pending_triggers.append(PendingTrigger(uid, i, user, subject.uid))

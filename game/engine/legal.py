@@ -43,9 +43,13 @@ if TYPE_CHECKING:
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
 
 
+_ZONE_NAMES = {z: z.value for z in Zone}
+
+
 def _empty_slots(duel: Duel, player: int, zones) -> list[tuple[str, int]]:
     slots = duel.players[player].slots
-    return [(z.value, i) for z in zones for i, u in enumerate(slots[z]) if u is None]
+    names = _ZONE_NAMES
+    return [(names[z], i) for z in zones for i, u in enumerate(slots[z]) if u is None]
 
 
 def field_cards(duel: Duel, player: int):
