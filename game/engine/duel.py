@@ -129,6 +129,7 @@ class Duel:
         self.field_version = 0
         self._statics: list = []
         self._checked_version = -1
+        self._static_depth = 0
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -957,7 +958,7 @@ class Duel:
         its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
         self._checked_version = self.field_version
         weakening = bool(self.static_cards) and any(
-            eff.health < 0 for _, eff, _ in active_statics(self))
+            eff.health < 0 for _, eff, _, _ in active_statics(self))
         for ps in self.players:
             for zone in (Zone.PHANTOM, Zone.SIDE):
                 for uid in ps.slots[zone]:

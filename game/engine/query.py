@@ -47,7 +47,8 @@ def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
 
 
 def active_statics(duel: Duel) -> list:
-    """[(card, StaticEffect, user)] for every face-up static ability on the field (cached)."""
+    """[(card, StaticEffect, user, condition)] for every face-up static ability on the field
+    (cached per field change; conditions are checked when the effect is read)."""
     if duel._statics_version == duel.field_version:
         return duel._statics
     found = []
@@ -59,17 +60,31 @@ def active_statics(duel: Duel) -> list:
         for ab in cdef.abilities:
             if ab.start is Start.STATIC and ab.static is not None:
                 for user in card_users(duel, card):
-                    found.append((card, ab.static, user))
+                    found.append((card, ab.static, user, ab.condition))
     duel._statics = found
     duel._statics_version = duel.field_version
     return found
 
 
+def _static_applies(duel: Duel, src: Card, eff, user: int, cond, card: Card) -> bool:
+    if not matches(duel, eff.affects, card, user, src.uid, base=True):
+        return False
+    if cond is None:
+        return True
+    if duel._static_depth:  # a condition that reads stats does not see conditional statics
+        return False
+    duel._static_depth += 1
+    try:
+        return check(duel, cond, user, src.uid)
+    finally:
+        duel._static_depth -= 1
+
+
 def _static_sum(duel: Duel, card: Card, stat: str) -> int:
     total = 0
-    for src, eff, user in active_statics(duel):
+    for src, eff, user, cond in active_statics(duel):
         amount = getattr(eff, stat)
-        if amount and matches(duel, eff.affects, card, user, src.uid, base=True):
+        if amount and _static_applies(duel, src, eff, user, cond, card):
             total += amount
     return total
 
@@ -118,8 +133,8 @@ def has_status(duel: Duel, card: Card, status: str) -> bool:
         if flag == status and (expires < 0 or expires >= turn):
             return True
     if on_field(card):
-        for src, eff, user in active_statics(duel):
-            if getattr(eff, status) and matches(duel, eff.affects, card, user, src.uid, base=True):
+        for src, eff, user, cond in active_statics(duel):
+            if getattr(eff, status) and _static_applies(duel, src, eff, user, cond, card):
                 return True
     return False
 
@@ -244,7 +259,11 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
     if kind == "responding_to":
         if responding is None:
             return False
-        step_kind = "activate" if responding.kind == "ability" else responding.kind
+        step_kind = responding.kind
+        if step_kind == "ability":
+            step_kind = "activate"
+        elif step_kind == "special_summon":
+            step_kind = "summon"  # a Special Summon is a Summon (book)
         kinds = cond.values
         if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
             return False

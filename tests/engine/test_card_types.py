@@ -331,3 +331,36 @@ def test_protected_phantom_survives_break_and_stays_at_zero_health_in_defense():
     assert health(duel, duel.cards[moth]) == 0
     play(duel, EndTurn(0))
     assert duel.cards[moth].zone.value == "phantom"  # stays at 0 Health after the turn
+
+
+def test_negate_summon_also_answers_an_extra_deck_special_summon():
+    duel = position(spec({"extra": ["fused_wyrm"], "phantom": ["iron_hound", "stone_sentry"]},
+                         {"back": ["denial"]}), CARDS)
+    wyrm = uid(duel, 0, "fused_wyrm")
+    play(duel, SpecialSummon(0, wyrm, "side", 0, True),
+         Choose(0, uid(duel, 0, "iron_hound")), Choose(0, uid(duel, 0, "stone_sentry")))
+    assert duel.deciding_player == 1
+    events = play(duel, Activate(1, uid(duel, 1, "denial"), 0))
+    assert of_type(events, ev.StepNegated)
+    assert duel.cards[wyrm].zone.value == "grave"
+
+
+def test_continuous_effect_with_a_condition_applies_only_while_it_holds():
+    cards = CARDS + """
+- id: desperate_banner
+  name: Desperate Banner
+  type: spirit
+  lasting: true
+  text: "Lasting. While your LP is 3000 or less, your Phantoms gain 1000 ATK."
+  abilities:
+    - start: static
+      condition: {lp: {player: you, max: 3000}}
+      affects: {side: you}
+      modify: {atk: 1000}
+"""
+    duel = position(spec({"back": [{"card": "desperate_banner", "face": "up"}],
+                          "phantom": ["iron_hound"], "lp": 5000}), cards)
+    hound = duel.cards[uid(duel, 0, "iron_hound")]
+    assert atk(duel, hound) == 1100
+    duel.players[0].lp = 3000
+    assert atk(duel, hound) == 2100
