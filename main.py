@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two deck files (default: the plain test decks)")
     sim.add_argument("--games", type=_positive, default=100, help="number of duels (100)")
     sim.add_argument("--seed", type=int, default=0, help="run seed; same seed, same duels (0)")
+    sim.add_argument("--matches", type=_positive, default=None,
+                     help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),
                             ("check", "check cards, decks and rules")):
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_later(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        return run_simulate(args.decks, args.games, args.seed, args.json)
+        return run_simulate(args.decks, args.games, args.seed, args.json, args.matches)
     return run_window(args.frames, args.screenshot)
 
 
@@ -94,12 +96,13 @@ def _fail(problems, prefix: str = "simulate") -> int:
     return 2
 
 
-def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool) -> int:
+def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
+                 matches: int | None = None) -> int:
     """Load cards, rules and two legal decks, then print the balance report."""
     from game.cards import CardDataError, load_card_set
     from game.decks import DeckError, load_deck, validate_deck
     from game.rules_file import RulesFileError, load_rules
-    from game.sim import SimError, simulate
+    from game.sim import SimError, simulate, simulate_matches
 
     try:
         pool = load_card_set()
@@ -126,8 +129,11 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool) ->
     if problems:
         return _fail(problems)
     try:
-        result = simulate(pool, rules, decks[0], decks[1], games, seed)
-    except SimError as exc:
+        if matches:
+            result = simulate_matches(pool, rules, decks[0], decks[1], matches, seed)
+        else:
+            result = simulate(pool, rules, decks[0], decks[1], games, seed)
+    except (SimError, RuntimeError) as exc:
         print(f"simulate: engine error: {_one_line(exc)}", file=sys.stderr)
         return 1
     print(json.dumps(result.to_dict()) if as_json else result.format_report())

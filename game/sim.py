@@ -280,3 +280,79 @@ def simulate(
     result.min_rounds = min(rounds, default=0)
     result.max_rounds = max(rounds, default=0)
     return result
+
+
+@dataclass
+class MatchSimResult:
+    """Best-of-3 matches between two decks: who takes matches, and how long they run."""
+
+    decks: tuple[str, str]
+    matches: int = 0
+    match_wins: dict[str, int] = field(default_factory=dict)
+    match_draws: int = 0
+    duels: int = 0
+    duel_wins: dict[str, int] = field(default_factory=dict)
+    duel_draws: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {
+            "mode": "matches",
+            "decks": list(self.decks),
+            "matches": self.matches,
+            "match_wins": dict(self.match_wins),
+            "match_draws": self.match_draws,
+            "duels": self.duels,
+            "wins": dict(self.duel_wins),
+            "draws": self.duel_draws,
+            "avg_duels_per_match": round(self.duels / self.matches, 3) if self.matches else 0,
+            "matches_per_second": round(self.matches / self.seconds, 3) if self.seconds else 0,
+        }
+
+    def format_report(self) -> str:
+        a, b = self.decks
+        lines = [f"{self.matches} best-of-3 matches: {a} vs {b}"]
+        for name in self.decks:
+            won = self.match_wins.get(name, 0)
+            pct = 100 * won / self.matches if self.matches else 0
+            lines.append(f"  {name:<24} {won:>5} match wins ({pct:5.1f}%), "
+                         f"{self.duel_wins.get(name, 0)} duel wins")
+        lines.append(f"  drawn matches: {self.match_draws}; drawn duels: {self.duel_draws}")
+        avg = self.duels / self.matches if self.matches else 0
+        lines.append(f"  {self.duels} duels, {avg:.2f} per match, "
+                     f"{self.matches / self.seconds if self.seconds else 0:.2f} matches/s")
+        return "\n".join(lines)
+
+
+def simulate_matches(pool: Mapping[str, CardDef], rules: Rules, deck_a: Deck, deck_b: Deck,
+                     matches: int, seed: int,
+                     players: tuple[PlayerFactory, PlayerFactory] | None = None
+                     ) -> MatchSimResult:
+    """Play `matches` best-of-3 matches; deck A sits in seat i % 2 of match i."""
+    from game.match import DRAW, play_match
+
+    factories = players or (RandomPlayer, RandomPlayer)
+    names = _deck_names(deck_a, deck_b)
+    result = MatchSimResult(names, match_wins={n: 0 for n in names},
+                            duel_wins={n: 0 for n in names})
+    start = time.perf_counter()
+    for i in range(matches):
+        mseed = duel_seed(seed, i)
+        order = (0, 1) if i % 2 == 0 else (1, 0)  # deck index per seat
+        decks = (deck_a, deck_b)
+        seat_players = [factories[d](player_seed(mseed, d)) for d in order]
+        match = play_match(pool, rules, decks[order[0]], decks[order[1]], mseed, seat_players)
+        result.matches += 1
+        for outcome in match.results:
+            result.duels += 1
+            if outcome == DRAW:
+                result.duel_draws += 1
+            else:
+                result.duel_wins[names[order[outcome]]] += 1
+        winner = match.winner
+        if winner is None or winner == DRAW:
+            result.match_draws += 1
+        else:
+            result.match_wins[names[order[winner]]] += 1
+    result.seconds = time.perf_counter() - start
+    return result

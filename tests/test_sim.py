@@ -156,3 +156,33 @@ def test_later_commands_are_handed_their_arguments(monkeypatch) -> None:
     monkeypatch.setitem(main.LATER_COMMANDS, "check", "fake_check")
     assert main.main(["check", "--all", "x"]) == 3
     assert seen == [["--all", "x"]]
+
+
+def test_simulate_runs_best_of_three_matches():
+    from game.cards import load_card_set
+    from game.decks import load_deck
+    from game.rules_file import load_rules
+    from game.sim import simulate_matches
+
+    root = Path(__file__).resolve().parents[1]
+    a = load_deck(root / "decks" / "ember_rush.yaml")
+    b = load_deck(root / "decks" / "veil_control.yaml")
+    res = simulate_matches(load_card_set(), load_rules(), a, b, 4, seed=2)
+    data = res.to_dict()
+    assert data["matches"] == 4
+    assert sum(data["match_wins"].values()) + data["match_draws"] == 4
+    assert 2 * 4 <= data["duels"] <= 3 * 4
+    assert sum(data["wins"].values()) + data["draws"] == data["duels"]
+    again = simulate_matches(load_card_set(), load_rules(), a, b, 4, seed=2).to_dict()
+    assert {k: v for k, v in again.items() if k != "matches_per_second"} == \
+        {k: v for k, v in data.items() if k != "matches_per_second"}
+
+
+def test_simulate_cli_matches_json():
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, str(root / "main.py"), "simulate", "--decks",
+         str(root / "decks" / "ember_rush.yaml"), str(root / "decks" / "hive_swarm.yaml"),
+         "--matches", "2", "--json"], capture_output=True, text=True, cwd=root, check=True)
+    data = json.loads(out.stdout)
+    assert data["mode"] == "matches" and data["matches"] == 2
