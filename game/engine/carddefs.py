@@ -187,6 +187,11 @@ class Ability:
     static: StaticEffect | None = None
     text: str = ""
 
+    @cached_property
+    def negates(self) -> bool:
+        """Has a top-level `negate`: it needs a Step to answer."""
+        return any(e.verb == "negate" for e in self.effects)
+
 
 @dataclass(frozen=True)
 class CardDef:

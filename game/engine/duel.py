@@ -137,7 +137,7 @@ class Duel:
         self.version = 0  # bumped by every accepted command
         self.history: list = []  # accepted commands, for replays
         self.out: list = []  # events of the command being applied
-        self.static_cards: list[int] = []
+        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
         self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
         self.last_attack: tuple[int, int] = (-1, -1)
@@ -186,10 +186,12 @@ class Duel:
 
     def _index_card(self, uid: int) -> None:
         cdef = self.pool[self.cards[uid].cid]
+        statics = tuple((ab.static, ab.condition) for ab in cdef.abilities
+                        if ab.start is Start.STATIC and ab.static is not None)
+        if statics:
+            self.static_cards[uid] = statics
         for ab in cdef.abilities:
-            if ab.start is Start.STATIC and uid not in self.static_cards:
-                self.static_cards.append(uid)
-            elif ab.start is Start.TRIGGER and (ab.trigger not in SELF_TRIGGERS or ab.of):
+            if ab.start is Start.TRIGGER and (ab.trigger not in SELF_TRIGGERS or ab.of):
                 lst = self.trigger_cards.setdefault(ab.trigger, [])  # cards watching others
                 if uid not in lst:
                     lst.append(uid)

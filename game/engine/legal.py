@@ -78,10 +78,6 @@ def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]
     return select(duel, ab.target.select, user, uid)
 
 
-def _has_negate(ab: Ability) -> bool:
-    return any(e.verb == "negate" for e in ab.effects)
-
-
 def activation_block(duel: Duel, card: Card, index: int, player: int,
                      responding: Step | None) -> str | None:
     """Why `player` may not activate ability `index` of `card` now (None: they may,
@@ -153,7 +149,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
         in_hand = len(ps.hand) - (1 if zone is Zone.HAND else 0)
         if in_hand < cost.discard:
             return f"It costs a discard of {cost.discard} card(s) and you have {in_hand}."
-    if _has_negate(ab) and responding is None:
+    if responding is None and ab.negates:
         return "There is nothing to negate."
     if not check(duel, ab.condition, player, card.uid, responding):
         return "Its condition is not met."

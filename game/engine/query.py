@@ -52,15 +52,15 @@ def active_statics(duel: Duel) -> list:
     if duel._statics_version == duel.field_version:
         return duel._statics
     found = []
-    for uid in duel.static_cards:
-        card = duel.cards[uid]
-        if card.zone is Zone.HAND or card.zone in PILE_ZONES or not card.face_up:
+    cards = duel.cards
+    for uid, effects in duel.static_cards.items():
+        card = cards[uid]
+        if not card.face_up or card.zone in PILE_ZONES:
             continue
-        cdef = duel.pool[card.cid]
-        for ab in cdef.abilities:
-            if ab.start is Start.STATIC and ab.static is not None:
-                for user in card_users(duel, card):
-                    found.append((card, ab.static, user, ab.condition))
+        users = card_users(duel, card)
+        for eff, cond in effects:
+            for user in users:
+                found.append((card, eff, user, cond))
     duel._statics = found
     duel._statics_version = duel.field_version
     return found
@@ -104,14 +104,22 @@ def on_field(card: Card) -> bool:
 
 def atk(duel: Duel, card: Card) -> int:
     base = duel.pool[card.cid].atk
-    if not on_field(card) or (not card.mods and not duel.static_cards):
+    if not on_field(card):
+        return base
+    statics = duel._statics if duel._statics_version == duel.field_version \
+        else active_statics(duel)
+    if not card.mods and not statics:
         return base
     return max(0, base + _mod_sum(duel, card, "atk") + _static_sum(duel, card, "atk"))
 
 
 def max_health(duel: Duel, card: Card) -> int:
     base = duel.pool[card.cid].health
-    if not on_field(card) or (not card.mods and not duel.static_cards):
+    if not on_field(card):
+        return base
+    statics = duel._statics if duel._statics_version == duel.field_version \
+        else active_statics(duel)
+    if not card.mods and not statics:
         return base
     return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
 
@@ -123,6 +131,10 @@ def health(duel: Duel, card: Card) -> int:
 def sp_cost(duel: Duel, card: Card) -> int:
     cdef = duel.pool[card.cid]
     if not card.mods and not duel.static_cards:
+        return cdef.level
+    statics = duel._statics if duel._statics_version == duel.field_version \
+        else active_statics(duel)
+    if not card.mods and not statics:
         return cdef.level
     return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
 
