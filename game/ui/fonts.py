@@ -1,0 +1,51 @@
+"""The one bundled font (DejaVu Sans Condensed, licence in assets/fonts/LICENSE-DejaVu.txt).
+
+Every piece of UI text goes through `font()` so the whole client shares one face, numbers can
+use the bold file, and each size is opened once. Works headless: pygame.font needs no window.
+If the font files are missing (a broken install) it falls back to pygame's built-in font
+rather than refusing to start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+MIN_PX = 6  # below this glyphs are noise; callers enforce their own legibility floors
+
+
+_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at `size` pixels (em size), bold face if asked; cached per (size, bold).
+
+    A font opened before `pygame.quit()` is dead afterwards, so a stale entry is reopened
+    (tests and the scene loop may quit and re-init pygame)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _cache.clear()
+    key = (max(MIN_PX, int(size)), bold)
+    cached = _cache.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+            return cached
+        except pygame.error:
+            _cache.clear()
+    made = _open(*key)
+    _cache[key] = made
+    return made
+
+
+def _open(size: int, bold: bool) -> pygame.font.Font:
+    path = BOLD if bold else REGULAR
+    if path.is_file():
+        return pygame.font.Font(path, size)
+    fallback = pygame.font.Font(None, round(size / 0.6875))  # Font(None) scales by 0.6875
+    fallback.set_bold(bold)
+    return fallback
