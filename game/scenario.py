@@ -121,6 +121,8 @@ class ScenarioResult:
         """One line: status, name and the first reason."""
         status = self.status
         if status == "ERROR":
+            if self.error.startswith(self.name):  # a file that could not be read: no name
+                return f"ERROR {self.error}"
             return f"ERROR {self.name}: {self.error}"
         if status == "FAIL":
             return f"FAIL {self.name}: {self.failures[0] if self.failures else '?'}"

@@ -277,7 +277,7 @@ def test_main_exit_code_one_on_a_malformed_file(tmp_path, capsys):
     path = write(tmp_path, "c.yaml", "name: [oops\n")
     assert main([str(path)]) == 1
     out = capsys.readouterr().out
-    assert out.startswith(f"ERROR {path}: {path}: not valid YAML")
+    assert out.startswith(f"ERROR {path}: not valid YAML")
     assert "Traceback" not in out
 
 
