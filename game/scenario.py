@@ -269,7 +269,7 @@ class _Checker:
             raise self.fail(where, f"expected a whole number >= {lo}, got {value!r}")
         return value
 
-    def slot(self, value: Any, where: str, allowed=None) -> tuple[str, int]:
+    def slot(self, value: Any, where: str) -> tuple[str, int]:
         if not isinstance(value, str):
             raise self.fail(where, f"expected a slot like 'phantom 0', 'back 2', 'side 1', got "
                                    f"{value!r}")
@@ -279,9 +279,6 @@ class _Checker:
         if len(parts) != 2 or parts[0] not in _SLOT_ZONES or not parts[1].isdigit():
             raise self.fail(where, f"expected a slot like 'phantom 0', 'back 2', 'side 1', got "
                                    f"{value!r}")
-        if allowed is not None and _SLOT_ZONES[parts[0]] not in allowed:
-            names = " or ".join(z.value for z in allowed)
-            raise self.fail(where, f"expected a {names} slot, got {value!r}")
         return parts[0], int(parts[1])
 
     def per_player(self, value: Any, where: str) -> dict[int, Any]:
@@ -399,12 +396,8 @@ def _read_start(check: _Checker, data: Any) -> dict:
     for key in ("turn_player", "first_player"):
         if key in spec:
             spec[key] = check.player(spec[key], f"start.{key}")
-    players = spec.get("players", [{}, {}])
-    if isinstance(players, Mapping) or isinstance(players, list):
-        per = check.per_player(players, "start.players")
-        spec["players"] = [per.get(0) or {}, per.get(1) or {}]
-    else:
-        raise check.fail("start.players", "expected {1: {...}, 2: {...}} or a list of two")
+    per = check.per_player(spec.get("players", [{}, {}]), "start.players")
+    spec["players"] = [per.get(0) or {}, per.get(1) or {}]
     return spec
 
 
@@ -634,7 +627,8 @@ class _Runner:
     def __init__(self, scenario: Scenario) -> None:
         self.sc = scenario
         self.duel = scenario.build()
-        self.log: list[str] = []
+        self.log: list[str] = []  # every command's Line events
+        self.cmd_log: list[str] = []  # the current command's (for its own expect)
         self.failures: list[str] = []
 
     # -- card references -------------------------------------------------
@@ -663,11 +657,10 @@ class _Runner:
                                     f"{ref.cid}@1 or {ref.cid}@2")
             found += tier
         if len(found) < ref.copy:
-            whose = f"player {owner + 1}" if owner is not None else "no player"
             have = f"only {len(found)} cop{'y' if len(found) == 1 else 'ies'} of" \
                 if found else "no"
-            raise ScenarioError(f"{self.sc.source}: {where}: {whose} has {have} "
-                                f"{ref.cid!r}" + ("" if owner is not None else " (anywhere)"))
+            whose = f"player {owner + 1} has" if owner is not None else "the players have"
+            raise ScenarioError(f"{self.sc.source}: {where}: {whose} {have} {ref.cid!r}")
         return found[ref.copy - 1].uid
 
     # -- commands ---------------------------------------------------------
@@ -682,7 +675,7 @@ class _Runner:
         if verb == "end_turn":
             return EndTurn(p)
         if verb == "choose":
-            return None  # built per answer in run_choose
+            return None  # built per answer in choose_command
         order = {"summon": HAND_FIRST, "set": HAND_FIRST, "play_environment": HAND_FIRST,
                  "special_summon": EXTRA_FIRST}.get(verb, FIELD_FIRST)
         uid = self.resolve(d["_card"], here, p, order)
@@ -781,7 +774,7 @@ class _Runner:
         self.log += line_log(events)
 
     def run_command(self, spec: CommandSpec) -> None:
-        self.cmd_log: list[str] = []
+        self.cmd_log = []
         for _ in range(spec.repeat):
             if spec.verb == "choose":
                 value = spec.data["choose"]
@@ -1038,3 +1031,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = counts["FAIL"] + counts["XPASS"] + counts["ERROR"]
     print(f"{counts['PASS']} passed, {failed} failed, {counts['XFAIL']} xfailed")
     return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
