@@ -206,9 +206,10 @@ class Scenario:
 class _Checker:
     """Validates the plain data of one file; every message starts with the file's name."""
 
-    def __init__(self, source: str, pool: Mapping[str, CardDef]) -> None:
+    def __init__(self, source: str, pool: Mapping[str, CardDef], rules: Rules | None = None) -> None:
         self.source = source
         self.pool = pool
+        self.rules = rules
         self.by_name = {cdef.name.lower(): cid for cid, cdef in pool.items()}
 
     def fail(self, where: str, message: str) -> ScenarioError:
@@ -326,7 +327,7 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
         raise base.fail("xfail", "expected the reason, as text")
     rules = _read_rules(base, data.get("rules"))
     pool = _read_cards(base, data.get("cards"))
-    check = _Checker(source, pool)
+    check = _Checker(source, pool, rules)
     if "start" not in data:
         raise check.fail("start", "required: the position (see docs/scenarios.md)")
     start = _read_start(check, data["start"])
@@ -559,6 +560,13 @@ def _read_field(check: _Checker, data: Any, where: str) -> dict[tuple[str, int],
             continue
         zone, index = check.slot(key, f"{where}.{key}")
         out[(zone, index)] = _read_slot(check, value, f"{where}.{key}")
+    if check.rules is not None:
+        sizes = {"phantom": check.rules.phantom_slots, "back": check.rules.back_slots,
+                 "side": check.rules.side_slots, "env": 1}
+        for zone, index in out:
+            if index >= sizes[zone]:
+                raise check.fail(f"{where}.{zone} {index}", f"there is no such slot ({zone} "
+                                                            f"has {sizes[zone]})")
     return out
 
 

@@ -206,6 +206,8 @@ def test_rules_overrides_and_inline_cards():
     ("name: x\nstart: {}\nexpect: {hp: 3}\n", "expect: unknown expectation(s) ['hp']"),
     ("name: x\nstart: {}\nexpect: {field: {1: {'phantom 0': {card: iron_hound, hat: 1}}}}\n",
      "expect.field.1.phantom 0: unknown field(s) ['hat']"),
+    ("name: x\nstart: {}\nexpect: {field: {2: {'side 2': empty}}}\n",
+     "expect.field.2.side 2: there is no such slot (side has 2)"),
     ("name: x\nstart: {}\nrules: {loop_limit: -1}\n", "rules: loop_limit: expected a whole"),
     ("name: x\nstart: {}\ncards: [{id: iron_hound, name: X, type: phantom}]\n",
      "cards[0].id: 'iron_hound' is already in the card set"),
