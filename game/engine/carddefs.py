@@ -104,6 +104,13 @@ class Selector:
     this: str = "any"  # any | only | exclude  (the card that owns the ability)
     extra: bool | None = None  # Extra Deck Phantom or not
 
+    @cached_property
+    def only_where(self) -> bool:
+        """Nothing to test but side and zone (selection can skip the card tests)."""
+        return (not self.types and not self.tags and self.position is None
+                and self.face is None and not self.stats and self.card is None
+                and self.this == "any" and self.extra is None)
+
 
 @dataclass(frozen=True)
 class Condition:

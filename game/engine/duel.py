@@ -232,9 +232,10 @@ class Duel:
         self.out = []
         self.version += 1
         self.history.append(command)
+        waiting = len(self.pending_triggers)  # these wait for every Line to resolve
         self._dispatch(command)
         if self.choice is None:
-            self._flush_immediate_triggers()
+            self._flush_immediate_triggers(waiting)
         self._run()
         out = self.out
         self.out = []
@@ -733,23 +734,27 @@ class Duel:
                     if self._trigger_ok(card, i, user, -1):
                         self.pending_triggers.append(PendingTrigger(uid, i, user, -1))
 
-    def _queue_pending(self, all_speeds: bool) -> None:
-        """Move waiting triggers into the queue, the turn player's first."""
+    def _queue_pending(self, all_speeds: bool, start: int = 0) -> None:
+        """Move waiting triggers into the queue, the turn player's first. With `all_speeds`
+        off, only those from index `start` on whose speed can answer the top Step."""
         tp = self.turn_player
         pend = self.pending_triggers
         if all_speeds:
             take, keep = pend, []
         else:
             top = self.lines[-1][-1].speed if self.lines else 0
-            take = [t for t in pend if self.pool[self.cards[t.card].cid].abilities[t.ability].speed >= top]
+            take = [t for t in pend[start:]
+                    if self.pool[self.cards[t.card].cid].abilities[t.ability].speed >= top]
             keep = [t for t in pend if t not in take]
         take = [t for t in take if t.user == tp] + [t for t in take if t.user != tp]
         self.trigger_queue.extend(take)
         self.pending_triggers = keep
 
-    def _flush_immediate_triggers(self) -> None:
-        if self.pending_triggers and not self.resolving:
-            self._queue_pending(all_speeds=False)
+    def _flush_immediate_triggers(self, start: int = 0) -> None:
+        """Triggers whose events a command caused while Lines are open (not resolving) join
+        them at once when their speed allows; older waiting triggers keep waiting."""
+        if len(self.pending_triggers) > start and not self.resolving and self.lines:
+            self._queue_pending(all_speeds=False, start=start)
 
     def _process_trigger(self) -> None:
         trig = self.trigger_queue.pop(0)
@@ -907,18 +912,22 @@ class Duel:
             if self.pool[card.cid].is_phantom:
                 self._fire("flipped", card)
 
-    def _change_lp(self, player: int, delta: int, reason: str) -> None:
+    def _change_lp(self, player: int, delta: int, reason: str, check: bool = True) -> None:
+        """Change LP; `check=False` lets one effect hit both players before anyone loses."""
         ps = self.players[player]
         before = ps.lp
         ps.lp = max(0, before + delta)
         if ps.lp != before:
             self.out.append(ev.LpChanged(player, before, ps.lp, reason))
-        if ps.lp == 0:
-            other = self.players[1 - player]
-            if other.lp == 0:
-                self._end(-1, "both players reached 0 LP")
-            else:
-                self._end(1 - player, f"player {player + 1} reached 0 LP")
+        if check:
+            self._check_lp()
+
+    def _check_lp(self) -> None:
+        zero = [p for p in (0, 1) if self.players[p].lp == 0]
+        if len(zero) == 2:
+            self._end(-1, "both players reached 0 LP")
+        elif zero:
+            self._end(1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
 
     def _change_sp(self, player: int, delta: int, reason: str) -> None:
         ps = self.players[player]

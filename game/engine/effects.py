@@ -125,7 +125,8 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     you = step.user
     if verb == "damage_player":
         for p in _players(step, eff.player):
-            duel._change_lp(p, -eff.amount, "effect")
+            duel._change_lp(p, -eff.amount, "effect", check=False)
+        duel._check_lp()  # both at 0 from one effect: a draw
     elif verb == "heal_player":
         for p in _players(step, eff.player):
             duel._change_lp(p, eff.amount, "effect")

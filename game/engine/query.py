@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .carddefs import CardType, Condition, Selector, Start
+from .carddefs import CardType, Condition, Selector
 from .model import PILE_ZONES, Card, Phase, Zone
 
 if TYPE_CHECKING:
@@ -176,11 +176,6 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
             any_zone: bool = False) -> bool:
     """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
     `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
-    if sel.this == "only":
-        if card.uid != this:
-            return False
-    elif sel.this == "exclude" and card.uid == this:
-        return False
     side = sel.side
     if side == "you":
         if card.controller != you:
@@ -189,6 +184,17 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
         return False
     if not any_zone and card.zone not in sel.zones:  # str enums compare equal to their values
         return False
+    return _card_tests(duel, sel, card, this, base)
+
+
+def _card_tests(duel: Duel, sel: Selector, card: Card, this: int, base: bool = False) -> bool:
+    """The selector's tests about the card itself (side and zone already checked)."""
+    if sel.this != "any":
+        if sel.this == "only":
+            if card.uid != this:
+                return False
+        elif card.uid == this:
+            return False
     cdef = duel.pool[card.cid]
     if sel.types and cdef.type not in sel.types:
         return False
@@ -218,14 +224,23 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     found = []
-    sides = (you,) if sel.side == "you" else (1 - you,) if sel.side == "opponent" else (0, 1)
+    side = sel.side
+    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
+    cards = duel.cards
+    plain = sel.only_where
     for p in sides:
         ps = duel.players[p]
+        slots = ps.slots
         for zname in sel.zones:
             zone = _ZONE_OF[zname]
-            uids = ps.pile(zone) if zone in PILE_ZONES else ps.slots[zone]
+            uids = slots.get(zone)
+            if uids is None:
+                uids = ps.pile(zone)
+            if plain:
+                found.extend(u for u in uids if u is not None)
+                continue
             for uid in uids:
-                if uid is not None and matches(duel, sel, duel.cards[uid], you, this):
+                if uid is not None and _card_tests(duel, sel, cards[uid], this):
                     found.append(uid)
     return found
 
