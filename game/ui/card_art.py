@@ -172,6 +172,29 @@ def _bastion(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     glow(layer, (w * rng.uniform(0.3, 0.7), -h * 0.1), h * 0.9, pal.glow, 70)
     art.blit(layer, (0, 0))
+    for x in rng.sample((0.14, 0.86), rng.randint(1, 2)):  # crests hung on the wall, clear of the middle
+        _shield(art, (w * x, wall_top + h * rng.uniform(0.12, 0.2)), h * 0.16, pal, rng)
+
+
+def _shield(surf: pygame.Surface, top: tuple[float, float], r: float, pal: Palette,
+            rng: random.Random) -> None:
+    """A heater shield with a gold rim and a simple device (cross, chevron or band)."""
+    cx, ty = top
+    pts = [(cx - r, ty), (cx + r, ty), (cx + r, ty + r * 0.9), (cx, ty + r * 2.0), (cx - r, ty + r * 0.9)]
+    field = rng.choice(((60, 84, 130), (120, 40, 48), (40, 92, 72)))
+    pygame.draw.polygon(surf, field, pts)
+    device = rng.randrange(3)
+    gold = pal.accent
+    if device == 0:
+        pygame.draw.rect(surf, gold, (cx - r * 0.14, ty + r * 0.2, r * 0.28, r * 1.5))
+        pygame.draw.rect(surf, gold, (cx - r * 0.7, ty + r * 0.55, r * 1.4, r * 0.28))
+    elif device == 1:
+        pygame.draw.lines(surf, gold, False, [(cx - r * 0.75, ty + r * 1.2), (cx, ty + r * 0.45),
+                                              (cx + r * 0.75, ty + r * 1.2)], max(2, round(r * 0.28)))
+    else:
+        pygame.draw.polygon(surf, gold, [(cx - r, ty + r * 0.15), (cx - r * 0.7, ty), (cx + r, ty + r * 1.0),
+                                         (cx + r * 0.62, ty + r * 1.35)])
+    pygame.draw.polygon(surf, gold, pts, max(2, round(r * 0.14)))
 
 
 def _hive(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
@@ -179,7 +202,7 @@ def _hive(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
     w, h = art.get_size()
     r = w / rng.uniform(7.5, 10.0)
     dx, dy = r * math.sqrt(3), r * 1.5
-    edge = mix(pal.main, pal.top, 0.35)
+    edge = mix(pal.main, pal.top, 0.55)
     ox, oy = rng.uniform(0, dx), rng.uniform(0, dy)
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     row = -1
@@ -190,12 +213,12 @@ def _hive(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
             cx = ox + col * dx + (dx / 2 if row % 2 else 0)
             pts = _hexagon((cx, cy), r * 0.9)
             roll = rng.random()
-            if roll < 0.28:
-                fill = mix(pal.accent, pal.main, rng.uniform(0, 0.6))
+            if roll < 0.2:  # a few cells of glowing honey; the rest stay dim behind the subject
+                fill = mix(mix(pal.accent, pal.main, rng.uniform(0, 0.6)), pal.top, 0.25)
                 pygame.draw.polygon(art, fill, pts)
-                pygame.draw.polygon(art, mix(fill, pal.glow, 0.5), _hexagon((cx, cy - r * 0.15), r * 0.4))
-                glow(layer, (cx, cy), r * 1.6, pal.accent, 60, 5)
-            elif roll < 0.7:
+                pygame.draw.polygon(art, mix(fill, pal.glow, 0.4), _hexagon((cx, cy - r * 0.15), r * 0.4))
+                glow(layer, (cx, cy), r * 1.5, pal.accent, 40, 5)
+            elif roll < 0.65:
                 pygame.draw.polygon(art, mix(pal.top, pal.bottom, rng.uniform(0.2, 0.8)), pts)
             pygame.draw.polygon(art, edge, pts, max(2, round(r * 0.12)))
             col += 1
@@ -258,7 +281,7 @@ def _basic(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     hues = rng.sample(BASIC_HUES, 3)
     for _ in range(rng.randint(5, 8)):
-        colour = (*mix(rng.choice(hues), pal.accent, rng.uniform(0, 0.4)), rng.randint(60, 120))
+        colour = (*mix(rng.choice(hues), pal.accent, rng.uniform(0, 0.3)), rng.randint(120, 190))
         c = (rng.uniform(0, w), rng.uniform(0, h))
         r = h * rng.uniform(0.15, 0.4)
         kind = rng.randrange(3)
@@ -285,7 +308,7 @@ MOTIFS = {"ember": _ember, "bastion": _bastion, "hive": _hive, "veil": _veil,
 def _phantom(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDef, fam: str) -> None:
     """A phantom figure: bigger for a higher Level, crowned if it comes from the Extra Deck."""
     w, h = art.get_size()
-    size = h * min(0.86, 0.42 + 0.05 * cdef.level)
+    size = h * min(0.72, 0.48 + 0.03 * cdef.level)  # room above the head for crown and features
     cx = w * rng.uniform(0.38, 0.62)
     bottom = h * rng.uniform(0.93, 1.0)
     body_w = size * rng.uniform(0.52, 0.66)
@@ -394,6 +417,7 @@ def _counter(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDe
     ink = (*mix(pal.glow, (255, 120, 130), 0.35), 235)
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     glow(layer, c, r * 1.6, (255, 90, 100), 90)
+    pygame.draw.circle(layer, (*mix(pal.top, (0, 0, 0), 0.5), 200), c, r * 1.08)  # reads on any motif
     line = max(3, round(r * 0.06))
     pygame.draw.circle(layer, ink, c, r, line)
     pygame.draw.circle(layer, ink, c, r * 0.82, max(2, line // 2))

@@ -8,6 +8,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
@@ -28,6 +32,7 @@ from game.ui.card_face import (  # noqa: E402
     speed_of,
 )
 
+REPO = Path(__file__).resolve().parents[2]
 CARDS = load_card_set()
 ALL = list(CARDS.values())
 # The design's type colours (screens.md), written out again so a wrong table is caught.
@@ -193,7 +198,18 @@ def test_bundled_font_and_licence():
 
 
 def test_fonts_survive_font_module_restart():
-    fonts.font(14)
-    pygame.font.quit()
-    pygame.font.init()
-    assert fonts.font(14).render("ok", True, (255, 255, 255)).get_width() > 0
+    """Fonts cached before pygame.font.quit() are reopened, not used dead (own process, so
+    fonts other tests cached stay alive)."""
+    code = (
+        "import pygame\n"
+        "from game.ui.fonts import font\n"
+        "font(14)\n"
+        "pygame.font.quit()\n"
+        "pygame.font.init()\n"  # re-initialised by someone else: the cached font is stale
+        "assert font(14).render('ok', True, (255, 255, 255)).get_width() > 0\n"
+        "pygame.font.quit()\n"  # not initialised at all: font() does it
+        "assert font(14).render('ok', True, (255, 255, 255)).get_width() > 0\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
