@@ -239,7 +239,7 @@ def _veil(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
         p = (rng.uniform(0, w), rng.uniform(0, h * 0.75))
         pygame.draw.circle(art, mix(pal.accent, pal.glow, rng.random()), p, rng.uniform(1, 2.6) * w / 360)
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    mr = h * rng.uniform(0.13, 0.18)  # in a top corner, clear of the subject in the middle
+    mr = min(h, w * 0.6) * rng.uniform(0.13, 0.18)  # in a top corner, clear of the subject
     mc = (w * rng.choice((rng.uniform(0.1, 0.2), rng.uniform(0.8, 0.9))), h * rng.uniform(0.18, 0.28))
     glow(layer, mc, mr * 2.4, pal.accent, 90)
     art.blit(layer, (0, 0))
@@ -396,7 +396,7 @@ def _spirit(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDef
     """A spirit: a glowing orb with motes circling it."""
     w, h = art.get_size()
     c = (w * rng.uniform(0.35, 0.65), h * rng.uniform(0.4, 0.55))
-    r = h * rng.uniform(0.16, 0.22)
+    r = min(h, w * 0.6) * rng.uniform(0.16, 0.22)
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     glow(layer, c, r * 3.2, pal.glow, 170, 16)
     pygame.draw.circle(layer, (*pal.glow, 255), c, r)
