@@ -199,6 +199,21 @@ class Ability:
         """Has a top-level `negate`: it needs a Step to answer."""
         return any(e.verb == "negate" for e in self.effects)
 
+    @cached_property
+    def answers(self) -> Condition | None:
+        """The `responding_to` test its condition requires (top level or inside `all`):
+        a cheap pre-filter so listing legal actions skips what cannot answer this Step."""
+        cond = self.condition
+        if cond is None:
+            return None
+        if cond.kind == "responding_to":
+            return cond
+        if cond.kind == "all":
+            for child in cond.children:
+                if child.kind == "responding_to":
+                    return child
+        return None
+
 
 @dataclass(frozen=True)
 class CardDef:

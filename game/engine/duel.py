@@ -33,7 +33,6 @@ from .legal import (
     explain,
     has_response,
     legal_actions,
-    open_actions_besides_next,
     target_candidates,
 )
 from .model import PILE_ZONES, Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
@@ -477,9 +476,13 @@ class Duel:
                 continue
             self.priority = self.turn_player
             self.passes = 0
-            if phase is Phase.STANDBY and not open_actions_besides_next(self):
-                self._enter_phase(Phase.MAIN1)
-                continue
+            if phase is Phase.STANDBY:
+                acts = legal_actions(self)
+                if len(acts) <= 1:  # only Next Phase: nothing to do in this Standby
+                    self._enter_phase(Phase.MAIN1)
+                    continue
+                self._legal_cache = acts  # what the player is offered once apply() returns
+                self._legal_version = self.version + 1
             return
 
     def _begin_round(self) -> None:

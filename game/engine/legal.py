@@ -178,6 +178,24 @@ def activation_targets(duel: Duel, card: Card, index: int, player: int,
     return sets
 
 
+_STEP_KIND = {"ability": "activate", "special_summon": "summon"}
+
+
+def answers_step(need, step: Step, player: int) -> bool:
+    """Quick form of the `responding_to` condition test (query.check has the full one)."""
+    if need.player == "you":
+        if step.player != player:
+            return False
+    elif need.player == "opponent" and step.player == player:
+        return False
+    kinds = need.values
+    if kinds:
+        kind = _STEP_KIND.get(step.kind, step.kind)
+        if kind not in kinds and not ("action" in kinds and kind != "activate"):
+            return False
+    return True
+
+
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
     cards = []
     for card in field_cards(duel, player):
@@ -208,8 +226,15 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
         for i, ab in acts:
             if ab.start is Start.MAIN and not main_ok:
                 continue
-            if responding is not None and ab.speed < responding.speed:
-                continue
+            if responding is None:
+                if ab.negates or ab.answers is not None:
+                    continue  # needs a Step to answer
+            else:
+                if ab.speed < responding.speed:
+                    continue
+                need = ab.answers
+                if need is not None and not answers_step(need, responding, player):
+                    continue
             sets = activation_targets(duel, card, i, player, responding)
             if not sets:
                 continue
@@ -374,10 +399,6 @@ def legal_actions(duel: Duel) -> list:
     if phase is Phase.MAIN1 or phase is Phase.BATTLE:
         acts.append(EndTurn(p))
     return acts
-
-
-def open_actions_besides_next(duel: Duel) -> bool:
-    return len(legal_actions(duel)) > 1
 
 
 # ------------------------------------------------------------------ explanations
