@@ -129,6 +129,7 @@ class Duel:
         self._statics: list = []
         self._checked_version = -1
         self._static_depth = 0
+        self._health_dirty = False  # a Health may have dropped without damage
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -436,7 +437,7 @@ class Duel:
         """Advance automatically until a player must decide or the duel ends."""
         while self.winner is None:
             if self._checked_version != self.field_version:
-                self._state_check()
+                self._maybe_state_check()
                 continue
             if self.choice is not None:
                 return
@@ -517,10 +518,11 @@ class Duel:
     def _end_turn(self) -> None:
         turn = self.turn
         for card in self.cards:
-            if card.mods or card.flags:
+            if card.mods or card.flags:  # (a plain scan: cheaper than tracking who has them)
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
                 card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
         self.field_version += 1
+        self._health_dirty = False
         self._state_check()  # a Health bonus that ran out can leave 0 Health
         if self.winner is not None:
             return
@@ -559,7 +561,7 @@ class Duel:
     def _resolve_some(self) -> None:
         while self.winner is None:
             if self._checked_version != self.field_version:
-                self._state_check()
+                self._maybe_state_check()
                 continue
             if self.current is not None:
                 if self.work:
@@ -637,9 +639,11 @@ class Duel:
                 return "its card left the field"
         elif card.moves != step.card_moves:
             return "its card is gone"
-        for uid, moves in zip(step.targets, step.target_moves, strict=True):
-            if self.cards[uid].moves != moves:
-                return "its target is gone"
+        if step.targets:
+            cards = self.cards
+            for uid, moves in zip(step.targets, step.target_moves, strict=True):
+                if cards[uid].moves != moves:
+                    return "its target is gone"
         if step.kind == "attack":
             if not card.attack_pos or health(self, card) == 0:
                 return "the attacker can no longer attack"
@@ -966,6 +970,16 @@ class Duel:
         if health(self, card) > 0:
             card.zero_ok = False
         self.out.append(ev.HealthChanged(card.uid, before, health(self, card), max_health(self, card)))
+
+    def _maybe_state_check(self) -> None:
+        """Run the 0-Health check only when something could have lowered a Health: damage
+        handles its own Break, so that leaves lowered stats (modify, end of turn) and
+        continuous Health bonuses that may have stopped applying."""
+        if self._health_dirty or any(eff.health for _, eff, _, _ in active_statics(self)):
+            self._health_dirty = False
+            self._state_check()
+        else:
+            self._checked_version = self.field_version
 
     def _state_check(self) -> None:
         """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took

@@ -198,6 +198,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
                 continue
             card.mods.append([eff.stat, eff.amount, expires])
             duel.field_version += 1
+            duel._health_dirty = True
             duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
             if eff.stat == "health" and _phantom_on_field(duel, card) and health(duel, card) == 0:
                 duel._break(card, "health")
