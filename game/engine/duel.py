@@ -130,6 +130,8 @@ class Duel:
         self._checked_version = -1
         self._static_depth = 0
         self._health_dirty = False  # a Health may have dropped without damage
+        self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
+        self._empty_cache: dict = {}  # (field_version, player, zones) -> empty slots
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -517,10 +519,12 @@ class Duel:
 
     def _end_turn(self) -> None:
         turn = self.turn
-        for card in self.cards:
-            if card.mods or card.flags:  # (a plain scan: cheaper than tracking who has them)
+        if self.timed:  # only cards that got an "until end of turn" change
+            for uid in self.timed:
+                card = self.cards[uid]
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
                 card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
+            self.timed = set()
         self.field_version += 1
         self._health_dirty = False
         self._state_check()  # a Health bonus that ran out can leave 0 Health

@@ -197,6 +197,8 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             if not (on_field(card) or card.zone is Zone.HAND):
                 continue
             card.mods.append([eff.stat, eff.amount, expires])
+            if expires >= 0:
+                duel.timed.add(card.uid)
             duel.field_version += 1
             duel._health_dirty = True
             duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
@@ -219,6 +221,8 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         for card in targets(duel, step, eff):
             if on_field(card):
                 card.flags.append([status, expires])
+                if expires >= 0:
+                    duel.timed.add(card.uid)
                 duel.field_version += 1
                 duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
     elif verb == "if":

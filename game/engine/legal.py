@@ -47,10 +47,19 @@ _ZONE_NAMES = {z: z.value for z in Zone}
 _ZONE_OF = {z.value: z for z in Zone}
 
 
-def _empty_slots(duel: Duel, player: int, zones) -> list[tuple[str, int]]:
-    slots = duel.players[player].slots
-    names = _ZONE_NAMES
-    return [(names[z], i) for z in zones for i, u in enumerate(slots[z]) if u is None]
+def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
+    """Free (zone name, index) slots; cached until the field changes."""
+    key = (duel.field_version, player, id(zones))  # zones: module constants, ids are stable
+    cache = duel._empty_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 64:
+            cache.clear()
+        slots = duel.players[player].slots
+        names = _ZONE_NAMES
+        found = tuple((names[z], i) for z in zones for i, u in enumerate(slots[z]) if u is None)
+        cache[key] = found
+    return found
 
 
 def field_cards(duel: Duel, player: int):
@@ -381,8 +390,8 @@ def legal_actions(duel: Duel) -> list:
     cards = duel.cards
     turn = duel.turn
     if is_main_phase(phase):
-        ph_slots = tuple(_empty_slots(duel, p, PHANTOM_ZONES))
-        back_slots = tuple(_empty_slots(duel, p, BACKROW_ZONES))
+        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
+        back_slots = _empty_slots(duel, p, BACKROW_ZONES)
         sp = ps.sp
         for uid in ps.hand:
             card = cards[uid]

@@ -141,6 +141,8 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
             card = Card(**{f: cd[f] for f in _CARD_FIELDS}, zone=Zone(cd["zone"]))
             card.mods = [list(m) for m in cd["mods"]]
             card.flags = [list(f) for f in cd["flags"]]
+            if any(m[2] >= 0 for m in card.mods) or any(f[1] >= 0 for f in card.flags):
+                duel.timed.add(card.uid)
             duel.cards.append(card)
             duel._index_card(card.uid)
         duel.turn, duel.round = data["turn"], data["round"]
