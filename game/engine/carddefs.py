@@ -236,6 +236,14 @@ class CardDef:
         return self.type is CardType.PHANTOM
 
     @cached_property
+    def materials_as_condition(self) -> bool:
+        """The summon condition only counts the very cards its materials come from (the
+        usual "send 2 ember Phantoms" shape), and this card cannot be one of them."""
+        cond, mats = self.summon_condition, self.materials
+        return (cond is not None and mats is not None and cond.kind == "count"
+                and cond.select == mats.select and "extra" not in mats.select.zones)
+
+    @cached_property
     def playable_alone(self) -> bool:
         """A Spirit or Counter with no ability to activate is activated as itself (index -1):
         it comes face up, and its continuous and trigger abilities work from then on."""

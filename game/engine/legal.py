@@ -291,49 +291,25 @@ def has_response(duel: Duel, player: int) -> bool:
     return bool(out)
 
 
-def _room(duel: Duel, sel, you: int) -> int:
-    """How many cards stand where `sel` looks (an upper bound on how many it can match)."""
-    side = sel.side
-    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
-    n = 0
-    for p in sides:
-        ps = duel.players[p]
-        for zname in sel.zones:
-            zone = _ZONE_OF[zname]
-            uids = ps.slots.get(zone)
-            if uids is None:
-                n += len(ps.pile(zone))
-            else:
-                n += len(uids) - uids.count(None)
-    return n
-
-
-def could_hold(duel: Duel, cond, you: int) -> bool:
-    """A cheap necessary test: False only when `cond` certainly fails (too few cards where
-    a `count` looks). Listing legal actions uses it before the full check."""
-    if cond is None:
-        return True
-    if cond.kind == "count" and cond.min:
-        return _room(duel, cond.select, you) >= cond.min
-    if cond.kind == "all":
-        return all(could_hold(duel, c, you) for c in cond.children)
-    return True
-
-
 def extra_summon_ok(duel: Duel, card: Card, player: int) -> str | None:
     cdef = duel.pool[card.cid]
     if card.zone is not Zone.EXTRA or card.owner != player:
         return "That card is not in your Extra Deck."
     cond = cdef.summon_condition
-    if not could_hold(duel, cond, player) or not check(duel, cond, player, card.uid):
-        return "Its summon condition is not met."
     mats_spec = cdef.materials
-    if mats_spec is not None:
-        if _room(duel, mats_spec.select, player) < mats_spec.count:
-            return f"It needs {mats_spec.count} material(s) and you have fewer."
-        mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
+    if cdef.materials_as_condition:  # "send N of these": one selection answers both
+        mats = select(duel, mats_spec.select, player, card.uid)
+        if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
+            return "Its summon condition is not met."
         if len(mats) < mats_spec.count:
             return f"It needs {mats_spec.count} material(s) and you have {len(mats)}."
+    else:
+        if not check(duel, cond, player, card.uid):
+            return "Its summon condition is not met."
+        if mats_spec is not None:
+            mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
+            if len(mats) < mats_spec.count:
+                return f"It needs {mats_spec.count} material(s) and you have {len(mats)}."
     if not _under_limit(duel, ("special_summon", card.uid)):
         return "Loop guard: that card was already Special Summoned too often this turn."
     return None
