@@ -35,7 +35,18 @@ from .legal import (
     legal_actions,
     target_candidates,
 )
-from .model import PILE_ZONES, Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
+from .model import (
+    BACKROW_ZONES,
+    PHANTOM_ZONES,
+    PILE_ZONES,
+    Card,
+    Choice,
+    PendingTrigger,
+    Phase,
+    PlayerState,
+    Step,
+    Zone,
+)
 from .query import (
     active_statics,
     atk,
@@ -131,7 +142,8 @@ class Duel:
         self._static_depth = 0
         self._health_dirty = False  # a Health may have dropped without damage
         self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
-        self._empty_cache: dict = {}  # (field_version, player, zones) -> empty slots
+        self._free: list = [None, None]  # per player: (phantom slots, back-row slots) free
+        self._free_version = [-1, -1]
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -143,6 +155,10 @@ class Duel:
         self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
         self.last_attack: tuple[int, int] = (-1, -1)
+        self.active_cids = frozenset(cid for cid, cdef in pool.items() if cdef.activatable)
+        self.spirit_cids = frozenset(cid for cid, cdef in pool.items()
+                                     if cdef.type is CardType.SPIRIT)
+        self.phantom_cids = frozenset(cid for cid, cdef in pool.items() if cdef.is_phantom)
         self.response_cids = frozenset(
             cid for cid, cdef in pool.items()
             if any(ab.start is Start.RESPONSE for ab in cdef.abilities)
@@ -985,6 +1001,17 @@ class Duel:
         else:
             self._checked_version = self.field_version
 
+    def free_slots(self, player: int, backrow: bool) -> tuple:
+        """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or
+        Counter) may go; recomputed only after the field changed."""
+        if self._free_version[player] != self.field_version:
+            slots = self.players[player].slots
+            self._free[player] = tuple(
+                tuple((z.value, i) for z in zones for i, u in enumerate(slots[z]) if u is None)
+                for zones in (PHANTOM_ZONES, BACKROW_ZONES))
+            self._free_version[player] = self.field_version
+        return self._free[player][1 if backrow else 0]
+
     def _state_check(self) -> None:
         """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
         its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
@@ -992,7 +1019,7 @@ class Duel:
         weakening = bool(self.static_cards) and any(
             eff.health < 0 for _, eff, _, _ in active_statics(self))
         for ps in self.players:
-            for zone in (Zone.PHANTOM, Zone.SIDE):
+            for zone in PHANTOM_ZONES:
                 for uid in ps.slots[zone]:
                     if uid is None:
                         continue

@@ -25,7 +25,16 @@ from .commands import (
     Summon,
     Unsummon,
 )
-from .model import BACKROW_ZONES, PHANTOM_ZONES, PILE_ZONES, Card, Phase, Step, Zone
+from .model import (
+    BACKROW_ZONES,
+    FIELD_SLOT_ZONES,
+    PHANTOM_ZONES,
+    PILE_ZONES,
+    Card,
+    Phase,
+    Step,
+    Zone,
+)
 from .query import (
     card_users,
     check,
@@ -43,40 +52,32 @@ if TYPE_CHECKING:
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
 
 
-_ZONE_NAMES = {z: z.value for z in Zone}
 _ZONE_OF = {z.value: z for z in Zone}
 
 
 def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
-    """Free (zone name, index) slots; cached until the field changes."""
-    key = (duel.field_version, player, id(zones))  # zones: module constants, ids are stable
-    cache = duel._empty_cache
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 64:
-            cache.clear()
-        slots = duel.players[player].slots
-        names = _ZONE_NAMES
-        found = tuple((names[z], i) for z in zones for i, u in enumerate(slots[z]) if u is None)
-        cache[key] = found
-    return found
+    """Free (zone name, index) slots for Phantoms or for Spirits/Counters (kept by the duel)."""
+    return duel.free_slots(player, zones is BACKROW_ZONES)
 
 
 def field_cards(duel: Duel, player: int):
     slots = duel.players[player].slots
-    for zone in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
+    for zone in FIELD_SLOT_ZONES:
         for uid in slots[zone]:
             if uid is not None:
                 yield duel.cards[uid]
 
 
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
+    """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
+    slots may hold Spirits and Counters too)."""
     slots = duel.players[player].slots
-    out = []
-    for zone in PHANTOM_ZONES:
-        for uid in slots[zone]:
-            if uid is not None and duel.pool[duel.cards[uid].cid].is_phantom:
-                out.append(duel.cards[uid])
+    cards = duel.cards
+    out = [cards[u] for u in slots[Zone.PHANTOM] if u is not None]
+    phantom_cids = duel.phantom_cids
+    for u in slots[Zone.SIDE]:
+        if u is not None and cards[u].cid in phantom_cids:
+            out.append(cards[u])
     return out
 
 
@@ -207,17 +208,25 @@ def answers_step(need, step: Step, player: int) -> bool:
 
 
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
-    cards = []
-    for card in field_cards(duel, player):
-        cards.append(card)
+    """Cards `player` might activate now: only those with an activatable ability."""
+    active = duel.active_cids
+    cards = duel.cards
+    found = []
+    slots = duel.players[player].slots
+    for zone in FIELD_SLOT_ZONES:
+        for uid in slots[zone]:
+            if uid is not None and cards[uid].cid in active:
+                found.append(cards[uid])
     other_env = duel.players[1 - player].slots[Zone.ENV][0]
-    if other_env is not None:
-        cards.append(duel.cards[other_env])
+    if other_env is not None and cards[other_env].cid in active:
+        found.append(cards[other_env])
     if duel.turn_player == player:
+        spirits = duel.spirit_cids
         for uid in duel.players[player].hand:
-            if duel.pool[duel.cards[uid].cid].type is CardType.SPIRIT:
-                cards.append(duel.cards[uid])
-    return cards
+            cid = cards[uid].cid
+            if cid in active and cid in spirits:
+                found.append(cards[uid])
+    return found
 
 
 def activations(duel: Duel, player: int, responding: Step | None, out: list,
@@ -267,7 +276,7 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     ps = duel.players[player]
     cards = duel.cards
     found = []
-    for zone in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
+    for zone in FIELD_SLOT_ZONES:
         for uid in ps.slots[zone]:
             if uid is not None and cards[uid].cid in rc:
                 found.append(cards[uid])
@@ -365,7 +374,9 @@ def legal_actions(duel: Duel) -> list:
     pool = duel.pool
     cards = duel.cards
     turn = duel.turn
-    if is_main_phase(phase):
+    counts = duel.counts
+    limit = duel.rules.loop_limit
+    if phase is Phase.MAIN1 or phase is Phase.MAIN2:
         ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
         back_slots = _empty_slots(duel, p, BACKROW_ZONES)
         sp = ps.sp
@@ -373,7 +384,7 @@ def legal_actions(duel: Duel) -> list:
             card = cards[uid]
             ctype = pool[card.cid].type
             if ctype is CardType.PHANTOM:
-                if ph_slots and sp_cost(duel, card) <= sp and _under_limit(duel, ("summon", uid)):
+                if ph_slots and sp_cost(duel, card) <= sp and counts.get(("summon", uid), 0) < limit:
                     acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardType.ENVIRONMENT:
                 if _under_limit(duel, ("environment", uid)):

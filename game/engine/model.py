@@ -28,6 +28,7 @@ SLOT_ZONES = (Zone.PHANTOM, Zone.BACK, Zone.SIDE, Zone.ENV)
 PILE_ZONES = (Zone.DECK, Zone.EXTRA, Zone.HAND, Zone.GRAVE)
 PHANTOM_ZONES = (Zone.PHANTOM, Zone.SIDE)  # where a Phantom may stand
 BACKROW_ZONES = (Zone.BACK, Zone.SIDE)  # where a Spirit or Counter may stand
+FIELD_SLOT_ZONES = (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV)
 
 
 class Phase(str, Enum):

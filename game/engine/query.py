@@ -261,9 +261,15 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
         return True
     kind = cond.kind
     if kind == "all":
-        return all(check(duel, c, you, this, responding) for c in cond.children)
+        for c in cond.children:
+            if not check(duel, c, you, this, responding):
+                return False
+        return True
     if kind == "any":
-        return any(check(duel, c, you, this, responding) for c in cond.children)
+        for c in cond.children:
+            if check(duel, c, you, this, responding):
+                return True
+        return False
     if kind == "not":
         return not check(duel, cond.children[0], you, this, responding)
     if kind == "count":
