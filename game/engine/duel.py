@@ -90,6 +90,13 @@ _NEXT_PHASE = {
 _ZONES = {z.value: z for z in Zone}
 
 
+_SLOT_NAME_CAP = 16  # more slots than any rules file sets
+_PHANTOM_SLOT_NAMES = tuple((z, tuple((z.value, i) for i in range(_SLOT_NAME_CAP)))
+                            for z in PHANTOM_ZONES)
+_BACKROW_SLOT_NAMES = tuple((z, tuple((z.value, i) for i in range(_SLOT_NAME_CAP)))
+                            for z in BACKROW_ZONES)
+
+
 class Duel:
     """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`."""
 
@@ -140,10 +147,12 @@ class Duel:
         self._statics: list = []
         self._checked_version = -1
         self._static_depth = 0
+        self._statics_health = False  # some active continuous effect changes Health
+        self._statics_weaken = False  # ... lowers it
         self._health_dirty = False  # a Health may have dropped without damage
         self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
-        self._free: list = [None, None]  # per player: (phantom slots, back-row slots) free
-        self._free_version = [-1, -1]
+        self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
+        self._free_version = [-1, -1, -1, -1]
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -995,7 +1004,8 @@ class Duel:
         """Run the 0-Health check only when something could have lowered a Health: damage
         handles its own Break, so that leaves lowered stats (modify, end of turn) and
         continuous Health bonuses that may have stopped applying."""
-        if self._health_dirty or any(eff.health for _, eff, _, _ in active_statics(self)):
+        active_statics(self)  # refreshes the _statics_health flag
+        if self._health_dirty or self._statics_health:
             self._health_dirty = False
             self._state_check()
         else:
@@ -1004,20 +1014,24 @@ class Duel:
     def free_slots(self, player: int, backrow: bool) -> tuple:
         """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or
         Counter) may go; recomputed only after the field changed."""
-        if self._free_version[player] != self.field_version:
+        key = player * 2 + backrow
+        if self._free_version[key] != self.field_version:
             slots = self.players[player].slots
-            self._free[player] = tuple(
-                tuple((z.value, i) for z in zones for i, u in enumerate(slots[z]) if u is None)
-                for zones in (PHANTOM_ZONES, BACKROW_ZONES))
-            self._free_version[player] = self.field_version
-        return self._free[player][1 if backrow else 0]
+            found = []
+            for zone, names in (_BACKROW_SLOT_NAMES if backrow else _PHANTOM_SLOT_NAMES):
+                for i, uid in enumerate(slots[zone]):
+                    if uid is None:
+                        found.append(names[i])
+            self._free[key] = tuple(found)
+            self._free_version[key] = self.field_version
+        return self._free[key]
 
     def _state_check(self) -> None:
         """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
         its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
         self._checked_version = self.field_version
-        weakening = bool(self.static_cards) and any(
-            eff.health < 0 for _, eff, _, _ in active_statics(self))
+        active_statics(self)
+        weakening = self._statics_weaken
         for ps in self.players:
             for zone in PHANTOM_ZONES:
                 for uid in ps.slots[zone]:

@@ -63,6 +63,8 @@ def active_statics(duel: Duel) -> list:
                 found.append((card, eff, user, cond))
     duel._statics = found
     duel._statics_version = duel.field_version
+    duel._statics_health = any(eff.health for _, eff, _, _ in found)
+    duel._statics_weaken = any(eff.health < 0 for _, eff, _, _ in found)
     return found
 
 

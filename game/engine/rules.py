@@ -47,6 +47,8 @@ class Rules:
         rules = cls(**values)
         if rules.starting_lp <= 0 or rules.round_limit < 1 or rules.phantom_slots < 1:
             raise ValueError("rules: starting_lp, round_limit and phantom_slots must be at least 1")
+        if max(rules.phantom_slots, rules.back_slots, rules.side_slots) > 16:
+            raise ValueError("rules: at most 16 slots of a kind")
         return rules
 
     def to_dict(self) -> dict:
