@@ -105,6 +105,13 @@ class Selector:
     extra: bool | None = None  # Extra Deck Phantom or not
 
     @cached_property
+    def zone_keys(self) -> tuple:
+        """(Zone, is a pile) per zone name, resolved once (the engine's model owns Zone)."""
+        from .model import PILE_ZONES, Zone
+
+        return tuple((Zone(z), Zone(z) in PILE_ZONES) for z in self.zones)
+
+    @cached_property
     def only_where(self) -> bool:
         """Nothing to test but side and zone (selection can skip the card tests)."""
         return (not self.types and not self.tags and self.position is None

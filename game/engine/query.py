@@ -230,14 +230,12 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
     cards = duel.cards
     plain = sel.only_where
+    zones = sel.zone_keys
     for p in sides:
         ps = duel.players[p]
         slots = ps.slots
-        for zname in sel.zones:
-            zone = _ZONE_OF[zname]
-            uids = slots.get(zone)
-            if uids is None:
-                uids = ps.pile(zone)
+        for zone, is_pile in zones:
+            uids = ps.pile(zone) if is_pile else slots[zone]
             if plain:
                 found.extend(u for u in uids if u is not None)
                 continue
