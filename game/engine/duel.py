@@ -149,6 +149,7 @@ class Duel:
         self._static_depth = 0
         self._statics_health = False  # some active continuous effect changes Health
         self._statics_weaken = False  # ... lowers it
+        self._statics_cond_health = False  # ... and depends on a condition
         self._health_dirty = False  # a Health may have dropped without damage
         self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
         self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
@@ -261,6 +262,9 @@ class Duel:
         self.history.append(command)
         waiting = len(self.pending_triggers)  # these wait for every Line to resolve
         self._dispatch(command)
+        if self._statics_cond_health:  # its condition may have changed with anything
+            self._health_dirty = True
+            self.field_version += 1
         if self.choice is None:
             self._flush_immediate_triggers(waiting)
         self._run()
@@ -1004,8 +1008,8 @@ class Duel:
         """Run the 0-Health check only when something could have lowered a Health: damage
         handles its own Break, so that leaves lowered stats (modify, end of turn) and
         continuous Health bonuses that may have stopped applying."""
-        active_statics(self)  # refreshes the _statics_health flag
-        if self._health_dirty or self._statics_health:
+        active_statics(self)  # a change in Health bonuses marks Health dirty
+        if self._health_dirty:
             self._health_dirty = False
             self._state_check()
         else:

@@ -63,7 +63,12 @@ def active_statics(duel: Duel) -> list:
                 found.append((card, eff, user, cond))
     duel._statics = found
     duel._statics_version = duel.field_version
-    duel._statics_health = any(eff.health for _, eff, _, _ in found)
+    health_now = any(eff.health for _, eff, _, _ in found)
+    if health_now or duel._statics_health:  # a Health bonus may have come or gone
+        duel._health_dirty = True
+    duel._statics_health = health_now
+    duel._statics_cond_health = any(eff.health and cond is not None
+                                    for _, eff, _, cond in found)
     duel._statics_weaken = any(eff.health < 0 for _, eff, _, _ in found)
     return found
 

@@ -364,3 +364,33 @@ def test_continuous_effect_with_a_condition_applies_only_while_it_holds():
     assert atk(duel, hound) == 1100
     duel.players[0].lp = 3000
     assert atk(duel, hound) == 2100
+
+
+def test_losing_a_health_bonus_that_held_a_phantom_up_breaks_it():
+    cards = CARDS + """
+- id: vigor_banner
+  name: Vigor Banner
+  type: spirit
+  lasting: true
+  text: "Lasting. Your Phantoms gain 500 Health."
+  abilities:
+    - start: static
+      affects: {side: you}
+      modify: {health: 500}
+- id: tear_down
+  name: Tear Down
+  type: spirit
+  text: "Break target Spirit."
+  abilities:
+    - start: main
+      target: {select: {type: spirit}}
+      effects: [{break: {target: chosen}}]
+"""
+    duel = position(spec({"hand": ["tear_down"]},
+                         {"back": [{"card": "vigor_banner", "face": "up"}],
+                          "phantom": [{"card": "iron_hound", "health": 300}]}), cards)
+    hound = uid(duel, 1, "iron_hound")
+    banner = uid(duel, 1, "vigor_banner")
+    play(duel, Activate(0, uid(duel, 0, "tear_down"), 0, (banner,), "back", 0))
+    assert duel.cards[banner].zone.value == "grave"
+    assert duel.cards[hound].zone.value == "grave"  # 1000 max Health, 1200 damage taken
