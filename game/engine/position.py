@@ -62,8 +62,18 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
     players = spec.get("players", [{}, {}])
     if not isinstance(players, list) or len(players) != 2:
         raise PositionError("players: expected a list of two players")
+    healths: list = []  # set once every card is in place (continuous effects count)
     for p, pdata in enumerate(players):
-        _build_player(duel, p, pdata or {}, f"players[{p}]")
+        _build_player(duel, p, pdata or {}, f"players[{p}]", healths)
+    duel.field_version += 1
+    for card, hp, where in healths:
+        mh = max_health(duel, card)
+        if hp > mh:
+            raise PositionError(f"{where}.health: {hp} is above its max Health {mh}")
+        card.damage = mh - hp
+        if hp == 0:
+            card.attack_pos = False
+            card.zero_ok = True
     duel.field_version += 1
     duel.version += 1
     return duel
@@ -87,7 +97,7 @@ def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
     return card
 
 
-def _build_player(duel: Duel, p: int, data: dict, where: str) -> None:
+def _build_player(duel: Duel, p: int, data: dict, where: str, healths: list) -> None:
     if not isinstance(data, dict):
         raise PositionError(f"{where}: expected a mapping")
     unknown = set(data) - _PLAYER_FIELDS
@@ -113,10 +123,11 @@ def _build_player(duel: Duel, p: int, data: dict, where: str) -> None:
             raise PositionError(f"{where}.{key}: {len(entries)} entries for {len(slots)} slots")
         for i, entry in enumerate(entries):
             if entry is not None:
-                _place(duel, p, zone, i, entry, f"{where}.{key}[{i}]")
+                _place(duel, p, zone, i, entry, f"{where}.{key}[{i}]", healths)
 
 
-def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str) -> None:
+def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str,
+           healths: list) -> None:
     if isinstance(entry, str):
         entry = {"card": entry}
     if not isinstance(entry, dict):
@@ -159,11 +170,4 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str) -> Non
     duel.players[p].slots[zone][index] = card.uid
     duel.field_version += 1
     if "health" in entry:
-        hp = _int(entry["health"], f"{where}.health", 0)
-        mh = max_health(duel, card)
-        if hp > mh:
-            raise PositionError(f"{where}.health: {hp} is above its max Health {mh}")
-        card.damage = mh - hp
-        if hp == 0:
-            card.attack_pos = False
-            card.zero_ok = True
+        healths.append((card, _int(entry["health"], f"{where}.health", 0), where))
