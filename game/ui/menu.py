@@ -6,12 +6,12 @@ click is never met with silence. Layout is in fractions of the window, designed 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
+from game.ui import fonts
 from game.ui.scene import Pop, Transition
 
 DESIGN_SIZE = (1280, 720)
@@ -30,15 +30,9 @@ BUTTON_EDGE = (62, 74, 98)
 NOTICE_BG = (40, 48, 66)
 
 
-@functools.cache
-def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at about `px` pixels (never below 13 px, the legibility floor).
-
-    The default font is already a bold face; `bold` adds pygame's synthetic emboldening."""
-    pygame.font.init()
-    f = pygame.font.Font(None, max(19, round(px / 0.6875)))  # Font(None) scales size by 0.6875
-    f.set_bold(bold)
-    return f
+def font(px: int, bold: bool = True) -> pygame.font.Font:
+    """The bundled font (game.ui.fonts), bold by default for the menu's large labels."""
+    return fonts.font(max(13, px), bold)
 
 
 @dataclass
