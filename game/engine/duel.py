@@ -162,6 +162,7 @@ class Duel:
         self.history: list = []  # accepted commands, for replays
         self.out: list = []  # events of the command being applied
         self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
+        self.static_on_field: set[int] = set()  # those of them in a field slot now
         self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
         self.last_attack: tuple[int, int] = (-1, -1)
@@ -924,6 +925,11 @@ class Duel:
             self.field_version += 1
         card.zone = zone
         card.moves += 1
+        if card.uid in self.static_cards:
+            if zone in PILE_ZONES:
+                self.static_on_field.discard(card.uid)
+            else:
+                self.static_on_field.add(card.uid)
         self.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
                                      from_zone.value, from_index, zone.value, card.index,
                                      card.face_up, card.attack_pos, reason))
@@ -1014,6 +1020,13 @@ class Duel:
             self._state_check()
         else:
             self._checked_version = self.field_version
+
+    def reindex_field(self) -> None:
+        """Rebuild what the duel keeps about the field after cards were placed directly
+        (position builder, loading a save)."""
+        self.static_on_field = {u for u in self.static_cards
+                                if self.cards[u].zone not in PILE_ZONES}
+        self.field_version += 1
 
     def free_slots(self, player: int, backrow: bool) -> tuple:
         """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or

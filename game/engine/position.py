@@ -65,7 +65,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
     healths: list = []  # set once every card is in place (continuous effects count)
     for p, pdata in enumerate(players):
         _build_player(duel, p, pdata or {}, f"players[{p}]", healths)
-    duel.field_version += 1
+    duel.reindex_field()
     for card, hp, where in healths:
         mh = max_health(duel, card)
         if hp > mh:

@@ -53,10 +53,12 @@ def active_statics(duel: Duel) -> list:
         return duel._statics
     found = []
     cards = duel.cards
-    for uid, effects in duel.static_cards.items():
+    static_cards = duel.static_cards
+    for uid in duel.static_on_field:
         card = cards[uid]
-        if not card.face_up or card.zone in PILE_ZONES:
+        if not card.face_up:
             continue
+        effects = static_cards[uid]
         users = card_users(duel, card)
         for eff, cond in effects:
             for user in users:

@@ -168,7 +168,7 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         duel.history = [command_from_dict(c) for c in data.get("history", [])]
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a saved duel: {exc!r}") from None
-    duel.field_version += 1
+    duel.reindex_field()
     return duel
 
 
