@@ -154,6 +154,7 @@ class Duel:
         self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
         self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
         self._free_version = [-1, -1, -1, -1]
+        self._slot_sets: dict[tuple, tuple] = {}  # keeps them alive, so their ids stay unique
         self.command_cache: dict = {}  # interned command objects (see legal._summons)
         self._statics_version = -1
         self._legal_cache: list | None = None
@@ -1039,7 +1040,8 @@ class Duel:
                 for i, uid in enumerate(slots[zone]):
                     if uid is None:
                         found.append(names[i])
-            self._free[key] = tuple(found)
+            found = tuple(found)  # interned: one object per distinct set of free slots
+            self._free[key] = self._slot_sets.setdefault(found, found)
             self._free_version[key] = self.field_version
         return self._free[key]
 

@@ -333,7 +333,7 @@ def can_attack(duel: Duel, card: Card) -> bool:
 def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
-    key = ("summon", p, uid, slots)
+    key = (p, uid, id(slots))  # free-slot tuples are kept alive by the duel's cache
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = []
@@ -347,7 +347,7 @@ def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
-    key = ("set", p, uid, slots)
+    key = (p, uid, id(slots), 1)
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
