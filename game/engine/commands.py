@@ -135,12 +135,16 @@ COMMAND_TYPES = {
 }
 
 
-def command_to_dict(cmd) -> dict:
-    data = {"type": type(cmd).__name__}
-    for name in cmd.__slots__:
-        value = getattr(cmd, name)
+def to_plain(obj) -> dict:
+    """A command or event as plain data: its type name and fields (tuples as lists)."""
+    data = {"type": type(obj).__name__}
+    for name in obj.__slots__:
+        value = getattr(obj, name)
         data[name] = list(value) if isinstance(value, tuple) else value
     return data
+
+
+command_to_dict = to_plain
 
 
 def command_from_dict(data: dict):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .commands import to_plain
+
 _ev = dataclass(slots=True)
 
 
@@ -235,9 +237,4 @@ class DuelEnded:
     reason: str
 
 
-def event_to_dict(event) -> dict:
-    data = {"type": type(event).__name__}
-    for name in event.__slots__:
-        value = getattr(event, name)
-        data[name] = list(value) if isinstance(value, tuple) else value
-    return data
+event_to_dict = to_plain  # same shape as commands: type name and fields

@@ -111,26 +111,23 @@ def on_field(card: Card) -> bool:
     return card.zone not in PILE_ZONES
 
 
-def atk(duel: Duel, card: Card) -> int:
-    base = duel.pool[card.cid].atk
+def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
+    """A printed stat plus modifiers and continuous effects (printed value off the field)."""
     if not on_field(card):
         return base
     statics = duel._statics if duel._statics_version == duel.field_version \
         else active_statics(duel)
     if not card.mods and not statics:
         return base
-    return max(0, base + _mod_sum(duel, card, "atk") + _static_sum(duel, card, "atk"))
+    return max(0, base + _mod_sum(duel, card, stat) + _static_sum(duel, card, stat))
+
+
+def atk(duel: Duel, card: Card) -> int:
+    return _field_stat(duel, card, duel.pool[card.cid].atk, "atk")
 
 
 def max_health(duel: Duel, card: Card) -> int:
-    base = duel.pool[card.cid].health
-    if not on_field(card):
-        return base
-    statics = duel._statics if duel._statics_version == duel.field_version \
-        else active_statics(duel)
-    if not card.mods and not statics:
-        return base
-    return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
+    return _field_stat(duel, card, duel.pool[card.cid].health, "health")
 
 
 def health(duel: Duel, card: Card) -> int:
