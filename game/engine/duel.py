@@ -31,8 +31,8 @@ from .commands import (
 from .effects import answer_effect_choice, run_work
 from .legal import (
     explain,
-    has_response,
     legal_actions,
+    response_actions,
     target_candidates,
 )
 from .model import (
@@ -484,9 +484,14 @@ class Duel:
                 if self.passes >= 2:
                     self._start_resolving()
                     continue
-                if self.auto_pass and not has_response(self, self.priority):
-                    self._pass(self.priority, auto=True)
-                    continue
+                if self.auto_pass:
+                    answers = response_actions(self, self.priority)
+                    if not answers:
+                        self._pass(self.priority, auto=True)
+                        continue
+                    # what the player is offered once apply() returns: no second listing
+                    self._legal_cache = [Pass(self.priority), *answers]
+                    self._legal_version = self.version + 1
                 return
             if self.pending_triggers:
                 self._queue_pending(all_speeds=True)

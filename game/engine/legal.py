@@ -290,14 +290,14 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     return found
 
 
-def has_response(duel: Duel, player: int) -> bool:
-    """Does `player` have anything but Pass in the current response window?"""
+def response_actions(duel: Duel, player: int) -> list:
+    """Every Activate `player` may answer the top Step with (empty: only Pass)."""
     cards = _response_cards(duel, player)
     if not cards:
-        return False
+        return []
     out: list = []
-    activations(duel, player, duel.lines[-1][-1], out, first_only=True, cards=cards)
-    return bool(out)
+    activations(duel, player, duel.lines[-1][-1], out, cards=cards)
+    return out
 
 
 def extra_summon_ok(duel: Duel, card: Card, player: int) -> str | None:
@@ -365,7 +365,7 @@ def legal_actions(duel: Duel) -> list:
     acts: list = []
     if duel.lines:
         acts.append(Pass(p))
-        activations(duel, p, duel.lines[-1][-1], acts)
+        acts.extend(response_actions(duel, p))
         return acts
     phase = duel.phase
     if phase is Phase.END or phase is Phase.DRAW:
