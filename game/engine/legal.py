@@ -237,6 +237,8 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
     if cards is None:
         cards = _response_cards(duel, player) if responding is not None \
             else _activation_cards(duel, player)
+    used = duel.used
+    sp = duel.players[player].sp
     for card in cards:
         cdef = duel.pool[card.cid]
         acts = cdef.activatable
@@ -245,6 +247,8 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
         for i, ab in acts:
             if ab.start is Start.MAIN and not main_ok:
                 continue
+            if ab.cost.sp > sp or (ab.once_per_turn and (card.uid, i) in used):
+                continue  # cheap refusals first (activation_block says why, for explain)
             if responding is None:
                 if ab.negates or ab.answers is not None:
                     continue  # needs a Step to answer
