@@ -3,7 +3,7 @@
 A "command" is what every AI turn costs at least: list the legal actions, pick one uniformly
 at random, apply it. Pinned to one core when the OS allows, so numbers compare across runs.
 
-    python scripts/bench.py [--games N] [--seed S] [--decks A.yaml B.yaml ...]
+    python scripts/bench.py [--games N] [--seed S] [--repeat R] [--decks A.yaml B.yaml ...]
 
 Prints a short table, then one JSON line (for CI logs and comparisons).
 """
@@ -15,6 +15,7 @@ import itertools
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -89,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="duels per matchup (50)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs per matchup; the table shows the best and the median (3): "
+                             "a shared machine only ever slows a run down")
     parser.add_argument("--decks", nargs="+", metavar="DECK", default=[str(p) for p in TEST_DECKS],
                         help="deck files; every pair plays (one deck: a mirror match)")
     args = parser.parse_args(argv)
@@ -111,27 +115,36 @@ def main(argv: list[str] | None = None) -> int:
     pairs = list(itertools.combinations(decks, 2)) or [(decks[0], decks[0])]
     play(pool, rules, pairs[0][0], pairs[0][1], 1, args.seed + 1)  # warm-up: imports, caches
 
-    rows = []
-    for a, b in pairs:
-        commands, setup_s, command_s = play(pool, rules, a, b, args.games, args.seed)
-        rows.append(Row(f"{a.name} vs {b.name}", args.games, commands, setup_s, command_s))
-    if len(rows) > 1:
-        rows.append(Row("all", sum(r.duels for r in rows), sum(r.commands for r in rows),
-                        sum(r.setup_s for r in rows), sum(r.command_s for r in rows)))
+    repeat = max(1, args.repeat)
+    runs: list[list[Row]] = []  # per repeat, a row per matchup
+    for _ in range(repeat):
+        rows = []
+        for a, b in pairs:
+            commands, setup_s, command_s = play(pool, rules, a, b, args.games, args.seed)
+            rows.append(Row(f"{a.name} vs {b.name}", args.games, commands, setup_s, command_s))
+        if len(rows) > 1:
+            rows.append(Row("all", sum(r.duels for r in rows), sum(r.commands for r in rows),
+                            sum(r.setup_s for r in rows), sum(r.command_s for r in rows)))
+        runs.append(rows)
+    rows = [min((run[i] for run in runs), key=lambda r: r.command_s)
+            for i in range(len(runs[0]))]
+    medians = [statistics.median(run[i].commands / run[i].command_s for run in runs)
+               for i in range(len(runs[0]))]
 
     width = max(len(r.matchup) for r in rows)
     print(f"Phantom Duel engine benchmark: {args.games} duels per matchup, seed {args.seed}, "
-          f"{pinned}, Python {platform.python_version()}")
+          f"{pinned}, Python {platform.python_version()}, best and median of {repeat} runs")
     print(f"{'matchup':<{width}}  {'duels':>6}  {'commands':>9}  {'cmd/duel':>8}  "
-          f"{'commands/s':>10}  {'duels/s':>8}")
-    for r in rows:
+          f"{'commands/s':>10}  {'median':>8}  {'duels/s':>8}")
+    for r, med in zip(rows, medians, strict=True):
         d = r.as_dict()
         print(f"{r.matchup:<{width}}  {r.duels:>6}  {r.commands:>9}  "
               f"{d['commands_per_duel']:>8.1f}  {d['commands_per_second']:>10,.0f}  "
-              f"{d['duels_per_second']:>8.2f}")
+              f"{med:>8,.0f}  {d['duels_per_second']:>8.2f}")
     print(json.dumps({"bench": "engine", "games": args.games, "seed": args.seed,
-                      "pinned": pinned, "python": platform.python_version(),
-                      "rows": [r.as_dict() for r in rows]}))
+                      "pinned": pinned, "python": platform.python_version(), "repeat": repeat,
+                      "rows": [{**r.as_dict(), "median_commands_per_second": med}
+                               for r, med in zip(rows, medians, strict=True)]}))
     return 0
 
 
