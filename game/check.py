@@ -23,9 +23,9 @@ from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.engine.rules import Rules
 from game.rules_file import RulesFileError, load_rules
+from game.yamlio import load_yaml
 
 USAGE = "usage: python main.py check FILE_OR_FOLDER..."
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DECK_KEYS = ("main", "side", "extra")
 
 
@@ -55,7 +55,7 @@ def _read(path: Path) -> tuple[Any, str | None]:
     except OSError as exc:
         return None, f"cannot read the file: {exc.strerror or exc}"
     try:
-        data = yaml.load(text, Loader=_Loader)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""

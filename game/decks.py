@@ -23,8 +23,8 @@ import yaml
 
 from game.engine.carddefs import CardDef
 from game.engine.duel import DeckSpec
+from game.yamlio import load_yaml
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_COPIES = 3
@@ -119,7 +119,7 @@ def load_deck(path: str | Path) -> Deck:
     except UnicodeDecodeError:
         raise DeckError([f"{path}: not a text file"]) from None
     try:
-        data = yaml.load(text, Loader=_Loader)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise DeckError([f"{path}: not valid YAML: {exc}"]) from None
     return parse_deck(data, str(path))

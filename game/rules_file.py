@@ -7,9 +7,9 @@ from pathlib import Path
 import yaml
 
 from game.engine.rules import Rules
+from game.yamlio import load_yaml
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "assets" / "rules.yaml"
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class RulesFileError(ValueError):
@@ -20,7 +20,7 @@ def load_rules(path: str | Path = RULES_PATH) -> Rules:
     """The rules in `path`; a clear RulesFileError naming the file on any problem."""
     path = Path(path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise RulesFileError(f"{path}: cannot read the rules file ({exc.strerror})") from None
     except yaml.YAMLError as exc:

@@ -45,8 +45,7 @@ from game.engine.position import PositionError, build_position
 from game.engine.query import atk, health, max_health
 from game.engine.rules import Rules
 from game.engine.serialize import state_hash
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from game.yamlio import load_yaml
 
 TOP_KEYS = {"name", "description", "rules", "cards", "start", "seed", "auto_pass", "commands",
             "expect", "xfail"}
@@ -306,7 +305,7 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
         except OSError as exc:
             raise ScenarioError(f"{source}: cannot read the file ({exc.strerror})") from None
         try:
-            data = yaml.load(text, Loader=_Loader)
+            data = load_yaml(text)
         except yaml.YAMLError as exc:
             raise ScenarioError(f"{source}: not valid YAML: {' '.join(str(exc).split())}") from None
     if not isinstance(data, Mapping):

@@ -38,6 +38,7 @@ from game.engine.carddefs import (
     StatTest,
     TargetSpec,
 )
+from game.yamlio import load_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CARD_DIR = REPO_ROOT / "assets" / "cards"
@@ -954,7 +955,7 @@ def _load(path: Path) -> _Result:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return _Result(problems=[f"{source}: cannot read the file: {reason}"])
     try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         return _Result(problems=[f"{source}: {_yaml_problem(exc)}"])
     if data is None:
