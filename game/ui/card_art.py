@@ -410,7 +410,7 @@ def _spirit(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDef
 
 
 def _counter(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDef, fam: str) -> None:
-    """A counter: a warding sigil, a ring with a star drawn inside."""
+    """A counter: a warding dial, a ring of notches around a diamond (no star shapes)."""
     w, h = art.get_size()
     c = (w * 0.5, h * 0.5)
     r = h * rng.uniform(0.3, 0.38)
@@ -421,12 +421,19 @@ def _counter(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: CardDe
     line = max(3, round(r * 0.06))
     pygame.draw.circle(layer, ink, c, r, line)
     pygame.draw.circle(layer, ink, c, r * 0.82, max(2, line // 2))
-    points = rng.choice((5, 6, 7, 8))
-    step = rng.choice([k for k in range(2, points // 2 + 1) if math.gcd(k, points) == 1] or [2])
+    notches = rng.choice((8, 10, 12, 16))
     a0 = rng.uniform(0, math.tau)
-    star = [(c[0] + r * 0.8 * math.cos(a0 + k * step * math.tau / points),
-             c[1] + r * 0.8 * math.sin(a0 + k * step * math.tau / points)) for k in range(points)]
-    pygame.draw.polygon(layer, ink, star, line)
+    for k in range(notches):
+        a = a0 + k * math.tau / notches
+        inner, outer = r * 0.82, r * (0.98 if k % 2 else 0.9)
+        pygame.draw.line(layer, ink, (c[0] + inner * math.cos(a), c[1] + inner * math.sin(a)),
+                         (c[0] + outer * math.cos(a), c[1] + outer * math.sin(a)), line)
+    d = r * rng.uniform(0.5, 0.62)
+    diamond = [(c[0], c[1] - d), (c[0] + d * 0.72, c[1]), (c[0], c[1] + d),
+               (c[0] - d * 0.72, c[1])]
+    pygame.draw.polygon(layer, ink, diamond, line)
+    pygame.draw.line(layer, ink, (c[0] - d * 0.72, c[1]), (c[0] + d * 0.72, c[1]),
+                     max(2, line // 2))
     pygame.draw.circle(layer, ink, c, r * 0.14)
     art.blit(layer, (0, 0))
 
