@@ -359,6 +359,20 @@ def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     return cached
 
 
+_NEXT = (NextPhase(0), NextPhase(1))  # commands are immutable: share the constant ones
+_END = (EndTurn(0), EndTurn(1))
+_PASS = (Pass(0), Pass(1))
+
+
+def _card_cmd(duel: Duel, cls, p: int, uid: int):
+    """An interned one-card command (ChangePosition, Flip, Unsummon, PlayEnvironment)."""
+    key = (cls, p, uid)
+    cmd = duel.command_cache.get(key)
+    if cmd is None:
+        cmd = duel.command_cache[key] = cls(p, uid)
+    return cmd
+
+
 def legal_actions(duel: Duel) -> list:
     if duel.winner is not None:
         return []
@@ -368,7 +382,7 @@ def legal_actions(duel: Duel) -> list:
     p = duel.priority
     acts: list = []
     if duel.lines:
-        acts.append(Pass(p))
+        acts.append(_PASS[p])
         acts.extend(response_actions(duel, p))
         return acts
     phase = duel.phase
@@ -392,18 +406,18 @@ def legal_actions(duel: Duel) -> list:
                     acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardType.ENVIRONMENT:
                 if _under_limit(duel, ("environment", uid)):
-                    acts.append(PlayEnvironment(p, uid))
+                    acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and _under_limit(duel, ("set", uid)):
                 acts.extend(_sets(duel, p, uid, back_slots))
         for card in phantoms_of(duel, p):
             uid = card.uid
             if card.summoned_turn != turn and card.pos_changed_turn != turn:
                 if health(duel, card) > 0 and _under_limit(duel, ("position", uid)):
-                    acts.append(ChangePosition(p, uid))
+                    acts.append(_card_cmd(duel, ChangePosition, p, uid))
                 if not card.face_up and _under_limit(duel, ("flip", uid)):
-                    acts.append(Flip(p, uid))
+                    acts.append(_card_cmd(duel, Flip, p, uid))
             if card.battled_turn != turn and _under_limit(duel, ("unsummon", uid)):
-                acts.append(Unsummon(p, uid))
+                acts.append(_card_cmd(duel, Unsummon, p, uid))
     if phase is Phase.BATTLE:
         foes = phantoms_of(duel, 1 - p)
         for card in phantoms_of(duel, p):
@@ -429,9 +443,9 @@ def legal_actions(duel: Duel) -> list:
                         acts.append(SpecialSummon(p, uid, zone, idx, True))
                         acts.append(SpecialSummon(p, uid, zone, idx, False))
     activations(duel, p, None, acts)
-    acts.append(NextPhase(p))
+    acts.append(_NEXT[p])
     if phase is Phase.MAIN1 or phase is Phase.BATTLE:
-        acts.append(EndTurn(p))
+        acts.append(_END[p])
     return acts
 
 
