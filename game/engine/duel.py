@@ -49,7 +49,6 @@ from .model import (
 )
 from .query import (
     active_statics,
-    atk,
     card_users,
     check,
     has_status,
@@ -193,12 +192,13 @@ class Duel:
         for p in (0, 1):
             self.rng.shuffle(self.players[p].deck)
         out = self.out = []
-        out.append(ev.DuelStarted(self.seed, -1))
-        if first_player is None:
+        tossed = first_player is None
+        if tossed:
             first_player = self.rng.below(2)
-            out.append(ev.CoinTossed(first_player))
         self.first_player = first_player
-        out[0].first_player = first_player
+        out.append(ev.DuelStarted(self.seed, first_player))
+        if tossed:
+            out.append(ev.CoinTossed(first_player))
         for p in (first_player, 1 - first_player):
             self._draw(p, self.rules.opening_hand, "opening")
         self._begin_round()
@@ -1094,6 +1094,3 @@ class Duel:
         self._move(card, Zone.GRAVE, -1, card.owner, True, True, "break")
         self._fire("broken", card)
         return True
-
-    def attack_of(self, uid: int) -> int:
-        return atk(self, self.cards[uid])

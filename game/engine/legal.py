@@ -60,14 +60,6 @@ def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
     return duel.free_slots(player, zones is BACKROW_ZONES)
 
 
-def field_cards(duel: Duel, player: int):
-    slots = duel.players[player].slots
-    for zone in FIELD_SLOT_ZONES:
-        for uid in slots[zone]:
-            if uid is not None:
-                yield duel.cards[uid]
-
-
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
     """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
     slots may hold Spirits and Counters too)."""
