@@ -163,6 +163,7 @@ class Duel:
         self.out: list = []  # events of the command being applied
         self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
         self.static_on_field: set[int] = set()  # those of them in a field slot now
+        self.responders: set[int] = set()  # response-capable cards in a slot or a hand
         self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
         self.last_attack: tuple[int, int] = (-1, -1)
@@ -936,6 +937,11 @@ class Duel:
                 self.static_on_field.discard(card.uid)
             else:
                 self.static_on_field.add(card.uid)
+        if card.cid in self.response_cids:  # where cards that can answer a Step stand
+            if zone is Zone.HAND or zone not in PILE_ZONES:
+                self.responders.add(card.uid)
+            else:
+                self.responders.discard(card.uid)
         self.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
                                      from_zone.value, from_index, zone.value, card.index,
                                      card.face_up, card.attack_pos, reason))
@@ -1032,6 +1038,8 @@ class Duel:
         (position builder, loading a save)."""
         self.static_on_field = {u for u in self.static_cards
                                 if self.cards[u].zone not in PILE_ZONES}
+        self.responders = {c.uid for c in self.cards if c.cid in self.response_cids
+                           and (c.zone is Zone.HAND or c.zone not in PILE_ZONES)}
         self.field_version += 1
 
     def free_slots(self, player: int, backrow: bool) -> tuple:

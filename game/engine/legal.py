@@ -265,24 +265,22 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
 
 
 def _response_cards(duel: Duel, player: int) -> list[Card]:
-    """Cards of `player` that have an ability able to answer a Step (cheap pre-filter)."""
-    rc = duel.response_cids
-    if not rc:
+    """Cards of `player` that have an ability able to answer a Step (cheap pre-filter): their
+    field cards, the other player's Environment, and on their own turn Spirits in hand."""
+    responders = duel.responders
+    if not responders:
         return []
-    ps = duel.players[player]
     cards = duel.cards
+    own_turn = duel.turn_player == player
     found = []
-    for zone in FIELD_SLOT_ZONES:
-        for uid in ps.slots[zone]:
-            if uid is not None and cards[uid].cid in rc:
-                found.append(cards[uid])
-    other_env = duel.players[1 - player].slots[Zone.ENV][0]
-    if other_env is not None and cards[other_env].cid in rc:
-        found.append(cards[other_env])
-    if duel.turn_player == player:
-        for u in ps.hand:
-            if cards[u].cid in rc and duel.pool[cards[u].cid].type is CardType.SPIRIT:
-                found.append(cards[u])
+    for uid in sorted(responders):  # a stable order, whatever the set's
+        card = cards[uid]
+        zone = card.zone
+        if zone is Zone.HAND:
+            if own_turn and card.owner == player and card.cid in duel.spirit_cids:
+                found.append(card)
+        elif card.controller == player or zone is Zone.ENV:
+            found.append(card)
     return found
 
 
