@@ -134,7 +134,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self.out: list = []  # events of the command being applied
         self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
         self.static_on_field: set[int] = set()  # those of them in a field slot now
-        self.responders: set[int] = set()  # response-capable cards in a slot or a hand
+        self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
         self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
         self.last_attack: tuple[int, int] = (-1, -1)

@@ -276,8 +276,8 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     for uid in sorted(responders):  # a stable order, whatever the set's
         card = cards[uid]
         zone = card.zone
-        if zone is Zone.HAND:
-            if own_turn and card.owner == player and card.cid in duel.spirit_cids:
+        if zone is Zone.HAND:  # only Spirits are kept here
+            if own_turn and card.owner == player:
                 found.append(card)
         elif card.controller == player or zone is Zone.ENV:
             found.append(card)

@@ -55,7 +55,7 @@ class Primitives:
             else:
                 self.static_on_field.add(card.uid)
         if card.cid in self.response_cids:  # where cards that can answer a Step stand
-            if zone is Zone.HAND or zone not in PILE_ZONES:
+            if zone not in PILE_ZONES or (zone is Zone.HAND and card.cid in self.spirit_cids):
                 self.responders.add(card.uid)
             else:
                 self.responders.discard(card.uid)
@@ -156,7 +156,8 @@ class Primitives:
         self.static_on_field = {u for u in self.static_cards
                                 if self.cards[u].zone not in PILE_ZONES}
         self.responders = {c.uid for c in self.cards if c.cid in self.response_cids
-                           and (c.zone is Zone.HAND or c.zone not in PILE_ZONES)}
+                           and (c.zone not in PILE_ZONES
+                                or (c.zone is Zone.HAND and c.cid in self.spirit_cids))}
         self.field_version += 1
 
     def free_slots(self, player: int, backrow: bool) -> tuple:
