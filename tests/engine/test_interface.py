@@ -172,3 +172,17 @@ def test_seed_and_commands_replay_a_duel_exactly():
 def test_malformed_saved_state_is_refused_clearly():
     with pytest.raises(ValueError, match="not a saved duel"):
         from_dict({"rules": {}}, base_pool())
+
+
+def test_events_describe_every_visible_change_with_abilities_and_lines():
+    from tests.engine.test_fuzz import decks
+
+    starters = decks()
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = rng.choice(starters), rng.choice(starters)
+        duel = Duel(base_pool(), rules(), [a.spec(), b.spec()], seed)
+        mirror = Mirror(duel)
+        while not duel.over:
+            mirror.feed(duel.apply(rng.choice(duel.legal_actions())))
+            assert mirror.differences(duel) == [], (seed, a.name, b.name)
