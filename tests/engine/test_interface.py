@@ -186,3 +186,77 @@ def test_events_describe_every_visible_change_with_abilities_and_lines():
         while not duel.over:
             mirror.feed(duel.apply(rng.choice(duel.legal_actions())))
             assert mirror.differences(duel) == [], (seed, a.name, b.name)
+
+
+def test_plain_data_round_trip_and_replay_with_abilities_mid_line_and_mid_choice():
+    from tests.engine.test_fuzz import decks
+
+    starters = decks()
+    kinds = set()
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        a, b = rng.choice(starters), rng.choice(starters)
+        duel = Duel(base_pool(), rules(), [a.spec(), b.spec()], seed)
+        n = 0
+        while not duel.over:
+            if n % 5 == 0 or duel.choice is not None or duel.lines:
+                again = clone(duel)
+                assert state_hash(again) == state_hash(duel)
+                assert again.legal_actions() == duel.legal_actions()
+                cmd = rng.choice(duel.legal_actions())
+                assert [repr(e) for e in again.apply(cmd)] == [repr(e) for e in duel.apply(cmd)]
+                kinds.add("choice" if duel.choice else "line" if duel.lines else "open")
+            else:
+                duel.apply(rng.choice(duel.legal_actions()))
+            n += 1
+        replay = Duel(base_pool(), rules(), [a.spec(), b.spec()], seed)
+        for cmd in duel.history:
+            replay.apply(cmd)
+        assert state_hash(replay) == state_hash(duel)
+    assert {"choice", "open"} <= kinds
+
+
+def test_round_trip_while_paying_a_discard_cost_and_asking_an_optional_trigger():
+    cards = """
+- id: costly_bolt
+  name: Costly Bolt
+  type: spirit
+  text: "Discard 1 card: deal 500 damage to your opponent."
+  abilities:
+    - start: main
+      cost: {discard: 1}
+      effects: [{damage_player: {player: opponent, amount: 500}}]
+- id: shy_herald
+  name: Shy Herald
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "When this card is Summoned: you may draw 1 card."
+  abilities:
+    - start: trigger
+      on: summoned
+      optional: true
+      effects: [{draw: {count: 1}}]
+"""
+    from game.engine import Activate
+    from game.engine.serialize import from_dict as load
+
+    duel = position({"players": [{"hand": ["costly_bolt", "stone_sentry", "shy_herald"],
+                                  "deck": ["iron_hound"] * 3},
+                                 {"deck": ["iron_hound"] * 3}]}, cards)
+    def round_trip_then_answer(option: int) -> None:
+        again = load(json.loads(json.dumps(to_dict(duel))), duel.pool)
+        assert state_hash(again) == state_hash(duel)
+        cmd = Choose(0, option)
+        assert [repr(e) for e in again.apply(cmd)] == [repr(e) for e in duel.apply(cmd)]
+
+    play(duel, Activate(0, uid(duel, 0, "costly_bolt"), 0, (), "back", 0))
+    assert duel.choice.kind == "cost_discard"
+    round_trip_then_answer(uid(duel, 0, "stone_sentry", "hand"))
+    assert duel.players[1].lp == 9500
+    play(duel, Summon(0, uid(duel, 0, "shy_herald", "hand"), "phantom", 0, True, True))
+    assert duel.choice.kind == "trigger_optional"
+    hand = len(duel.players[0].hand)
+    round_trip_then_answer(1)
+    assert len(duel.players[0].hand) == hand + 1
