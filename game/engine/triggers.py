@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import events as ev
-from .carddefs import SELF_TRIGGERS, Start
+from .carddefs import SELF_TRIGGERS
 from .legal import target_candidates
 from .model import Card, Choice, PendingTrigger, Step
 from .query import card_users, check, matches, on_field
@@ -65,9 +65,7 @@ class Triggers:
             card = self.cards[uid]
             if not on_field(card):
                 continue
-            for i, ab in enumerate(self.pool[card.cid].abilities):
-                if ab.start is not Start.TRIGGER or ab.trigger != trigger:
-                    continue
+            for i, ab in self.pool[card.cid].trigger_map.get(trigger, ()):
                 if not card.face_up and not ab.face_down:
                     continue
                 for user in card_users(self, card):
