@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 def resolve_attack(duel: Duel, step: Step) -> None:
     """Simultaneous ATK-to-Health damage; excess through Attack Position only (book)."""
-    attacker = duel.cards[step.card]
-    attacker.battled_turn = duel.turn
+    attacker = duel.state.cards[step.card]
+    attacker.battled_turn = duel.state.turn
     defender_player = 1 - attacker.controller
     if step.extra < 0:
         dmg = atk(duel, attacker)
@@ -24,10 +24,10 @@ def resolve_attack(duel: Duel, step: Step) -> None:
             duel._change_lp(defender_player, -dmg, "battle")
             duel._fire("battle_damage", attacker)
         return
-    target = duel.cards[step.extra]
+    target = duel.state.cards[step.extra]
     if not on_field(target):
         return
-    target.battled_turn = duel.turn
+    target.battled_turn = duel.state.turn
     if not target.face_up:
         duel._set_face(target, True, "attacked")
     a = atk(duel, attacker)

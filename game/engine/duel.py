@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from . import events as ev
-from .carddefs import SELF_TRIGGERS, CardDef, CardType, Start
+from .carddefs import CardDef, CardType
 from .commands import (
     Activate,
     Attack,
@@ -34,9 +34,11 @@ from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
 from .primitives import Primitives
 from .query import select, sp_cost
 from .resolution import Resolution
-from .rng import Rng
+from .index import pool_index
+from .state import DuelState
 from .rules import Rules
 from .triggers import Triggers
+from .validate import command_problem
 
 
 class Rejected(Exception):
@@ -83,72 +85,83 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     ) -> None:
         self.pool = pool
         self.rules = rules
-        self.seed = seed
-        self.auto_pass = auto_pass
-        self.players = [
+        self.index = pool_index(pool)
+        self.state = DuelState(seed, auto_pass, [
             PlayerState(rules.starting_lp, rules.starting_sp, rules.phantom_slots,
                         rules.back_slots, rules.side_slots)
             for _ in range(2)
-        ]
-        self.cards: list[Card] = []
-        self.rng = Rng(seed)
-        self.turn = 0
-        self.round = 0
-        self.turn_player = 0
-        self.first_player = 0
-        self.phase = Phase.STANDBY
-        self.lines: list[list[Step]] = []
-        self.priority = 0
-        self.passes = 0
-        self.choice: Choice | None = None
-        self.pending_triggers: list[PendingTrigger] = []
-        self.trigger_queue: list[PendingTrigger] = []
-        self.resolving = False
-        self.current: Step | None = None
-        self.cur_line = 0
-        self.cur_step = 0
-        self.work: list[tuple] = []
-        self.winner: int | None = None  # -1 draw
-        self.end_reason = ""
-        self.counts: dict[tuple, int] = {}  # loop guard, this turn
-        self.used: set[tuple] = set()  # once-per-turn abilities used this turn
-        self.next_sid = 1
-        self.field_version = 0
-        self._statics: list = []
+        ])
+        self._init_machinery()
+        if start:
+            self._setup(decks, first_player)
+
+    def _init_machinery(self) -> None:
+        """Caches and indexes derived from the state: never saved, never hashed; `clone`
+        carries them over, `serialize.from_dict` rebuilds them (`reindex_field`)."""
+        index = self.index
+        self.active_cids = index.active_cids
+        self.spirit_cids = index.spirit_cids
+        self.phantom_cids = index.phantom_cids
+        self.response_cids = index.response_cids
+        self.command_cache = index.commands  # interned immutable commands (legal._summons)
+        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
+        self.trigger_cards: dict[str, list[int]] = {}  # trigger -> uids watching for it
+        self.static_on_field: set[int] = set()  # uids of static_cards in a field slot now
+        self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
+        self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
+        self.field_version = 0  # bumped by every change of the field
+        self.version = 0  # bumped by every accepted command
+        self._statics: list = []  # active_statics() cache, valid for _statics_version
+        self._statics_version = -1
         self._checked_version = -1
         self._static_depth = 0
         self._statics_health = False  # some active continuous effect changes Health
         self._statics_weaken = False  # ... lowers it
         self._statics_cond_health = False  # ... and depends on a condition
         self._health_dirty = False  # a Health may have dropped without damage
-        self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
         self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
         self._free_version = [-1, -1, -1, -1]
-        self._slot_sets: dict[tuple, tuple] = {}  # keeps them alive, so their ids stay unique
-        self.command_cache: dict = {}  # interned command objects (see legal._summons)
-        self._statics_version = -1
-        self._legal_cache: list | None = None
+        self._legal_cache: tuple | None = None
         self._legal_version = -1
-        self.version = 0  # bumped by every accepted command
-        self.history: list = []  # accepted commands, for replays
         self.out: list = []  # events of the command being applied
-        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
-        self.static_on_field: set[int] = set()  # those of them in a field slot now
-        self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
-        self.trigger_cards: dict[str, list[int]] = {}
         self.start_events: list = []
-        self.last_attack: tuple[int, int] = (-1, -1)
-        self.active_cids = frozenset(cid for cid, cdef in pool.items() if cdef.activatable)
-        self.spirit_cids = frozenset(cid for cid, cdef in pool.items()
-                                     if cdef.type is CardType.SPIRIT)
-        self.phantom_cids = frozenset(cid for cid, cdef in pool.items() if cdef.is_phantom)
-        self.response_cids = frozenset(
-            cid for cid, cdef in pool.items()
-            if any(ab.start is Start.RESPONSE for ab in cdef.abilities)
-            or (cdef.type is CardType.COUNTER and cdef.playable_alone)
-        )
-        if start:
-            self._setup(decks, first_player)
+
+    def clone(self) -> Duel:
+        """An exact, independent copy: same hash, same future for the same commands, and
+        nothing mutable shared. Search AIs plan on clones, never on the live duel."""
+        new = Duel.__new__(Duel)
+        new.pool = self.pool
+        new.rules = self.rules
+        new.index = self.index
+        st = new.state = self.state.copy()
+        new.active_cids = self.active_cids
+        new.spirit_cids = self.spirit_cids
+        new.phantom_cids = self.phantom_cids
+        new.response_cids = self.response_cids
+        new.command_cache = self.command_cache
+        new.static_cards = self.static_cards  # fixed once the cards exist
+        new.trigger_cards = self.trigger_cards
+        new.static_on_field = set(self.static_on_field)
+        new.responders = set(self.responders)
+        new.timed = set(self.timed)
+        new.field_version = self.field_version
+        new.version = self.version
+        cards = st.cards
+        new._statics = [(cards[c.uid], eff, user, cond) for c, eff, user, cond in self._statics]
+        new._statics_version = self._statics_version
+        new._checked_version = self._checked_version
+        new._static_depth = 0
+        new._statics_health = self._statics_health
+        new._statics_weaken = self._statics_weaken
+        new._statics_cond_health = self._statics_cond_health
+        new._health_dirty = self._health_dirty
+        new._free = list(self._free)
+        new._free_version = list(self._free_version)
+        new._legal_cache = self._legal_cache
+        new._legal_version = self._legal_version
+        new.out = []
+        new.start_events = self.start_events
+        return new
 
     # ------------------------------------------------------------------ setup
     def _setup(self, decks: Sequence[DeckSpec], first_player: int | None) -> None:
@@ -162,13 +175,13 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                     raise ValueError(f"{cid!r} is not an Extra Deck Phantom")
                 self._new_card(cid, p, Zone.EXTRA)
         for p in (0, 1):
-            self.rng.shuffle(self.players[p].deck)
+            self.state.rng.shuffle(self.state.players[p].deck)
         out = self.out = []
         tossed = first_player is None
         if tossed:
-            first_player = self.rng.below(2)
-        self.first_player = first_player
-        out.append(ev.DuelStarted(self.seed, first_player))
+            first_player = self.state.rng.below(2)
+        self.state.first_player = first_player
+        out.append(ev.DuelStarted(self.state.seed, first_player))
         if tossed:
             out.append(ev.CoinTossed(first_player))
         for p in (first_player, 1 - first_player):
@@ -181,36 +194,50 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     def _new_card(self, cid: str, owner: int, zone: Zone) -> None:
         if cid not in self.pool:
             raise ValueError(f"unknown card id {cid!r}")
-        uid = len(self.cards)
-        self.cards.append(Card(uid, cid, owner, owner, zone))
-        self.players[owner].pile(zone).append(uid)
+        uid = len(self.state.cards)
+        self.state.cards.append(Card(uid, cid, owner, owner, zone))
+        self.state.players[owner].pile(zone).append(uid)
         self._index_card(uid)
 
     def _index_card(self, uid: int) -> None:
-        cdef = self.pool[self.cards[uid].cid]
-        statics = tuple((ab.static, ab.condition) for ab in cdef.abilities
-                        if ab.start is Start.STATIC and ab.static is not None)
+        cid = self.state.cards[uid].cid
+        statics = self.index.statics.get(cid)
         if statics:
             self.static_cards[uid] = statics
-        for ab in cdef.abilities:
-            if ab.start is Start.TRIGGER and (ab.trigger not in SELF_TRIGGERS or ab.of):
-                lst = self.trigger_cards.setdefault(ab.trigger, [])  # cards watching others
-                if uid not in lst:
-                    lst.append(uid)
+        for trigger in self.index.watches.get(cid, ()):
+            lst = self.trigger_cards.setdefault(trigger, [])  # cards watching others
+            if uid not in lst:
+                lst.append(uid)
 
     # -------------------------------------------------------------- interface
+    # Read-only shortcuts into the state for tools and tests (the engine uses `state`).
+    cards = property(lambda self: self.state.cards)
+    players = property(lambda self: self.state.players)
+    turn = property(lambda self: self.state.turn)
+    round = property(lambda self: self.state.round)
+    turn_player = property(lambda self: self.state.turn_player)
+    first_player = property(lambda self: self.state.first_player)
+    phase = property(lambda self: self.state.phase)
+    lines = property(lambda self: self.state.lines)
+    priority = property(lambda self: self.state.priority)
+    choice = property(lambda self: self.state.choice)
+    winner = property(lambda self: self.state.winner)
+    end_reason = property(lambda self: self.state.end_reason)
+    history = property(lambda self: self.state.history)
+    seed = property(lambda self: self.state.seed)
+
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.state.winner is not None
 
     @property
     def deciding_player(self) -> int | None:
         """Who must send the next command (None when the duel is over)."""
-        if self.winner is not None:
+        if self.state.winner is not None:
             return None
-        if self.choice is not None:
-            return self.choice.player
-        return self.priority
+        if self.state.choice is not None:
+            return self.state.choice.player
+        return self.state.priority
 
     def legal_actions(self) -> list:
         """Every command the deciding player may send now; nothing else is legal."""
@@ -222,24 +249,30 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
 
     def why_illegal(self, command) -> str | None:
         """None if `command` is legal now, else the reason in words."""
+        problem = command_problem(command)
+        if problem is not None:
+            return problem
         if command in self.legal_actions():
             return None
         return explain(self, command)
 
     def apply(self, command) -> list:
         """Carry out a legal command and return its events; raise Rejected otherwise."""
+        problem = command_problem(command)
+        if problem is not None:
+            raise Rejected(problem, command)
         legal = self.legal_actions()
         if not any(c is command for c in legal) and command not in legal:
             raise Rejected(explain(self, command), command)
         self.out = []
         self.version += 1
-        self.history.append(command)
-        waiting = len(self.pending_triggers)  # these wait for every Line to resolve
+        self.state.history.append(command)
+        waiting = len(self.state.pending_triggers)  # these wait for every Line to resolve
         self._dispatch(command)
         if self._statics_cond_health:  # its condition may have changed with anything
             self._health_dirty = True
             self.field_version += 1
-        if self.choice is None:
+        if self.state.choice is None:
             self._flush_immediate_triggers(waiting)
         self._run()
         out = self.out
@@ -255,7 +288,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         elif t is Choose:
             self._answer(cmd.option)
         elif t is NextPhase:
-            self._enter_phase(_NEXT_PHASE[self.phase])
+            self._enter_phase(_NEXT_PHASE[self.state.phase])
         elif t is EndTurn:
             self._enter_phase(Phase.END)
         elif t is Summon:
@@ -268,11 +301,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             self._do_environment(cmd)
         elif t is ChangePosition:
             self._count(("position", cmd.card))
-            self.cards[cmd.card].pos_changed_turn = self.turn
+            self.state.cards[cmd.card].pos_changed_turn = self.state.turn
             self._add_action_step(cmd.player, "position", cmd.card)
         elif t is Flip:
             self._count(("flip", cmd.card))
-            self.cards[cmd.card].pos_changed_turn = self.turn
+            self.state.cards[cmd.card].pos_changed_turn = self.state.turn
             self._add_action_step(cmd.player, "flip", cmd.card)
         elif t is Unsummon:
             self._count(("unsummon", cmd.card))
@@ -285,28 +318,28 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             raise Rejected(f"unknown command {cmd!r}")
 
     def _count(self, key: tuple) -> None:
-        self.counts[key] = self.counts.get(key, 0) + 1
+        self.state.counts[key] = self.state.counts.get(key, 0) + 1
 
     # ------------------------------------------------------- game actions
     def _do_summon(self, cmd: Summon) -> None:
-        card = self.cards[cmd.card]
+        card = self.state.cards[cmd.card]
         cost = sp_cost(self, card)
         self._count(("summon", card.uid))
         self._change_sp(cmd.player, -cost, "summon")
         self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, cmd.face_up, cmd.attack, "summon")
         card.sp_paid = cost
-        card.summoned_turn = self.turn
+        card.summoned_turn = self.state.turn
         self._add_action_step(cmd.player, "summon", card.uid)
 
     def _do_special_summon(self, cmd: SpecialSummon) -> None:
-        card = self.cards[cmd.card]
+        card = self.state.cards[cmd.card]
         self._count(("special_summon", card.uid))
         cdef = self.pool[card.cid]
         if cdef.materials is not None:
             options = self._material_options(card.uid, cmd.player)
-            self.choice = Choice(
+            self.state.choice = Choice(
                 cmd.player, "materials", f"Choose a material for {cdef.name}",
-                options, [self.pool[self.cards[u].cid].name for u in options],
+                options, [self.pool[self.state.cards[u].cid].name for u in options],
                 count=cdef.materials.count,
                 context={"card": card.uid, "zone": cmd.zone, "index": cmd.index,
                          "attack": cmd.attack},
@@ -316,64 +349,64 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self._finish_special_summon(card, cmd.player, _ZONES[cmd.zone], cmd.index, cmd.attack)
 
     def _material_options(self, uid: int, player: int) -> list[int]:
-        cdef = self.pool[self.cards[uid].cid]
+        cdef = self.pool[self.state.cards[uid].cid]
         return [u for u in select(self, cdef.materials.select, player, uid) if u != uid]
 
     def _finish_special_summon(self, card: Card, player: int, zone: Zone, index: int,
                                attack: bool) -> None:
         self._move(card, zone, index, player, True, attack, "special_summon")
-        card.summoned_turn = self.turn
+        card.summoned_turn = self.state.turn
         card.sp_paid = 0
         self._add_action_step(player, "special_summon", card.uid)
 
     def _do_set(self, cmd: SetCard) -> None:
-        card = self.cards[cmd.card]
+        card = self.state.cards[cmd.card]
         self._count(("set", card.uid))
         self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, False, True, "set")
-        card.set_turn = self.turn
+        card.set_turn = self.state.turn
         self._add_action_step(cmd.player, "set", card.uid)
 
     def _do_environment(self, cmd: PlayEnvironment) -> None:
-        card = self.cards[cmd.card]
+        card = self.state.cards[cmd.card]
         self._count(("environment", card.uid))
-        old = self.players[cmd.player].slots[Zone.ENV][0]
+        old = self.state.players[cmd.player].slots[Zone.ENV][0]
         if old is not None:
-            self._break(self.cards[old], "replaced")
+            self._break(self.state.cards[old], "replaced")
         self._move(card, Zone.ENV, 0, cmd.player, True, True, "play")
         self._add_action_step(cmd.player, "environment", card.uid)
 
     def _do_attack(self, cmd: Attack) -> None:
-        attacker = self.cards[cmd.attacker]
+        attacker = self.state.cards[cmd.attacker]
         self._count(("attack", attacker.uid))
-        attacker.attacked_turn = self.turn
+        attacker.attacked_turn = self.state.turn
         if not attacker.face_up:
             self._set_face(attacker, True, "attack")
         self.out.append(ev.AttackDeclared(attacker.uid, cmd.target))
         self._add_action_step(cmd.player, "attack", attacker.uid, cmd.target)
-        self.last_attack = (attacker.uid, cmd.target)
+        self.state.last_attack = (attacker.uid, cmd.target)
         self._fire("attacks", attacker)
         if cmd.target >= 0:
-            self._fire("attacked", self.cards[cmd.target])
+            self._fire("attacked", self.state.cards[cmd.target])
 
     def _do_activate(self, cmd: Activate) -> None:
-        card = self.cards[cmd.card]
+        card = self.state.cards[cmd.card]
         cdef = self.pool[card.cid]
         ab = cdef.ability(cmd.ability)
         self._count(("ability", card.uid, cmd.ability))
         if ab.once_per_turn:
-            self.used.add((card.uid, cmd.ability))
+            self.state.used.add((card.uid, cmd.ability))
         if card.zone is Zone.HAND:  # a Spirit played from hand
             self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, True, True, "play")
         elif not card.face_up and cdef.type is not CardType.PHANTOM:
             self._set_face(card, True, "activate")
-        responding = self.lines[-1][-1] if self.lines else None
-        step = Step(self.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
-        self.next_sid += 1
+        responding = self.state.lines[-1][-1] if self.state.lines else None
+        step = Step(self.state.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
+        self.state.next_sid += 1
         step.user = cmd.player
         step.card_moves = card.moves
         step.responds_to = responding.sid if responding else -1
         step.targets = tuple(cmd.targets)
-        step.target_moves = tuple(self.cards[u].moves for u in cmd.targets)
+        step.target_moves = tuple(self.state.cards[u].moves for u in cmd.targets)
         cost = ab.cost
         if cost.sp:
             self._change_sp(cmd.player, -cost.sp, "cost")
@@ -382,10 +415,10 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if cost.break_self:
             self._move(card, Zone.GRAVE, -1, card.owner, True, True, "cost")
         if cost.discard:
-            hand = self.players[cmd.player].hand
-            self.choice = Choice(
+            hand = self.state.players[cmd.player].hand
+            self.state.choice = Choice(
                 cmd.player, "cost_discard", "Discard a card to pay the cost",
-                list(hand), [self.pool[self.cards[u].cid].name for u in hand],
+                list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                 count=cost.discard, context={"step": step},
             )
             self._emit_choice()
@@ -394,58 +427,58 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self._fire_activates(step)
 
     def _fire_activates(self, step: Step) -> None:
-        self._fire("opponent_activates", self.cards[step.card], player=step.player)
+        self._fire("opponent_activates", self.state.cards[step.card], player=step.player)
 
     def _add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
-        step = Step(self.next_sid, player, kind, 0, uid)
-        self.next_sid += 1
+        step = Step(self.state.next_sid, player, kind, 0, uid)
+        self.state.next_sid += 1
         step.user = player
-        step.card_moves = self.cards[uid].moves
+        step.card_moves = self.state.cards[uid].moves
         if target >= 0:
             step.extra = target
             step.targets = (target,)
-            step.target_moves = (self.cards[target].moves,)
+            step.target_moves = (self.state.cards[target].moves,)
         self._push_step(step)
         return step
 
     # ---------------------------------------------------------------- choices
     def _emit_choice(self) -> None:
-        c = self.choice
+        c = self.state.choice
         self.out.append(ev.ChoiceRequested(c.player, c.kind, c.prompt, tuple(c.options),
                                            tuple(c.labels)))
 
     def _answer(self, option: int) -> None:
-        c = self.choice
+        c = self.state.choice
         kind = c.kind
         if kind in ("discard_end", "cost_discard", "discard"):
-            card = self.cards[option]
+            card = self.state.cards[option]
             self._move(card, Zone.GRAVE, -1, card.owner, True, True, "discard")
             self._next_of_choice(c, option)
-            if self.choice is None and kind == "cost_discard":
+            if self.state.choice is None and kind == "cost_discard":
                 step = c.context["step"]
                 self._push_step(step)
                 self._fire_activates(step)
-            elif self.choice is None and kind == "discard" and c.context.get("rest"):
+            elif self.state.choice is None and kind == "discard" and c.context.get("rest"):
                 from .effects import discard_players
 
                 discard_players(self, list(c.context["rest"]), c.context["count"])
             return
         if kind == "materials":
-            card = self.cards[option]
+            card = self.state.cards[option]
             self._move(card, Zone.GRAVE, -1, card.owner, True, True, "material")
             self._next_of_choice(c, option)
-            if self.choice is None:
+            if self.state.choice is None:
                 ctx = c.context
-                self._finish_special_summon(self.cards[ctx["card"]], c.player, _ZONES[ctx["zone"]],
+                self._finish_special_summon(self.state.cards[ctx["card"]], c.player, _ZONES[ctx["zone"]],
                                             ctx["index"], ctx["attack"])
             return
-        self.choice = None
+        self.state.choice = None
         if kind == "trigger_optional":
             trig = c.context["trigger"]
             if option == 1:
                 self._trigger_targets(trig)
             else:
-                self.out.append(ev.AbilityDeclined(trig.card, self.cards[trig.card].cid))
+                self.out.append(ev.AbilityDeclined(trig.card, self.state.cards[trig.card].cid))
             return
         if kind == "trigger_target":
             self._trigger_targets(c.context["trigger"], c.context["chosen"] + (option,))
@@ -457,7 +490,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         c.count -= 1
         c.options = [o for o in c.options if o != option]
         if c.count <= 0 or not c.options:
-            self.choice = None
+            self.state.choice = None
             return
-        c.labels = [self.pool[self.cards[u].cid].name for u in c.options]
+        c.labels = [self.pool[self.state.cards[u].cid].name for u in c.options]
         self._emit_choice()

@@ -39,13 +39,13 @@ def effect_at(ab: Ability, path: tuple) -> Effect:
 
 
 def _ability(duel: Duel, step: Step) -> Ability:
-    return duel.pool[duel.cards[step.card].cid].ability(step.ability)
+    return duel.pool[duel.state.cards[step.card].cid].ability(step.ability)
 
 
 def run_work(duel: Duel) -> None:
     """Execute the next effect of the resolving Step."""
-    step = duel.current
-    path = duel.work.pop(0)
+    step = duel.state.current
+    path = duel.state.work.pop(0)
     execute(duel, step, effect_at(_ability(duel, step), path), path)
 
 
@@ -57,7 +57,7 @@ def _players(step: Step, who: str) -> tuple[int, ...]:
 
 
 def _responding(duel: Duel, step: Step) -> Step | None:
-    for line in duel.lines:
+    for line in duel.state.lines:
         for s in line:
             if s.sid == step.responds_to:
                 return s
@@ -66,7 +66,7 @@ def _responding(duel: Duel, step: Step) -> Step | None:
 
 def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
     t = eff.target
-    cards = duel.cards
+    cards = duel.state.cards
     if t is None or t == "self":
         return [cards[step.card]]
     if t == "chosen":
@@ -74,9 +74,9 @@ def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
     if t == "event_card":
         return [cards[step.event_card]] if step.event_card >= 0 else []
     if t == "attacker":
-        return [cards[duel.last_attack[0]]] if duel.last_attack[0] >= 0 else []
+        return [cards[duel.state.last_attack[0]]] if duel.state.last_attack[0] >= 0 else []
     if t == "attack_target":
-        return [cards[duel.last_attack[1]]] if duel.last_attack[1] >= 0 else []
+        return [cards[duel.state.last_attack[1]]] if duel.state.last_attack[1] >= 0 else []
     return [cards[u] for u in select(duel, t, step.user, step.card)]
 
 
@@ -85,7 +85,7 @@ def _phantom_on_field(duel: Duel, card: Card) -> bool:
 
 
 def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
-    slots = duel.players[player].slots
+    slots = duel.state.players[player].slots
     for zone in PHANTOM_ZONES:
         for i, uid in enumerate(slots[zone]):
             if uid is None:
@@ -95,9 +95,9 @@ def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | Non
 
 def _ask(duel: Duel, player: int, kind: str, prompt: str, options: list, count: int,
          context: dict) -> None:
-    labels = [duel.pool[duel.cards[u].cid].name for u in options] if kind != "choose_option" \
+    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind != "choose_option" \
         else context.pop("labels")
-    duel.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
+    duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
     duel._emit_choice()
 
 
@@ -107,7 +107,7 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
         return False
     duel._move(card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
                "special_summon")
-    card.summoned_turn = duel.turn
+    card.summoned_turn = duel.state.turn
     card.sp_paid = 0
     duel.out.append(ev.Summoned(card.uid, card.cid, player, True))
     duel._fire("summoned", card)
@@ -149,15 +149,15 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     elif verb == "search":
         options = select(duel, _source_selector(eff, eff.source), you, step.card)
         if len(options) == 1:
-            _to_hand_from(duel, duel.cards[options[0]], you, eff.source)
+            _to_hand_from(duel, duel.state.cards[options[0]], you, eff.source)
         elif options:
             _ask(duel, you, "search", "Choose a card to add to your hand", options, 1,
                  {"source": eff.source})
     elif verb == "mill":
         for p in _players(step, eff.player):
-            deck = duel.players[p].deck
+            deck = duel.state.players[p].deck
             for _ in range(min(eff.count, len(deck))):
-                duel._move(duel.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
+                duel._move(duel.state.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
     elif verb == "return_to_hand":
         for card in targets(duel, step, eff):
             if on_field(card) or card.zone is Zone.GRAVE:
@@ -171,9 +171,9 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         if _first_empty_phantom_slot(duel, you) is None:
             return
         options = [u for u in select(duel, _source_selector(eff, eff.source), you, step.card)
-                   if duel.pool[duel.cards[u].cid].is_phantom]
+                   if duel.pool[duel.state.cards[u].cid].is_phantom]
         if len(options) == 1:
-            special_summon(duel, duel.cards[options[0]], you, eff)
+            special_summon(duel, duel.state.cards[options[0]], you, eff)
         elif options:
             _ask(duel, you, "summon_pick", "Choose a Phantom to Special Summon", options, 1,
                  {"path": list(path)})
@@ -192,11 +192,11 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             if on_field(card):
                 duel._set_face(card, eff.face_up, "effect")
     elif verb == "modify":
-        expires = duel.turn if eff.duration == "turn" else -1
+        expires = duel.state.turn if eff.duration == "turn" else -1
         for card in targets(duel, step, eff):
             if not (on_field(card) or card.zone is Zone.HAND):
                 continue
-            card.mods.append([eff.stat, eff.amount, expires])
+            card.mods.append((eff.stat, eff.amount, expires))
             if expires >= 0:
                 duel.timed.add(card.uid)
             duel.field_version += 1
@@ -217,10 +217,10 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             target.negate_break = eff.amount != 0
     elif verb in ("protect", "cannot_attack"):
         status = "protected" if verb == "protect" else "cannot_attack"
-        expires = duel.turn if eff.duration == "turn" else -1
+        expires = duel.state.turn if eff.duration == "turn" else -1
         for card in targets(duel, step, eff):
             if on_field(card):
-                card.flags.append([status, expires])
+                card.flags.append((status, expires))
                 if expires >= 0:
                     duel.timed.add(card.uid)
                 duel.field_version += 1
@@ -229,7 +229,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         branch = eff.then if check(duel, eff.condition, you, step.card,
                                    _responding(duel, step)) else eff.otherwise
         tag = "t" if branch is eff.then else "e"
-        duel.work[0:0] = [path + (tag, k) for k in range(len(branch))]
+        duel.state.work[0:0] = [path + (tag, k) for k in range(len(branch))]
     elif verb == "choose":
         _ask(duel, you, "choose_option", "Choose one", list(range(len(eff.options))), 1,
              {"path": list(path), "labels": list(eff.labels)})
@@ -241,10 +241,10 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
     """Each player in turn discards `count` cards of their choice (all, if they hold fewer)."""
     while players:
         p = players.pop(0)
-        hand = duel.players[p].hand
+        hand = duel.state.players[p].hand
         if len(hand) <= count:
             for uid in list(hand):
-                duel._move(duel.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
+                duel._move(duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
             continue
         _ask(duel, p, "discard", f"Discard {count} card(s)", list(hand), count,
              {"rest": players, "count": count})
@@ -255,19 +255,19 @@ def _to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
     duel._move(card, Zone.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
-        duel.rng.shuffle(duel.players[player].deck)
+        duel.state.rng.shuffle(duel.state.players[player].deck)
 
 
 def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
     """Finish the effect that paused on choice `c`."""
     kind = c.kind
     if kind == "search":
-        _to_hand_from(duel, duel.cards[option], c.player, c.context["source"])
+        _to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
     elif kind == "summon_pick":
-        step = duel.current
+        step = duel.state.current
         eff = effect_at(_ability(duel, step), tuple(c.context["path"]))
-        special_summon(duel, duel.cards[option], step.user, eff)
+        special_summon(duel, duel.state.cards[option], step.user, eff)
     elif kind == "choose_option":
         path = tuple(c.context["path"])
-        eff = effect_at(_ability(duel, duel.current), path)
-        duel.work[0:0] = [path + ("o", option, k) for k in range(len(eff.options[option]))]
+        eff = effect_at(_ability(duel, duel.state.current), path)
+        duel.state.work[0:0] = [path + ("o", option, k) for k in range(len(eff.options[option]))]

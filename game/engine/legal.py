@@ -63,8 +63,8 @@ def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
     """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
     slots may hold Spirits and Counters too)."""
-    slots = duel.players[player].slots
-    cards = duel.cards
+    slots = duel.state.players[player].slots
+    cards = duel.state.cards
     out = [cards[u] for u in slots[Zone.PHANTOM] if u is not None]
     phantom_cids = duel.phantom_cids
     for u in slots[Zone.SIDE]:
@@ -74,7 +74,7 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
 
 
 def _under_limit(duel: Duel, key: tuple) -> bool:
-    return duel.counts.get(key, 0) < duel.rules.loop_limit
+    return duel.state.counts.get(key, 0) < duel.rules.loop_limit
 
 
 def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
@@ -89,11 +89,11 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
         return "That card has no such ability."
     ab = cdef.ability(index)
-    own_turn = duel.turn_player == player
+    own_turn = duel.state.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
             return "That ability can only start a Line, not answer one."
-        if not own_turn or not is_main_phase(duel.phase):
+        if not own_turn or not is_main_phase(duel.state.phase):
             return "That ability can only be activated in your own Main Phase."
     elif ab.start is Start.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
@@ -118,7 +118,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
                 return "There is no empty back-row or Side Balance slot to play it into."
         elif zone in PILE_ZONES or card.controller != player:
             return "That Spirit is not yours to activate."
-        elif not card.face_up and card.set_turn == duel.turn:
+        elif not card.face_up and card.set_turn == duel.state.turn:
             return "A Spirit set this turn can be activated on a later turn."
         elif card.face_up and not cdef.lasting:
             return "That Spirit is already active."
@@ -129,7 +129,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return "That Counter is not yours to activate."
         if card.face_up and not cdef.lasting:
             return "That Counter is already active."
-        if not card.face_up and card.set_turn == duel.turn:
+        if not card.face_up and card.set_turn == duel.state.turn:
             if not (has_real_condition(ab.condition)
                     and check(duel, ab.condition, player, card.uid, responding)):
                 return "A Counter cannot be activated on the turn it was set unless its Condition is met."
@@ -138,11 +138,11 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return "An Environment works from an Environment slot."
         if player not in card_users(duel, card):
             return "With two Environments out, each only works for its own player."
-    if ab.once_per_turn and (card.uid, index) in duel.used:
+    if ab.once_per_turn and (card.uid, index) in duel.state.used:
         return "That ability can only be used once per turn."
     if not _under_limit(duel, ("ability", card.uid, index)):
         return f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn."
-    ps = duel.players[player]
+    ps = duel.state.players[player]
     cost = ab.cost
     if cost.sp > ps.sp:
         return f"It costs {cost.sp} SP and you have {ps.sp}."
@@ -202,19 +202,19 @@ def answers_step(need, step: Step, player: int) -> bool:
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
     """Cards `player` might activate now: only those with an activatable ability."""
     active = duel.active_cids
-    cards = duel.cards
+    cards = duel.state.cards
     found = []
-    slots = duel.players[player].slots
+    slots = duel.state.players[player].slots
     for zone in FIELD_SLOT_ZONES:
         for uid in slots[zone]:
             if uid is not None and cards[uid].cid in active:
                 found.append(cards[uid])
-    other_env = duel.players[1 - player].slots[Zone.ENV][0]
+    other_env = duel.state.players[1 - player].slots[Zone.ENV][0]
     if other_env is not None and cards[other_env].cid in active:
         found.append(cards[other_env])
-    if duel.turn_player == player:
+    if duel.state.turn_player == player:
         spirits = duel.spirit_cids
-        for uid in duel.players[player].hand:
+        for uid in duel.state.players[player].hand:
             cid = cards[uid].cid
             if cid in active and cid in spirits:
                 found.append(cards[uid])
@@ -224,13 +224,13 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
 def activations(duel: Duel, player: int, responding: Step | None, out: list,
                 first_only: bool = False, cards: list[Card] | None = None) -> None:
     """Append every legal Activate for `player` (answering `responding`, or at an open state)."""
-    main_ok = (responding is None and duel.turn_player == player
-               and is_main_phase(duel.phase))
+    main_ok = (responding is None and duel.state.turn_player == player
+               and is_main_phase(duel.state.phase))
     if cards is None:
         cards = _response_cards(duel, player) if responding is not None \
             else _activation_cards(duel, player)
-    used = duel.used
-    sp = duel.players[player].sp
+    used = duel.state.used
+    sp = duel.state.players[player].sp
     for card in cards:
         cdef = duel.pool[card.cid]
         acts = cdef.activatable
@@ -270,8 +270,8 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     responders = duel.responders
     if not responders:
         return []
-    cards = duel.cards
-    own_turn = duel.turn_player == player
+    cards = duel.state.cards
+    own_turn = duel.state.turn_player == player
     found = []
     for uid in sorted(responders):  # a stable order, whatever the set's
         card = cards[uid]
@@ -290,7 +290,7 @@ def response_actions(duel: Duel, player: int) -> list:
     if not cards:
         return []
     out: list = []
-    activations(duel, player, duel.lines[-1][-1], out, cards=cards)
+    activations(duel, player, duel.state.lines[-1][-1], out, cards=cards)
     return out
 
 
@@ -319,7 +319,7 @@ def extra_summon_ok(duel: Duel, card: Card, player: int) -> str | None:
 
 
 def can_attack(duel: Duel, card: Card) -> bool:
-    return (card.attack_pos and card.attacked_turn != duel.turn and health(duel, card) > 0
+    return (card.attack_pos and card.attacked_turn != duel.state.turn and health(duel, card) > 0
             and not has_status(duel, card, "cannot_attack")
             and _under_limit(duel, ("attack", card.uid)))
 
@@ -327,7 +327,7 @@ def can_attack(duel: Duel, card: Card) -> bool:
 def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
-    key = (p, uid, id(slots))  # free-slot tuples are kept alive by the duel's cache
+    key = (p, uid, slots)  # the commands depend on nothing else, so every duel shares them
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = []
@@ -341,7 +341,7 @@ def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
-    key = (p, uid, id(slots), 1)
+    key = (p, uid, slots, 1)
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
@@ -364,25 +364,25 @@ def _card_cmd(duel: Duel, cls, p: int, uid: int):
 
 
 def legal_actions(duel: Duel) -> list:
-    if duel.winner is not None:
+    if duel.state.winner is not None:
         return []
-    c = duel.choice
+    c = duel.state.choice
     if c is not None:
         return [Choose(c.player, o) for o in c.options]
-    p = duel.priority
+    p = duel.state.priority
     acts: list = []
-    if duel.lines:
+    if duel.state.lines:
         acts.append(_PASS[p])
         acts.extend(response_actions(duel, p))
         return acts
-    phase = duel.phase
+    phase = duel.state.phase
     if phase is Phase.END or phase is Phase.DRAW:
         return acts
-    ps = duel.players[p]
+    ps = duel.state.players[p]
     pool = duel.pool
-    cards = duel.cards
-    turn = duel.turn
-    counts = duel.counts
+    cards = duel.state.cards
+    turn = duel.state.turn
+    counts = duel.state.counts
     limit = duel.rules.loop_limit
     if phase is Phase.MAIN1 or phase is Phase.MAIN2:
         ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
@@ -441,8 +441,8 @@ def legal_actions(duel: Duel) -> list:
 
 # ------------------------------------------------------------------ explanations
 def _card(duel: Duel, uid) -> Card | None:
-    if isinstance(uid, int) and 0 <= uid < len(duel.cards):
-        return duel.cards[uid]
+    if isinstance(uid, int) and 0 <= uid < len(duel.state.cards):
+        return duel.state.cards[uid]
     return None
 
 
@@ -450,7 +450,7 @@ def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> st
     names = [z.value for z in allowed]
     if zone not in names:
         return f"That card can only go into a {' or '.join(names)} slot."
-    slots = duel.players[player].slots[Zone(zone)]
+    slots = duel.state.players[player].slots[Zone(zone)]
     if not isinstance(index, int) or not 0 <= index < len(slots):
         return f"There is no {zone} slot {index}."
     if slots[index] is not None:
@@ -460,7 +460,7 @@ def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> st
 
 def explain(duel: Duel, cmd) -> str:
     """A reason a person understands for why `cmd` is not legal now."""
-    if duel.winner is not None:
+    if duel.state.winner is not None:
         return "The duel is over."
     player = getattr(cmd, "player", None)
     if player not in (0, 1):
@@ -468,27 +468,27 @@ def explain(duel: Duel, cmd) -> str:
     decider = duel.deciding_player
     if player != decider:
         return f"It is player {decider + 1}'s decision now, not player {player + 1}'s."
-    if duel.choice is not None:
+    if duel.state.choice is not None:
         if not isinstance(cmd, Choose):
-            return f"First answer the pending choice: {duel.choice.prompt}."
+            return f"First answer the pending choice: {duel.state.choice.prompt}."
         return "That is not one of the options."
     if isinstance(cmd, Choose):
         return "There is no choice to answer."
     t = type(cmd)
-    if duel.lines and t not in (Pass, Activate):
+    if duel.state.lines and t not in (Pass, Activate):
         return "A Line is open: you may only respond with an ability or pass."
     if t is Pass:
         return "There is nothing to pass on: no Line is open."
     if t in (NextPhase, EndTurn):
-        if duel.phase is Phase.MAIN2 and t is EndTurn:
+        if duel.state.phase is Phase.MAIN2 and t is EndTurn:
             return "Use Next Phase: Main Phase 2 moves to the End Phase."
         return "The turn cannot move on now."
-    turn = duel.turn
+    turn = duel.state.turn
     if t is Activate:
         card = _card(duel, cmd.card)
         if card is None:
             return "There is no such card."
-        responding = duel.lines[-1][-1] if duel.lines else None
+        responding = duel.state.lines[-1][-1] if duel.state.lines else None
         why = activation_block(duel, card, cmd.ability, player, responding)
         if why:
             return why
@@ -499,11 +499,11 @@ def explain(duel: Duel, cmd) -> str:
         if not activation_targets(duel, card, cmd.ability, player, responding):
             return "There are not enough legal targets."
         return "Those are not legal targets for that ability."
-    main = is_main_phase(duel.phase)
+    main = is_main_phase(duel.state.phase)
     if t in (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon) and not main:
         return "That can only be done in your Main Phase."
     if t is Attack:
-        if duel.phase is not Phase.BATTLE:
+        if duel.state.phase is not Phase.BATTLE:
             return "Attacks are declared in the Battle Phase."
         card = _card(duel, cmd.attacker)
         if card is None or card.controller != player or card.zone not in PHANTOM_ZONES:
@@ -528,7 +528,7 @@ def explain(duel: Duel, cmd) -> str:
     if card is None:
         return "There is no such card."
     cdef = duel.pool[card.cid]
-    ps = duel.players[player]
+    ps = duel.state.players[player]
     if t is Summon:
         if card.zone is not Zone.HAND or card.owner != player:
             return "You can only Summon a Phantom from your hand."
@@ -542,7 +542,7 @@ def explain(duel: Duel, cmd) -> str:
         return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
             "That summon is not legal now."
     if t is SpecialSummon:
-        if duel.phase is Phase.END:
+        if duel.state.phase is Phase.END:
             return "Extra Deck Phantoms cannot be Special Summoned in the End Phase."
         return extra_summon_ok(duel, card, player) or \
             _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \

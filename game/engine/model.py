@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
+_new_card = object.__new__
+
+
 class Zone(str, Enum):
     DECK = "deck"
     EXTRA = "extra"
@@ -67,6 +70,30 @@ class Card:
     mods: list = field(default_factory=list)  # [stat, amount, expires_turn or -1]
     flags: list = field(default_factory=list)  # [flag, expires_turn or -1]
 
+    def copy(self) -> Card:
+        """An independent copy (modifier and status entries are never changed in place)."""
+        n = _new_card(Card)
+        n.uid = self.uid
+        n.cid = self.cid
+        n.owner = self.owner
+        n.controller = self.controller
+        n.zone = self.zone
+        n.index = self.index
+        n.attack_pos = self.attack_pos
+        n.face_up = self.face_up
+        n.damage = self.damage
+        n.summoned_turn = self.summoned_turn
+        n.battled_turn = self.battled_turn
+        n.attacked_turn = self.attacked_turn
+        n.pos_changed_turn = self.pos_changed_turn
+        n.set_turn = self.set_turn
+        n.sp_paid = self.sp_paid
+        n.moves = self.moves
+        n.zero_ok = self.zero_ok
+        n.mods = self.mods[:] if self.mods else []
+        n.flags = self.flags[:] if self.flags else []
+        return n
+
     def reset(self) -> None:
         """Forget everything that only lives on the field."""
         self.attack_pos = True
@@ -99,6 +126,17 @@ class PlayerState:
         self.lp = lp
         self.sp = sp
 
+    def copy(self) -> PlayerState:
+        n = PlayerState.__new__(PlayerState)
+        n.deck = self.deck[:]
+        n.extra = self.extra[:]
+        n.hand = self.hand[:]
+        n.grave = self.grave[:]
+        n.slots = {z: v[:] for z, v in self.slots.items()}
+        n.lp = self.lp
+        n.sp = self.sp
+        return n
+
     def pile(self, zone: Zone) -> list[int]:
         if zone is Zone.DECK:
             return self.deck
@@ -130,6 +168,12 @@ class Step:
     event_card: int = -1
     extra: int = -1  # attack: target uid (-1 direct); position: unused
 
+    def copy(self) -> Step:
+        return Step(self.sid, self.player, self.kind, self.speed, self.card, self.ability,
+                    self.trigger, self.targets, self.target_moves, self.card_moves,
+                    self.responds_to, self.negated, self.negate_break, self.user,
+                    self.event_card, self.extra)
+
 
 @dataclass(slots=True)
 class Choice:
@@ -144,7 +188,7 @@ class Choice:
     context: dict = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PendingTrigger:
     card: int
     ability: int

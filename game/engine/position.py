@@ -48,16 +48,16 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
         raise PositionError("position: expected a mapping")
     duel = Duel(pool, rules, [], seed, auto_pass=auto_pass, start=False)
     turn = _int(spec.get("turn", 1), "turn", 1)
-    duel.turn = turn
-    duel.round = _int(spec.get("round", (turn + 1) // 2), "round", 1)
-    duel.turn_player = _int(spec.get("turn_player", 0), "turn_player", 0, 1)
-    duel.first_player = _int(spec.get("first_player", 0), "first_player", 0, 1)
-    duel.priority = duel.turn_player
+    duel.state.turn = turn
+    duel.state.round = _int(spec.get("round", (turn + 1) // 2), "round", 1)
+    duel.state.turn_player = _int(spec.get("turn_player", 0), "turn_player", 0, 1)
+    duel.state.first_player = _int(spec.get("first_player", 0), "first_player", 0, 1)
+    duel.state.priority = duel.state.turn_player
     try:
-        duel.phase = Phase(spec.get("phase", "main1"))
+        duel.state.phase = Phase(spec.get("phase", "main1"))
     except ValueError:
         raise PositionError(f"phase: unknown phase {spec.get('phase')!r}") from None
-    if duel.phase is Phase.DRAW:
+    if duel.state.phase is Phase.DRAW:
         raise PositionError("phase: a position cannot start in the Draw Phase")
     players = spec.get("players", [{}, {}])
     if not isinstance(players, list) or len(players) != 2:
@@ -90,9 +90,9 @@ def _int(value, where: str, lo: int | None = None, hi: int | None = None) -> int
 def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
     if not isinstance(cid, str) or cid not in duel.pool:
         raise PositionError(f"{where}: unknown card {cid!r}")
-    uid = len(duel.cards)
+    uid = len(duel.state.cards)
     card = Card(uid, cid, owner, owner, zone)
-    duel.cards.append(card)
+    duel.state.cards.append(card)
     duel._index_card(uid)
     return card
 
@@ -103,7 +103,7 @@ def _build_player(duel: Duel, p: int, data: dict, where: str, healths: list) -> 
     unknown = set(data) - _PLAYER_FIELDS
     if unknown:
         raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
-    ps = duel.players[p]
+    ps = duel.state.players[p]
     ps.lp = _int(data.get("lp", duel.rules.starting_lp), f"{where}.lp", 0)
     ps.sp = _int(data.get("sp", duel.rules.starting_sp), f"{where}.sp", 0)
     for key, zone in (("hand", Zone.HAND), ("extra", Zone.EXTRA), ("grave", Zone.GRAVE)):
@@ -146,7 +146,7 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str,
     if zone not in allowed:
         raise PositionError(f"{where}: a {cdef.type.value} cannot stand in a {zone.value} slot")
     card.index = index
-    turn = duel.turn
+    turn = duel.state.turn
     if cdef.type is CardType.PHANTOM:
         pos = entry.get("position", "attack")
         if pos not in ("attack", "defense"):
@@ -167,7 +167,7 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str,
     if face not in ("up", "down"):
         raise PositionError(f"{where}.face: expected up or down, got {face!r}")
     card.face_up = face == "up"
-    duel.players[p].slots[zone][index] = card.uid
+    duel.state.players[p].slots[zone][index] = card.uid
     duel.field_version += 1
     if "health" in entry:
         healths.append((card, _int(entry["health"], f"{where}.health", 0), where))

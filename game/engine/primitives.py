@@ -21,9 +21,9 @@ class Primitives:
               attack_pos: bool, reason: str) -> None:
         """Move a card; piles belong to the owner, slots to `controller`."""
         from_zone, from_index = card.zone, card.index
-        src = self.players[card.controller]
+        src = self.state.players[card.controller]
         if from_zone in PILE_ZONES:
-            self.players[card.owner].pile(from_zone).remove(card.uid)
+            self.state.players[card.owner].pile(from_zone).remove(card.uid)
         else:
             src.slots[from_zone][from_index] = None
             self.field_version += 1
@@ -32,7 +32,7 @@ class Primitives:
         if zone is Zone.HAND and cdef.extra:
             zone = Zone.EXTRA  # Extra Deck Phantoms go back to the Extra Deck
         if zone in PILE_ZONES:
-            owner = self.players[card.owner]
+            owner = self.state.players[card.owner]
             owner.pile(zone).append(card.uid)
             card.controller = card.owner
             card.index = -1
@@ -41,7 +41,7 @@ class Primitives:
             if leaving_field:
                 card.reset()
         else:
-            self.players[controller].slots[zone][index] = card.uid
+            self.state.players[controller].slots[zone][index] = card.uid
             card.controller = controller
             card.index = index
             card.face_up = face_up
@@ -66,12 +66,12 @@ class Primitives:
             self._fire("sent_to_grave", card)
 
     def _draw(self, player: int, n: int, reason: str) -> int:
-        deck = self.players[player].deck
+        deck = self.state.players[player].deck
         drawn = 0
         for _ in range(n):
             if not deck:
                 break
-            self._move(self.cards[deck[-1]], Zone.HAND, -1, player, False, True, reason)
+            self._move(self.state.cards[deck[-1]], Zone.HAND, -1, player, False, True, reason)
             drawn += 1
         return drawn
 
@@ -89,7 +89,7 @@ class Primitives:
 
     def _change_lp(self, player: int, delta: int, reason: str, check: bool = True) -> None:
         """Change LP; `check=False` lets one effect hit both players before anyone loses."""
-        ps = self.players[player]
+        ps = self.state.players[player]
         before = ps.lp
         ps.lp = max(0, before + delta)
         if ps.lp != before:
@@ -98,14 +98,14 @@ class Primitives:
             self._check_lp()
 
     def _check_lp(self) -> None:
-        zero = [p for p in (0, 1) if self.players[p].lp == 0]
+        zero = [p for p in (0, 1) if self.state.players[p].lp == 0]
         if len(zero) == 2:
             self._end(-1, "both players reached 0 LP")
         elif zero:
             self._end(1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
 
     def _change_sp(self, player: int, delta: int, reason: str) -> None:
-        ps = self.players[player]
+        ps = self.state.players[player]
         before = ps.sp
         after = max(0, before + delta)
         cap = self.rules.sp_cap
@@ -154,8 +154,8 @@ class Primitives:
         """Rebuild what the duel keeps about the field after cards were placed directly
         (position builder, loading a save)."""
         self.static_on_field = {u for u in self.static_cards
-                                if self.cards[u].zone not in PILE_ZONES}
-        self.responders = {c.uid for c in self.cards if c.cid in self.response_cids
+                                if self.state.cards[u].zone not in PILE_ZONES}
+        self.responders = {c.uid for c in self.state.cards if c.cid in self.response_cids
                            and (c.zone not in PILE_ZONES
                                 or (c.zone is Zone.HAND and c.cid in self.spirit_cids))}
         self.field_version += 1
@@ -165,14 +165,13 @@ class Primitives:
         Counter) may go; recomputed only after the field changed."""
         key = player * 2 + backrow
         if self._free_version[key] != self.field_version:
-            slots = self.players[player].slots
+            slots = self.state.players[player].slots
             found = []
             for zone, names in (_BACKROW_SLOT_NAMES if backrow else _PHANTOM_SLOT_NAMES):
                 for i, uid in enumerate(slots[zone]):
                     if uid is None:
                         found.append(names[i])
-            found = tuple(found)  # interned: one object per distinct set of free slots
-            self._free[key] = self._slot_sets.setdefault(found, found)
+            self._free[key] = tuple(found)
             self._free_version[key] = self.field_version
         return self._free[key]
 
@@ -182,12 +181,12 @@ class Primitives:
         self._checked_version = self.field_version
         active_statics(self)
         weakening = self._statics_weaken
-        for ps in self.players:
+        for ps in self.state.players:
             for zone in PHANTOM_ZONES:
                 for uid in ps.slots[zone]:
                     if uid is None:
                         continue
-                    card = self.cards[uid]
+                    card = self.state.cards[uid]
                     if not card.damage and not card.mods and not weakening:
                         continue  # full Health, nothing lowering it
                     if not self.pool[card.cid].is_phantom or health(self, card) > 0:
@@ -196,7 +195,7 @@ class Primitives:
                         self._lock_defense(card)
                     else:
                         self._break(card, "health")
-                    if self.winner is not None:
+                    if self.state.winner is not None:
                         return
 
     def _lock_defense(self, card: Card) -> None:

@@ -34,7 +34,7 @@ def compare(a: int, op: str, b: int) -> bool:
 def env_users(duel: Duel, card: Card) -> tuple[int, ...]:
     """Who an Environment works for: both players when it is alone, else its controller."""
     envs = 0
-    for p in duel.players:
+    for p in duel.state.players:
         if p.slots[Zone.ENV][0] is not None:
             envs += 1
     return (0, 1) if envs == 1 else (card.controller,)
@@ -52,7 +52,7 @@ def active_statics(duel: Duel) -> list:
     if duel._statics_version == duel.field_version:
         return duel._statics
     found = []
-    cards = duel.cards
+    cards = duel.state.cards
     static_cards = duel.static_cards
     for uid in duel.static_on_field:
         card = cards[uid]
@@ -100,7 +100,7 @@ def _static_sum(duel: Duel, card: Card, stat: str) -> int:
 
 def _mod_sum(duel: Duel, card: Card, stat: str) -> int:
     total = 0
-    turn = duel.turn
+    turn = duel.state.turn
     for mstat, amount, expires in card.mods:
         if mstat == stat and (expires < 0 or expires >= turn):
             total += amount
@@ -146,7 +146,7 @@ def sp_cost(duel: Duel, card: Card) -> int:
 
 
 def has_status(duel: Duel, card: Card, status: str) -> bool:
-    turn = duel.turn
+    turn = duel.state.turn
     for flag, expires in card.flags:
         if flag == status and (expires < 0 or expires >= turn):
             return True
@@ -232,11 +232,11 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     found = []
     side = sel.side
     sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
-    cards = duel.cards
+    cards = duel.state.cards
     plain = sel.only_where
     zones = sel.zone_keys
     for p in sides:
-        ps = duel.players[p]
+        ps = duel.state.players[p]
         slots = ps.slots
         for zone, is_pile in zones:
             uids = ps.pile(zone) if is_pile else slots[zone]
@@ -279,20 +279,20 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
     if kind == "count":
         return _bounds(len(select(duel, cond.select, you, this)), cond)
     if kind == "lp":
-        return _bounds(duel.players[_player(you, cond.player)].lp, cond)
+        return _bounds(duel.state.players[_player(you, cond.player)].lp, cond)
     if kind == "sp":
-        return _bounds(duel.players[_player(you, cond.player)].sp, cond)
+        return _bounds(duel.state.players[_player(you, cond.player)].sp, cond)
     if kind == "hand":
-        return _bounds(len(duel.players[_player(you, cond.player)].hand), cond)
+        return _bounds(len(duel.state.players[_player(you, cond.player)].hand), cond)
     if kind == "grave":
-        return _bounds(len(duel.players[_player(you, cond.player)].grave), cond)
+        return _bounds(len(duel.state.players[_player(you, cond.player)].grave), cond)
     if kind == "phase":
-        return duel.phase.value in cond.values
+        return duel.state.phase.value in cond.values
     if kind == "turn":
-        own = duel.turn_player == you
+        own = duel.state.turn_player == you
         return own if cond.values[0] == "own" else not own
     if kind == "round":
-        return _bounds(duel.round, cond)
+        return _bounds(duel.state.round, cond)
     if kind == "responding_to":
         if responding is None:
             return False
@@ -309,7 +309,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
         if cond.player == "opponent" and responding.player == you:
             return False
         if cond.select is not None:
-            return matches(duel, cond.select, duel.cards[responding.card], you, this)
+            return matches(duel, cond.select, duel.state.cards[responding.card], you, this)
         return True
     raise ValueError(f"unknown condition kind {kind!r}")
 

@@ -16,7 +16,7 @@ class Resolution:
     def _push_step(self, step: Step) -> None:
         """Add a Step. A game action starts a Line; an ability of equal speed extends the
         top Line and a higher speed makes a Line Break (a trigger of lower speed joins it)."""
-        lines = self.lines
+        lines = self.state.lines
         if step.kind != "ability" or not lines:
             lines.append([step])
         else:
@@ -30,64 +30,64 @@ class Resolution:
                 top.append(step)
         self.out.append(ev.StepAdded(
             len(lines), len(lines[-1]), step.speed, step.player, step.kind, step.card,
-            self.cards[step.card].cid, step.ability, step.targets, step.trigger,
-            not self.cards[step.card].face_up,
+            self.state.cards[step.card].cid, step.ability, step.targets, step.trigger,
+            not self.state.cards[step.card].face_up,
         ))
-        self.priority = 1 - step.player
-        self.passes = 0
+        self.state.priority = 1 - step.player
+        self.state.passes = 0
 
     # ------------------------------------------------------------ priority
     def _pass(self, player: int, auto: bool) -> None:
         self.out.append(ev.PriorityPassed(player, auto))
-        self.passes += 1
-        self.priority = 1 - player
+        self.state.passes += 1
+        self.state.priority = 1 - player
 
     # ------------------------------------------------------------- resolving
     def _start_resolving(self) -> None:
-        self.resolving = True
-        self.out.append(ev.LineResolving(len(self.lines)))
+        self.state.resolving = True
+        self.out.append(ev.LineResolving(len(self.state.lines)))
 
     def _resolve_some(self) -> None:
-        while self.winner is None:
+        while self.state.winner is None:
             if self._checked_version != self.field_version:
                 self._maybe_state_check()
                 continue
-            if self.current is not None:
-                if self.work:
+            if self.state.current is not None:
+                if self.state.work:
                     run_work(self)
-                    if self.choice is not None:
+                    if self.state.choice is not None:
                         return
                     continue
-                self._finish_step(self.current)
-                self.current = None
+                self._finish_step(self.state.current)
+                self.state.current = None
                 continue
-            line = self.lines[-1]
+            line = self.state.lines[-1]
             if not line:
-                self.lines.pop()
-                self.out.append(ev.LineClosed(len(self.lines) + 1))
-                self.resolving = False
-                if self.lines:
-                    top = self.lines[-1][-1]
-                    self.priority = 1 - top.player
-                    self.passes = 0
-                    self.out.append(ev.WindowOpened(len(self.lines), self.priority))
+                self.state.lines.pop()
+                self.out.append(ev.LineClosed(len(self.state.lines) + 1))
+                self.state.resolving = False
+                if self.state.lines:
+                    top = self.state.lines[-1][-1]
+                    self.state.priority = 1 - top.player
+                    self.state.passes = 0
+                    self.out.append(ev.WindowOpened(len(self.state.lines), self.state.priority))
                 return
-            self.cur_line = len(self.lines)
-            self.cur_step = len(line)
+            self.state.cur_line = len(self.state.lines)
+            self.state.cur_step = len(line)
             step = line.pop()
             self._begin_step(step)
 
     def _begin_step(self, step: Step) -> None:
-        card = self.cards[step.card]
+        card = self.state.cards[step.card]
         cid = card.cid
         if step.negated:
-            self.out.append(ev.StepNegated(self.cur_line, self.cur_step, step.player, cid,
+            self.out.append(ev.StepNegated(self.state.cur_line, self.state.cur_step, step.player, cid,
                                            not card.face_up))
             self._after_negated(step)
             return
         reason = self._fizzle_reason(step)
         if reason:
-            self.out.append(ev.StepFizzled(self.cur_line, self.cur_step, step.player, cid, reason,
+            self.out.append(ev.StepFizzled(self.state.cur_line, self.state.cur_step, step.player, cid, reason,
                                            not card.face_up))
             if step.kind == "ability" and not step.trigger:
                 self._discard_spent(step)
@@ -95,8 +95,8 @@ class Resolution:
         kind = step.kind
         if kind == "ability":
             ab = self.pool[cid].ability(step.ability)
-            self.current = step
-            self.work = [(i,) for i in range(len(ab.effects))]
+            self.state.current = step
+            self.state.work = [(i,) for i in range(len(ab.effects))]
             return
         if kind in ("summon", "special_summon"):
             self.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon",
@@ -118,18 +118,18 @@ class Resolution:
             self._move(card, Zone.HAND, -1, card.owner, False, True, "unsummon")
             if refund:
                 self._change_sp(step.player, refund, "unsummon")
-        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, step.player, cid,
+        self.out.append(ev.StepResolved(self.state.cur_line, self.state.cur_step, step.player, cid,
                                         not card.face_up))
 
     def _fizzle_reason(self, step: Step) -> str:
-        card = self.cards[step.card]
+        card = self.state.cards[step.card]
         if step.kind == "ability":
             if not step.trigger and card.moves != step.card_moves:
                 return "its card left the field"
         elif card.moves != step.card_moves:
             return "its card is gone"
         if step.targets:
-            cards = self.cards
+            cards = self.state.cards
             for uid, moves in zip(step.targets, step.target_moves, strict=True):
                 if cards[uid].moves != moves:
                     return "its target is gone"
@@ -139,22 +139,22 @@ class Resolution:
         return ""
 
     def _finish_step(self, step: Step) -> None:
-        card = self.cards[step.card]
-        self.out.append(ev.StepResolved(self.cur_line, self.cur_step, step.player, card.cid,
+        card = self.state.cards[step.card]
+        self.out.append(ev.StepResolved(self.state.cur_line, self.state.cur_step, step.player, card.cid,
                                         not card.face_up))
         if not step.trigger:
             self._discard_spent(step)
 
     def _discard_spent(self, step: Step) -> None:
         """A normal Spirit or Counter goes to the Graveyard once its Step is done."""
-        card = self.cards[step.card]
+        card = self.state.cards[step.card]
         cdef = self.pool[card.cid]
         if cdef.type in (CardType.SPIRIT, CardType.COUNTER) and not cdef.lasting:
             if on_field(card) and card.moves == step.card_moves:
                 self._move(card, Zone.GRAVE, -1, card.owner, True, True, "resolved")
 
     def _after_negated(self, step: Step) -> None:
-        card = self.cards[step.card]
+        card = self.state.cards[step.card]
         if step.kind in ("summon", "special_summon", "environment", "set"):
             if card.moves == step.card_moves and step.negate_break:
                 self._break(card, "negated")

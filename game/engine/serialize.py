@@ -69,55 +69,55 @@ def _ctx_from(ctx: dict) -> dict:
 def to_dict(duel) -> dict:
     """Everything that decides what happens next, as plain data."""
     players = []
-    for ps in duel.players:
+    for ps in duel.state.players:
         players.append({
             "deck": list(ps.deck), "extra": list(ps.extra), "hand": list(ps.hand),
             "grave": list(ps.grave), "lp": ps.lp, "sp": ps.sp,
             "slots": {z.value: list(v) for z, v in ps.slots.items()},
         })
     cards = []
-    for c in duel.cards:
+    for c in duel.state.cards:
         d = {f: getattr(c, f) for f in _CARD_FIELDS}
         d["zone"] = c.zone.value
         d["mods"] = [list(m) for m in c.mods]
         d["flags"] = [list(f) for f in c.flags]
         cards.append(d)
-    ch = duel.choice
+    ch = duel.state.choice
     return {
         "format": 1,
-        "seed": duel.seed,
+        "seed": duel.state.seed,
         "rules": duel.rules.to_dict(),
-        "auto_pass": duel.auto_pass,
-        "rng": duel.rng.state,
+        "auto_pass": duel.state.auto_pass,
+        "rng": duel.state.rng.state,
         "players": players,
         "cards": cards,
-        "turn": duel.turn,
-        "round": duel.round,
-        "turn_player": duel.turn_player,
-        "first_player": duel.first_player,
-        "phase": duel.phase.value,
-        "lines": [[_step_to(s) for s in line] for line in duel.lines],
-        "priority": duel.priority,
-        "passes": duel.passes,
+        "turn": duel.state.turn,
+        "round": duel.state.round,
+        "turn_player": duel.state.turn_player,
+        "first_player": duel.state.first_player,
+        "phase": duel.state.phase.value,
+        "lines": [[_step_to(s) for s in line] for line in duel.state.lines],
+        "priority": duel.state.priority,
+        "passes": duel.state.passes,
         "choice": None if ch is None else {
             "player": ch.player, "kind": ch.kind, "prompt": ch.prompt,
             "options": list(ch.options), "labels": list(ch.labels), "count": ch.count,
             "context": _ctx_to(ch.context),
         },
-        "pending_triggers": [_trig_to(t) for t in duel.pending_triggers],
-        "trigger_queue": [_trig_to(t) for t in duel.trigger_queue],
-        "resolving": duel.resolving,
-        "current": None if duel.current is None else _step_to(duel.current),
-        "cur_line": duel.cur_line,
-        "cur_step": duel.cur_step,
-        "work": [list(p) for p in duel.work],
-        "winner": duel.winner,
-        "end_reason": duel.end_reason,
-        "counts": [[list(k), v] for k, v in sorted(duel.counts.items(), key=repr)],
-        "used": sorted([list(k) for k in duel.used]),
-        "next_sid": duel.next_sid,
-        "last_attack": list(duel.last_attack),
-        "history": [command_to_dict(c) for c in duel.history],
+        "pending_triggers": [_trig_to(t) for t in duel.state.pending_triggers],
+        "trigger_queue": [_trig_to(t) for t in duel.state.trigger_queue],
+        "resolving": duel.state.resolving,
+        "current": None if duel.state.current is None else _step_to(duel.state.current),
+        "cur_line": duel.state.cur_line,
+        "cur_step": duel.state.cur_step,
+        "work": [list(p) for p in duel.state.work],
+        "winner": duel.state.winner,
+        "end_reason": duel.state.end_reason,
+        "counts": [[list(k), v] for k, v in sorted(duel.state.counts.items(), key=repr)],
+        "used": sorted([list(k) for k in duel.state.used]),
+        "next_sid": duel.state.next_sid,
+        "last_attack": list(duel.state.last_attack),
+        "history": [command_to_dict(c) for c in duel.state.history],
     }
 
 
@@ -129,43 +129,43 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         rules = Rules.from_dict(data["rules"])
         duel = Duel(pool, rules, [], data["seed"], auto_pass=data.get("auto_pass", True),
                     start=False)
-        duel.rng.state = data["rng"]
+        duel.state.rng.state = data["rng"]
         for p, pd in enumerate(data["players"]):
             ps = PlayerState(pd["lp"], pd["sp"], 0, 0, 0)
             ps.deck, ps.extra, ps.hand, ps.grave = (list(pd[k]) for k in ("deck", "extra", "hand", "grave"))
             ps.slots = {Zone(z): list(v) for z, v in pd["slots"].items()}
-            duel.players[p] = ps
+            duel.state.players[p] = ps
         for cd in data["cards"]:
             if cd["cid"] not in pool:
                 raise ValueError(f"unknown card id {cd['cid']!r}")
             card = Card(**{f: cd[f] for f in _CARD_FIELDS}, zone=Zone(cd["zone"]))
-            card.mods = [list(m) for m in cd["mods"]]
-            card.flags = [list(f) for f in cd["flags"]]
+            card.mods = [tuple(m) for m in cd["mods"]]
+            card.flags = [tuple(f) for f in cd["flags"]]
             if any(m[2] >= 0 for m in card.mods) or any(f[1] >= 0 for f in card.flags):
                 duel.timed.add(card.uid)
-            duel.cards.append(card)
+            duel.state.cards.append(card)
             duel._index_card(card.uid)
-        duel.turn, duel.round = data["turn"], data["round"]
-        duel.turn_player, duel.first_player = data["turn_player"], data["first_player"]
-        duel.phase = Phase(data["phase"])
-        duel.lines = [[_step_from(s) for s in line] for line in data["lines"]]
-        duel.priority, duel.passes = data["priority"], data["passes"]
+        duel.state.turn, duel.state.round = data["turn"], data["round"]
+        duel.state.turn_player, duel.state.first_player = data["turn_player"], data["first_player"]
+        duel.state.phase = Phase(data["phase"])
+        duel.state.lines = [[_step_from(s) for s in line] for line in data["lines"]]
+        duel.state.priority, duel.state.passes = data["priority"], data["passes"]
         ch = data["choice"]
-        duel.choice = None if ch is None else Choice(
+        duel.state.choice = None if ch is None else Choice(
             ch["player"], ch["kind"], ch["prompt"], list(ch["options"]), list(ch["labels"]),
             ch["count"], _ctx_from(ch["context"]))
-        duel.pending_triggers = [PendingTrigger(**t) for t in data["pending_triggers"]]
-        duel.trigger_queue = [PendingTrigger(**t) for t in data["trigger_queue"]]
-        duel.resolving = data["resolving"]
-        duel.current = None if data["current"] is None else _step_from(data["current"])
-        duel.cur_line, duel.cur_step = data["cur_line"], data["cur_step"]
-        duel.work = [tuple(p) for p in data["work"]]
-        duel.winner, duel.end_reason = data["winner"], data["end_reason"]
-        duel.counts = {tuple(k): v for k, v in data["counts"]}
-        duel.used = {tuple(k) for k in data["used"]}
-        duel.next_sid = data["next_sid"]
-        duel.last_attack = tuple(data["last_attack"])
-        duel.history = [command_from_dict(c) for c in data.get("history", [])]
+        duel.state.pending_triggers = [PendingTrigger(**t) for t in data["pending_triggers"]]
+        duel.state.trigger_queue = [PendingTrigger(**t) for t in data["trigger_queue"]]
+        duel.state.resolving = data["resolving"]
+        duel.state.current = None if data["current"] is None else _step_from(data["current"])
+        duel.state.cur_line, duel.state.cur_step = data["cur_line"], data["cur_step"]
+        duel.state.work = [tuple(p) for p in data["work"]]
+        duel.state.winner, duel.state.end_reason = data["winner"], data["end_reason"]
+        duel.state.counts = {tuple(k): v for k, v in data["counts"]}
+        duel.state.used = {tuple(k) for k in data["used"]}
+        duel.state.next_sid = data["next_sid"]
+        duel.state.last_attack = tuple(data["last_attack"])
+        duel.state.history = [command_from_dict(c) for c in data.get("history", [])]
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a saved duel: {exc!r}") from None
     duel.reindex_field()

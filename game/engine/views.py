@@ -11,7 +11,7 @@ HIDDEN = "?"
 
 
 def _card_view(duel, uid: int, viewer: int) -> dict:
-    c = duel.cards[uid]
+    c = duel.state.cards[uid]
     visible = c.face_up or c.controller == viewer
     if c.zone is Zone.HAND:
         visible = c.owner == viewer
@@ -35,7 +35,7 @@ def _card_view(duel, uid: int, viewer: int) -> dict:
 def player_view(duel, viewer: int) -> dict:
     """Plain data of the duel as `viewer` may know it."""
     players = []
-    for p, ps in enumerate(duel.players):
+    for p, ps in enumerate(duel.state.players):
         players.append({
             "lp": ps.lp, "sp": ps.sp,
             "deck_count": len(ps.deck),
@@ -48,10 +48,10 @@ def player_view(duel, viewer: int) -> dict:
                       for z, v in ps.slots.items()},
         })
     lines = []
-    for line in duel.lines:
+    for line in duel.state.lines:
         steps = []
         for s in line:
-            card = duel.cards[s.card]
+            card = duel.state.cards[s.card]
             hidden = s.kind == "set" and s.player != viewer and not card.face_up
             steps.append({"player": s.player, "kind": s.kind, "speed": s.speed,
                           "card": s.card, "card_id": HIDDEN if hidden else card.cid,
@@ -59,16 +59,16 @@ def player_view(duel, viewer: int) -> dict:
                           "trigger": s.trigger})
         lines.append(steps)
     choice = None
-    if duel.choice is not None:
-        c = duel.choice
+    if duel.state.choice is not None:
+        c = duel.state.choice
         choice = {"player": c.player, "kind": c.kind, "prompt": c.prompt}
         if c.player == viewer:
             choice.update(options=list(c.options), labels=list(c.labels), count=c.count)
     return {
-        "viewer": viewer, "players": players, "turn": duel.turn, "round": duel.round,
-        "turn_player": duel.turn_player, "first_player": duel.first_player,
-        "phase": duel.phase.value, "priority": duel.priority, "lines": lines,
-        "choice": choice, "winner": duel.winner, "end_reason": duel.end_reason,
+        "viewer": viewer, "players": players, "turn": duel.state.turn, "round": duel.state.round,
+        "turn_player": duel.state.turn_player, "first_player": duel.state.first_player,
+        "phase": duel.state.phase.value, "priority": duel.state.priority, "lines": lines,
+        "choice": choice, "winner": duel.state.winner, "end_reason": duel.state.end_reason,
         "deciding_player": duel.deciding_player,
     }
 

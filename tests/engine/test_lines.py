@@ -205,7 +205,7 @@ def test_no_responses_while_a_line_resolves():
     play(duel, Activate(0, uid(duel, 0, "seer"), 0, (), "back", 0))
     play(duel, Pass(1))
     # Resolution paused on the search choice: only its answers are legal.
-    assert duel.resolving and duel.choice is not None
+    assert duel.state.resolving and duel.choice is not None
     assert all(type(c).__name__ == "Choose" for c in duel.legal_actions())
 
 

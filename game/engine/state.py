@@ -1,0 +1,104 @@
+"""The duel's state: everything that is saved, hashed and replayed, in one slotted object.
+
+Caches and indexes derived from it live on the `Duel` beside it (see `machinery.py`), so a
+copy of the state is a complete, independent duel position; `DuelState.copy()` makes that
+copy field by field, which is what makes `Duel.clone()` cheap enough for a search AI.
+"""
+
+from __future__ import annotations
+
+from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step
+from .rng import Rng
+
+
+class DuelState:
+    """The saved part of a duel (see `serialize.to_dict`, which writes every field)."""
+
+    __slots__ = (
+        "seed", "auto_pass", "rng", "players", "cards", "turn", "round", "turn_player",
+        "first_player", "phase", "lines", "priority", "passes", "choice", "pending_triggers",
+        "trigger_queue", "resolving", "current", "cur_line", "cur_step", "work", "winner",
+        "end_reason", "counts", "used", "next_sid", "last_attack", "history",
+    )
+
+    def __init__(self, seed: int, auto_pass: bool, players: list[PlayerState]) -> None:
+        self.seed = seed
+        self.auto_pass = auto_pass
+        self.rng = Rng(seed)
+        self.players = players
+        self.cards: list[Card] = []
+        self.turn = 0
+        self.round = 0
+        self.turn_player = 0
+        self.first_player = 0
+        self.phase = Phase.STANDBY
+        self.lines: list[list[Step]] = []
+        self.priority = 0
+        self.passes = 0
+        self.choice: Choice | None = None
+        self.pending_triggers: list[PendingTrigger] = []
+        self.trigger_queue: list[PendingTrigger] = []
+        self.resolving = False
+        self.current: Step | None = None
+        self.cur_line = 0
+        self.cur_step = 0
+        self.work: list[tuple] = []
+        self.winner: int | None = None  # -1: a draw
+        self.end_reason = ""
+        self.counts: dict[tuple, int] = {}  # loop guard, this turn
+        self.used: set[tuple] = set()  # once-per-turn abilities used this turn
+        self.next_sid = 1
+        self.last_attack: tuple[int, int] = (-1, -1)
+        self.history: list = []  # accepted commands, for replays
+
+    def copy(self) -> DuelState:
+        """An independent copy: no mutable object is shared with `self`.
+
+        Steps are copied once and shared between `lines`, `current` and a pending choice's
+        context exactly as they are in the original, so identity-based logic still holds."""
+        new = DuelState.__new__(DuelState)
+        new.seed = self.seed
+        new.auto_pass = self.auto_pass
+        new.rng = Rng(0)
+        new.rng.state = self.rng.state
+        new.players = [p.copy() for p in self.players]
+        new.cards = [c.copy() for c in self.cards]
+        new.turn = self.turn
+        new.round = self.round
+        new.turn_player = self.turn_player
+        new.first_player = self.first_player
+        new.phase = self.phase
+        steps: dict[int, Step] = {}
+
+        def step(s: Step) -> Step:
+            got = steps.get(id(s))
+            if got is None:
+                got = steps[id(s)] = s.copy()
+            return got
+
+        new.lines = [[step(s) for s in line] for line in self.lines]
+        new.priority = self.priority
+        new.passes = self.passes
+        new.current = None if self.current is None else step(self.current)
+        ch = self.choice
+        if ch is None:
+            new.choice = None
+        else:
+            ctx = {k: (step(v) if type(v) is Step else list(v) if type(v) is list else v)
+                   for k, v in ch.context.items()}
+            new.choice = Choice(ch.player, ch.kind, ch.prompt, list(ch.options),
+                                list(ch.labels), ch.count, ctx)
+        new.pending_triggers = list(self.pending_triggers)  # PendingTrigger is immutable
+        new.trigger_queue = list(self.trigger_queue)
+        new.resolving = self.resolving
+        new.cur_line = self.cur_line
+        new.cur_step = self.cur_step
+        new.work = list(self.work)  # tuples
+        new.winner = self.winner
+        new.end_reason = self.end_reason
+        new.counts = dict(self.counts)
+        new.used = set(self.used)
+        new.next_sid = self.next_sid
+        new.last_attack = self.last_attack
+        new.history = list(self.history)  # commands are immutable
+        return new
