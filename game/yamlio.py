@@ -1,12 +1,215 @@
-"""The one way this project reads YAML: safe loading, with the fast C loader when present."""
+"""The one way this project reads and writes YAML.
+
+Reading is safe (plain data only, never arbitrary objects) and bounded, because people write
+these files and some will be hostile or broken:
+
+- the libyaml (C) parser when present, else PyYAML's Python one; either way the node tree is
+  composed here, so the limits below hold before anything is built from it;
+- nesting deeper than `MAX_DEPTH` is refused as soon as it is seen (libyaml slows down badly
+  and its own composer overflows the C stack on very deep nesting);
+- anchors and aliases are allowed, but the document *as if every alias were expanded* may
+  hold at most `max_nodes` values (an "alias bomb" expands to billions), and an alias may not
+  refer to the node that contains it;
+- a key written twice in one mapping is refused, naming the key and both lines (YAML forbids
+  it; PyYAML would silently keep the last one). Merge keys (`<<: *base`) may still be
+  overridden by the mapping's own keys, as YAML says;
+- a value that cannot be built (an integer of thousands of digits, a date like 2001-02-30)
+  is a YAML error, not a stray ValueError.
+
+Files are read through game.fileio (size limit, UTF-8 check), which calls `load_yaml`.
+"""
 
 from __future__ import annotations
 
 import yaml
+from yaml.composer import Composer, ComposerError
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode
+from yaml.reader import ReaderError
+from yaml.resolver import Resolver
+
+try:  # the C parser (libyaml): much faster when PyYAML was built with it
+    from yaml.cyaml import CParser
+
+    _PARSER_MIXINS: tuple[type, ...] = (CParser,)
+    C_PARSER = True
+except ImportError:  # pragma: no cover - depends on how PyYAML was installed
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    _PARSER_MIXINS = (Reader, Scanner, Parser)
+    C_PARSER = False
 
 
-def load_yaml(text: str):
-    """Parse YAML text safely (never arbitrary objects); raises yaml.YAMLError."""
-    if hasattr(yaml, "CSafeLoader"):
-        return yaml.load(text, Loader=yaml.CSafeLoader)
-    return yaml.safe_load(text)
+def _init_parser(loader, stream: str) -> None:
+    """The parser part's own __init__ (libyaml's takes the stream; Python's reader does)."""
+    _PARSER_MIXINS[0].__init__(loader, stream)
+    for mixin in _PARSER_MIXINS[1:]:
+        mixin.__init__(loader)
+
+MAX_DEPTH = 50  # nested lists/mappings; real files use about 12
+DEFAULT_MAX_NODES = 100_000  # values after alias expansion (game.fileio sets one per kind)
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class YamlLimitError(ComposerError):
+    """A document over one of the limits above (too deep, too many values, an alias loop)."""
+
+
+def brief(value, limit: int = 40) -> str:
+    """A bounded excerpt of a value for an error message (never a full repr of a big thing)."""
+    if isinstance(value, dict):
+        return f"a mapping of {len(value)} key(s)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item(s)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"a {len(str(value))}-digit number" if value.bit_length() < 14_000 \
+            else "a huge number"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+class _BoundedComposer(Composer):
+    """Composer that counts values as if aliases were expanded and tracks nesting depth."""
+
+    def _init_limits(self, max_nodes: int, max_depth: int) -> None:
+        self._max_nodes = max_nodes
+        self._max_depth = max_depth
+        self._count = 0  # values so far, aliases expanded
+        self._depth = 0  # of the node being composed
+        self._deepest = 0  # deepest level reached inside the current anchored node
+        self._anchor_info: dict[str, tuple[int, int]] = {}  # anchor -> (size, height)
+        self._open: set[str] = set()  # anchors whose node is still being composed
+
+    def _over(self, message: str, mark) -> YamlLimitError:
+        return YamlLimitError(None, None, message, mark)
+
+    def _check_count(self, mark) -> None:
+        if self._count > self._max_nodes:
+            raise self._over(f"more than {self._max_nodes} values (aliases counted as "
+                             "expanded)", mark)
+
+    def _check_depth(self, depth: int, mark) -> None:
+        if depth > self._max_depth:
+            raise self._over(f"nested more than {self._max_depth} levels deep", mark)
+        if depth > self._deepest:
+            self._deepest = depth
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            anchor = event.anchor
+            info = self._anchor_info.get(anchor)
+            if info is None:
+                if anchor in self._open:
+                    raise self._over(f"the alias *{anchor[:40]} refers to the node that "
+                                     "contains it (a loop)", event.start_mark)
+                return super().compose_node(parent, index)  # undefined alias: its error
+            size, height = info
+            self._count += size
+            self._check_count(event.start_mark)
+            self._check_depth(self._depth + height, event.start_mark)
+            return super().compose_node(parent, index)
+        self._depth += 1
+        depth = self._depth
+        self._check_depth(depth, event.start_mark)
+        self._count += 1
+        self._check_count(event.start_mark)
+        anchor = getattr(event, "anchor", None)
+        if anchor is None:
+            node = super().compose_node(parent, index)
+        else:
+            start, saved = self._count - 1, self._deepest
+            self._deepest = depth
+            self._open.add(anchor)
+            node = super().compose_node(parent, index)
+            self._open.discard(anchor)
+            self._anchor_info[anchor] = (self._count - start, self._deepest - depth + 1)
+            self._deepest = max(saved, self._deepest)
+        self._depth -= 1
+        return node
+
+
+class _StrictConstructor(SafeConstructor):
+    """SafeConstructor that refuses duplicate keys and turns value errors into YAML errors."""
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            reason = " ".join(str(exc).split())[:80]
+            raise ConstructorError(None, None, f"cannot read this value ({reason})",
+                                   node.start_mark) from None
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, MappingNode):
+            seen: dict = {}
+            for key_node, _value in node.value:
+                if key_node.tag == _MERGE:
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    first = seen.setdefault(key, key_node)
+                except TypeError:  # an unhashable key: SafeConstructor says so
+                    continue
+                if first is not key_node:
+                    raise ConstructorError(
+                        None, None, f"duplicate key {brief(key)} (first on line "
+                        f"{first.start_mark.line + 1})", key_node.start_mark)
+        return super().construct_mapping(node, deep)
+
+
+class _Loader(_BoundedComposer, *_PARSER_MIXINS, _StrictConstructor, Resolver):
+    def __init__(self, stream: str, max_nodes: int, max_depth: int) -> None:
+        _init_parser(self, stream)
+        Composer.__init__(self)
+        _StrictConstructor.__init__(self)
+        Resolver.__init__(self)
+        self._init_limits(max_nodes, max_depth)
+
+
+def load_yaml(text: str, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int = MAX_DEPTH):
+    """Parse one YAML document safely and within the limits; raises yaml.YAMLError."""
+    loader = _Loader(text, max_nodes, max_depth)
+    try:
+        return loader.get_single_data()
+    except RecursionError:  # pragma: no cover - MAX_DEPTH keeps far below the limit
+        raise YamlLimitError(None, None, "nested too deeply", None) from None
+    finally:
+        loader.dispose()
+
+
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """One line for a YAML error: where (line, column) and what, with bounded text."""
+    if isinstance(exc, ReaderError):  # a character YAML does not allow (libyaml or Python)
+        return f"not valid YAML: character {exc.position + 1}: {exc.reason}"
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    problem = getattr(exc, "problem", None) or (str(exc).splitlines() or ["?"])[0]
+    context = getattr(exc, "context", None)
+    text = f"{problem} ({context})" if context and not isinstance(exc, YamlLimitError) \
+        else problem
+    text = " ".join(str(text).split())
+    if len(text) > 200:
+        text = text[:197] + "..."
+    if isinstance(exc, YamlLimitError):
+        return f"{where}{text}"
+    return f"not valid YAML: {where}{text}"
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """Plain data out: no anchors/aliases (a shared object is written out each time)."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
+def dump_yaml(data) -> str:
+    """YAML text for plain data (dicts keep their order, non-ASCII text stays readable)."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
