@@ -22,6 +22,16 @@ class Scene(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+def allows_quit(scene: object) -> bool:
+    """True unless `scene` vetoes closing the window.
+
+    A scene with unsaved work (or a duel in progress) defines `allow_quit() -> bool`: it
+    returns False to veto, shows its own "really quit?" question, and returns `Quit()`
+    from `handle_event` when the player agrees. Scenes without the method never veto."""
+    hook = getattr(scene, "allow_quit", None)
+    return True if hook is None else bool(hook())
+
+
 @dataclass(frozen=True)
 class Push:
     """Open `scene` on top; the current scene waits underneath."""
@@ -41,7 +51,12 @@ class Replace:
     scene: Scene
 
 
-Transition = Push | Pop | Replace
+@dataclass(frozen=True)
+class Quit:
+    """Close every scene and end the app (after the player agreed to quit)."""
+
+
+Transition = Push | Pop | Replace | Quit
 
 
 def apply_transition(stack: list[Scene], transition: Transition | None) -> list[Scene]:
@@ -57,6 +72,8 @@ def apply_transition(stack: list[Scene], transition: Transition | None) -> list[
         if stack:
             stack.pop()
         stack.append(transition.scene)
+    elif isinstance(transition, Quit):
+        stack.clear()
     else:
         raise TypeError(f"not a scene transition: {transition!r}")
     return stack

@@ -1,0 +1,193 @@
+"""The app shell: one window, one 1280x720 logical canvas, the scene stack and the loop.
+
+Every scene draws on the same logical canvas whatever the window size; the shell scales it
+into the window with black bars where the aspect differs (letterbox) and maps mouse
+positions back, so no scene ever sees a window pixel. F11 (or Alt+Enter) toggles fullscreen.
+Closing the window asks the scenes first (`scene.allows_quit`): one with unsaved work vetoes
+and asks the player itself. The loop never blocks beyond `clock.tick`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.ui.scene import Scene, allows_quit, apply_transition
+from game.ui.theme import LOGICAL_SIZE
+
+FPS = 60
+MAX_DT = 0.1  # a stall must not make animations jump
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """Where the logical canvas lands in the window: offset and uniform scale."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    scale: float
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, self.w, self.h)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A window pixel as a logical pixel (may fall outside the canvas, on a bar)."""
+        return (int((pos[0] - self.x) / self.scale), int((pos[1] - self.y) / self.scale))
+
+
+def fit_viewport(window: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> Viewport:
+    """The largest centred rectangle of the logical aspect that fits in `window`."""
+    ww, wh = max(1, window[0]), max(1, window[1])
+    scale = min(ww / logical[0], wh / logical[1])
+    w, h = max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale))
+    return Viewport((ww - w) // 2, (wh - h) // 2, w, h, scale)
+
+
+def map_event(event: pygame.event.Event, view: Viewport) -> pygame.event.Event:
+    """`event` with its mouse position (and motion) in logical pixels; others unchanged."""
+    if event.type not in MOUSE_EVENTS or not hasattr(event, "pos"):
+        return event
+    attrs = dict(event.dict)
+    attrs["pos"] = view.to_logical(event.pos)
+    if "rel" in attrs:
+        attrs["rel"] = (round(attrs["rel"][0] / view.scale), round(attrs["rel"][1] / view.scale))
+    return pygame.event.Event(event.type, attrs)
+
+
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    if event.type != pygame.KEYDOWN:
+        return False
+    alt_enter = event.key == pygame.K_RETURN and getattr(event, "mod", 0) & pygame.KMOD_ALT
+    return event.key == pygame.K_F11 or bool(alt_enter)
+
+
+class App:
+    """The window and the loop; scenes get logical events and draw on `canvas`."""
+
+    def __init__(self, window_size: tuple[int, int] = LOGICAL_SIZE, title: str = "Phantom Duel",
+                 logical_size: tuple[int, int] = LOGICAL_SIZE) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.logical_size = logical_size
+        self.windowed_size = window_size
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
+        pygame.display.set_caption(title)
+        self.canvas = pygame.Surface(logical_size).convert()
+        self.view = fit_viewport(self.window.get_size(), logical_size)
+        self._scaled: pygame.Surface | None = None
+
+    # ------------------------------------------------------------ window
+    def resized(self) -> None:
+        """Recompute the viewport after the window changed size."""
+        self.window = pygame.display.get_surface()
+        self.view = fit_viewport(self.window.get_size(), self.logical_size)
+        self._scaled = None
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.window.get_size()
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self.resized()
+
+    def present(self) -> None:
+        """Scale the canvas into the window, bars black, and flip."""
+        view = self.view
+        if view.rect.size == self.logical_size and view.rect.topleft == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            if self._scaled is None or self._scaled.get_size() != view.rect.size:
+                self._scaled = pygame.Surface(view.rect.size).convert()
+                self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.canvas, view.rect.size, self._scaled)
+            self.window.blit(self._scaled, view.rect)
+        pygame.display.flip()
+
+    # -------------------------------------------------------------- loop
+    def dispatch(self, stack: list[Scene], event: pygame.event.Event) -> None:
+        """One window event: shell keys and quit here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            if all(allows_quit(scene) for scene in reversed(stack)):
+                stack.clear()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resized()
+            return
+        if is_fullscreen_key(event):
+            self.toggle_fullscreen()
+            return
+        apply_transition(stack, stack[-1].handle_event(map_event(event, self.view)))
+
+    def draw(self, stack: list[Scene]) -> None:
+        """Draw the top scene (and the scenes under an overlay scene) on the canvas."""
+        first = len(stack) - 1
+        while first > 0 and getattr(stack[first], "is_overlay", False):
+            first -= 1
+        for scene in stack[first:]:
+            scene.draw(self.canvas)
+
+    def run(self, stack: list[Scene], frames: int | None = None,
+            screenshot: str | None = None, fixed_dt: float | None = None,
+            before_frame: Callable[[int], Iterable[pygame.event.Event]] | None = None) -> int:
+        """Run until the stack is empty (or `frames` frames); save the last frame if asked.
+
+        `fixed_dt` steps time without waiting (headless snapshots); `before_frame(n)` may
+        return extra events to deliver before frame n (already in logical coordinates)."""
+        clock = pygame.time.Clock()
+        drawn, dt = 0, 0.0
+        while stack:
+            for event in pygame.event.get():
+                self.dispatch(stack, event)
+                if not stack:
+                    break
+            if stack and before_frame is not None:
+                for event in before_frame(drawn):
+                    apply_transition(stack, stack[-1].handle_event(event))
+                    if not stack:
+                        break
+            if not stack:
+                break
+            apply_transition(stack, stack[-1].update(dt))
+            if not stack:
+                break
+            self.draw(stack)
+            self.present()
+            drawn += 1
+            if frames is not None and drawn >= frames:
+                break
+            if fixed_dt is None:
+                dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+            else:
+                dt = fixed_dt
+        if screenshot and drawn:
+            return save_png(self.window, screenshot)
+        return 0
+
+    def close(self) -> None:
+        pygame.quit()
+
+
+def save_png(surface: pygame.Surface, path: str) -> int:
+    """Save `surface` as PNG whatever the file name ends with; 0 or 1 like a command."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as fh:
+            pygame.image.save(surface, fh, "screenshot.png")
+    except (OSError, pygame.error) as exc:
+        print(f"cannot save the screenshot {path}: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,97 @@
+"""Rendered text, cached: a label is rasterised once and blitted every frame after.
+
+Rendering text is the slowest thing a UI frame usually does, and most labels never change,
+so every widget asks `text()` instead of calling `Font.render` in `draw`. The cache is a
+small LRU keyed by (string, size, bold, colour); a line that changes each frame (a timer)
+only ever costs its own new entries.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.ui import fonts
+from game.ui.theme import MIN_TEXT, Colour
+
+CACHE_SIZE = 4096
+ELLIPSIS = "\u2026"
+
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font, never below the legibility floor."""
+    return fonts.font(max(MIN_TEXT, px), bold)
+
+
+def text(s: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """`s` rendered antialiased in the bundled font, from the cache when seen before."""
+    key = (s, px, bold, colour)
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        return surf
+    surf = font(px, bold).render(s, True, colour)
+    _cache[key] = surf
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return surf
+
+
+def width(s: str, px: int, bold: bool = False) -> int:
+    return font(px, bold).size(s)[0]
+
+
+def fit(s: str, px: int, max_width: int, bold: bool = False) -> str:
+    """`s`, cut with an ellipsis so it fits `max_width` pixels (unchanged if it fits)."""
+    f = font(px, bold)
+    if f.size(s)[0] <= max_width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.size(s[:mid].rstrip() + ELLIPSIS)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + ELLIPSIS
+
+
+def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap of `s` into lines no wider than `max_width` (long words are cut)."""
+    f = font(px, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+            while f.size(line)[0] > max_width and len(line) > 1:
+                cut = len(line)
+                while cut > 1 and f.size(line[:cut])[0] > max_width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, s: str, px: int, colour: Colour, pos: tuple[int, int],
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Blit cached text with its rect anchored at `pos` (e.g. anchor="center")."""
+    img = text(s, px, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def clear() -> None:
+    """Forget every rendered line (after pygame.quit the surfaces are still valid, but
+    tests reset between windows)."""
+    _cache.clear()

@@ -1,0 +1,165 @@
+"""Modal dialogs: a question with buttons, optionally a text field and a list of details.
+
+While a dialog is open the scene gives it every event (it always uses them) and draws it
+last, over a dimmed screen. Enter presses the default button, Esc the cancel one. A button's
+action may return an error text to keep the dialog open and show why (an empty name, a name
+already taken); anything else closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.widgets.base import WidgetGroup, is_key
+from game.ui.widgets.button import Button
+from game.ui.widgets.textfield import TextField
+
+BUTTON_H = 40
+MAX_DETAILS = 9
+
+Action = Callable[[], str | None] | None
+_scrims: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def scrim(size: tuple[int, int]) -> pygame.Surface:
+    """A translucent dark layer that dims the screen behind a modal (cached per size)."""
+    layer = _scrims.get(size)
+    if layer is None:
+        layer = _scrims[size] = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill(theme.SCRIM)
+    return layer
+
+
+@dataclass(frozen=True)
+class DialogButton:
+    label: str
+    action: Action = None
+    style: str = "normal"
+
+
+class Dialog:
+    """A modal panel centred on the logical canvas."""
+
+    def __init__(self, title: str, message: str = "", buttons: Sequence[DialogButton] = (),
+                 field: TextField | None = None, details: Sequence[str] = (),
+                 default: int = 0, cancel: int | None = None, width: int = 560,
+                 canvas: tuple[int, int] = theme.LOGICAL_SIZE) -> None:
+        self.title = title
+        self.message = message
+        self.details = list(details)
+        self.field = field
+        self.buttons_spec = list(buttons) or [DialogButton("OK")]
+        self.default = default
+        self.cancel = cancel if cancel is not None else len(self.buttons_spec) - 1
+        self.error = ""
+        self.closed = False
+        self._layout(width, canvas)
+
+    # ------------------------------------------------------------ layout
+    def _layout(self, width: int, canvas: tuple[int, int]) -> None:
+        inner = width - 48
+        self.msg_lines = txt.wrap(self.message, theme.BODY, inner) if self.message else []
+        shown = self.details[:MAX_DETAILS]
+        if len(self.details) > MAX_DETAILS:
+            shown.append(f"... and {len(self.details) - MAX_DETAILS} more")
+        self.detail_lines = [txt.fit(d, theme.SMALL, inner - 12) for d in shown]
+        h = 24 + 30 + 12
+        h += len(self.msg_lines) * 22 + (8 if self.msg_lines else 0)
+        h += (len(self.detail_lines) * 19 + 16) if self.detail_lines else 0
+        h += (48 + 24) if self.field else 0  # field + error line
+        h += BUTTON_H + 24
+        self.rect = pygame.Rect(0, 0, width, h)
+        self.rect.center = (canvas[0] // 2, canvas[1] // 2)
+        y = self.rect.bottom - 20 - BUTTON_H
+        n = len(self.buttons_spec)
+        bw = min(170, (inner - (n - 1) * 10) // n)
+        x = self.rect.right - 24 - n * bw - (n - 1) * 10
+        self.buttons: list[Button] = []
+        for i, spec in enumerate(self.buttons_spec):
+            b = Button((x + i * (bw + 10), y, bw, BUTTON_H), spec.label,
+                       on_click=lambda i=i: self.press(i), style=spec.style)
+            self.buttons.append(b)
+        widgets = []
+        if self.field is not None:
+            self.field.rect = pygame.Rect(self.rect.x + 24, y - 24 - 44, inner, 40)
+            if self.field.on_submit is None:
+                self.field.on_submit = lambda _v: self.press(self.default)
+            widgets.append(self.field)
+        self.group = WidgetGroup([*widgets, *self.buttons])
+        self.group.set_focus(self.field if self.field is not None else self.buttons[self.default])
+        self.group.on_cancel = lambda: self.press(self.cancel)
+
+    # ------------------------------------------------------------ actions
+    def press(self, index: int) -> None:
+        action = self.buttons_spec[index].action
+        result = action() if action is not None else None
+        if isinstance(result, str) and result:
+            self.error = result
+            return
+        self.closed = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.closed:
+            return False
+        if is_key(event, pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focus not in self.buttons:
+            self.press(self.default)
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    # --------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(scrim(surface.get_size()), (0, 0))
+        r = self.rect
+        pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
+        pygame.draw.rect(surface, theme.ACCENT, (r.x + 24, r.y + 58, 60, 2))
+        txt.blit_text(surface, txt.fit(self.title, theme.HEADING, r.w - 48), theme.HEADING,
+                      theme.TEXT, (r.x + 24, r.y + 22), bold=True)
+        y = r.y + 72
+        for line in self.msg_lines:
+            txt.blit_text(surface, line, theme.BODY, theme.TEXT, (r.x + 24, y))
+            y += 22
+        if self.detail_lines:
+            y += 8
+            box = pygame.Rect(r.x + 24, y, r.w - 48, len(self.detail_lines) * 19 + 10)
+            pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=6)
+            for i, line in enumerate(self.detail_lines):
+                txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM, (box.x + 8, box.y + 5 + i * 19))
+        if self.field is not None and self.error:
+            txt.blit_text(surface, txt.fit(self.error, theme.SMALL, r.w - 48), theme.SMALL,
+                          theme.BAD, (r.x + 24, self.field.rect.bottom + 4))
+        elif self.error:
+            txt.blit_text(surface, txt.fit(self.error, theme.SMALL, r.w - 48), theme.SMALL,
+                          theme.BAD, (r.x + 24, self.buttons[0].rect.y - 22))
+        self.group.draw(surface)
+
+
+def confirm(title: str, message: str, on_yes: Action, yes: str = "Yes", no: str = "Cancel",
+            danger: bool = False, on_no: Action = None) -> Dialog:
+    """A yes/no question; Enter means yes unless the action is destructive."""
+    return Dialog(title, message, [DialogButton(yes, on_yes, "danger" if danger else "primary"),
+                                   DialogButton(no, on_no)], default=1 if danger else 0, cancel=1)
+
+
+def prompt(title: str, message: str, initial: str, on_ok: Callable[[str], str | None],
+           ok: str = "OK", placeholder: str = "") -> Dialog:
+    """Ask for one line of text; `on_ok(text)` returns an error text to keep asking."""
+    field = TextField((0, 0, 10, 40), initial, placeholder=placeholder, max_length=60)
+    return Dialog(title, message, [DialogButton(ok, lambda: on_ok(field.value.strip()), "primary"),
+                                   DialogButton("Cancel")], field=field, default=0, cancel=1)
+
+
+def notice(title: str, message: str, details: Sequence[str] = ()) -> Dialog:
+    """Something the player must read (a list of problems), with one OK button."""
+    return Dialog(title, message, [DialogButton("OK", None, "primary")], details=details,
+                  width=720 if details else 560)

@@ -1,0 +1,167 @@
+"""A one-line text field: typing (TEXTINPUT), cursor keys, backspace/delete, Ctrl+V paste.
+
+Typed text arrives as TEXTINPUT events (so every keyboard layout and IME works); editing
+keys arrive as KEYDOWN. The rendered text is cached and redrawn only when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import clipboard, theme
+from game.ui import text as txt
+from game.ui.widgets.base import Widget, ctrl_held
+
+BLINK = 0.53  # seconds per cursor blink phase
+
+
+class TextField(Widget):
+    focusable = True
+
+    def __init__(self, rect, value: str = "", placeholder: str = "",
+                 on_change: Callable[[str], None] | None = None,
+                 on_submit: Callable[[str], None] | None = None,
+                 max_length: int = 200, px: int = theme.BODY, tooltip: str = "") -> None:
+        super().__init__(rect, tooltip)
+        self.value = value
+        self.cursor = len(value)
+        self.placeholder = placeholder
+        self.on_change = on_change
+        self.on_submit = on_submit
+        self.max_length = max_length
+        self.px = px
+        self._blink = 0.0
+        self._scroll = 0  # pixels of text hidden on the left when the text is long
+
+    # ------------------------------------------------------------ editing
+    def set_value(self, value: str, notify: bool = False) -> None:
+        value = value[: self.max_length]
+        changed = value != self.value
+        self.value = value
+        self.cursor = min(self.cursor, len(value)) if not changed else len(value)
+        if changed and notify and self.on_change is not None:
+            self.on_change(self.value)
+
+    def insert(self, s: str) -> None:
+        s = " ".join(s.replace("\t", " ").splitlines())  # one line: newlines become spaces
+        room = self.max_length - len(self.value)
+        s = s[: max(0, room)]
+        if not s:
+            return
+        self.value = self.value[: self.cursor] + s + self.value[self.cursor:]
+        self.cursor += len(s)
+        self._changed()
+
+    def paste(self) -> None:
+        self.insert(clipboard.get_text())
+
+    def _changed(self) -> None:
+        self._blink = 0.0
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def _word_left(self) -> int:
+        i = self.cursor
+        while i > 0 and self.value[i - 1] == " ":
+            i -= 1
+        while i > 0 and self.value[i - 1] != " ":
+            i -= 1
+        return i
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.cursor = self._index_at(event.pos[0])
+                self._blink = 0.0
+                return True
+            return False
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, ctrl = event.key, ctrl_held(event)
+        if key == pygame.K_v and ctrl:
+            self.paste()
+        elif key == pygame.K_c and ctrl:
+            clipboard.put_text(self.value)
+        elif key == pygame.K_BACKSPACE:
+            if self.cursor > 0:
+                start = self._word_left() if ctrl else self.cursor - 1
+                self.value = self.value[:start] + self.value[self.cursor:]
+                self.cursor = start
+                self._changed()
+        elif key == pygame.K_DELETE:
+            if self.cursor < len(self.value):
+                self.value = self.value[: self.cursor] + self.value[self.cursor + 1:]
+                self._changed()
+        elif key == pygame.K_LEFT:
+            self.cursor = self._word_left() if ctrl else max(0, self.cursor - 1)
+        elif key == pygame.K_RIGHT:
+            self.cursor = min(len(self.value), self.cursor + 1)
+        elif key == pygame.K_HOME:
+            self.cursor = 0
+        elif key == pygame.K_END:
+            self.cursor = len(self.value)
+        elif key == pygame.K_a and ctrl:
+            self.cursor = len(self.value)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_submit is not None:
+            self.on_submit(self.value)
+        elif key == pygame.K_ESCAPE and self.value:
+            self.set_value("", notify=True)
+        else:
+            # printable keys arrive again as TEXTINPUT; claim them so focus keys stay put
+            return bool(event.unicode and event.unicode.isprintable())
+        self._blink = 0.0
+        return True
+
+    def _index_at(self, x: int) -> int:
+        f = txt.font(self.px)
+        local = x - (self.rect.x + 10) + self._scroll
+        for i in range(len(self.value) + 1):
+            if f.size(self.value[:i])[0] >= local:
+                return i
+        return len(self.value)
+
+    # ---------------------------------------------------------------- draw
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._blink = (self._blink + dt) % (2 * BLINK)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        edge = theme.FOCUS if self.focused else theme.mix(theme.BUTTON_EDGE, theme.TEXT_DIM,
+                                                           self.hover_t * 0.6)
+        pygame.draw.rect(surface, theme.FIELD, r, border_radius=6)
+        pygame.draw.rect(surface, edge, r, width=2 if self.focused else 1, border_radius=6)
+        inner = r.inflate(-20, 0)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        f = txt.font(self.px)
+        cursor_x = f.size(self.value[: self.cursor])[0]
+        if cursor_x - self._scroll > inner.w - 2:
+            self._scroll = cursor_x - inner.w + 2
+        elif cursor_x < self._scroll:
+            self._scroll = cursor_x
+        if self.value:
+            img = txt.text(self.value, self.px, theme.TEXT)
+            surface.blit(img, (inner.x - self._scroll, r.centery - img.get_height() // 2))
+        elif self.placeholder and not self.focused:
+            img = txt.text(txt.fit(self.placeholder, self.px, inner.w), self.px, theme.TEXT_FAINT)
+            surface.blit(img, (inner.x, r.centery - img.get_height() // 2))
+        elif self.placeholder:
+            img = txt.text(txt.fit(self.placeholder, self.px, inner.w - 6), self.px,
+                           theme.mix(theme.FIELD, theme.TEXT_FAINT, 0.6))
+            surface.blit(img, (inner.x + 4, r.centery - img.get_height() // 2))
+        if self.focused and self._blink < BLINK:
+            x = inner.x + cursor_x - self._scroll
+            h = f.get_height()
+            pygame.draw.line(surface, theme.ACCENT, (x, r.centery - h // 2),
+                             (x, r.centery + h // 2), 2)
+        surface.set_clip(clip)

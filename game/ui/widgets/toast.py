@@ -1,0 +1,60 @@
+"""A message line: the answer to the player's last action, in words, fading after a while.
+
+Refusals ("a fourth Ember Imp: at most 3 copies") and confirmations ("Saved") go here, so
+nothing the player does is met with silence. Errors stay longer than confirmations.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import text as txt
+from game.ui import theme
+
+KINDS = {"info": theme.TEXT, "ok": theme.GOOD, "error": theme.BAD, "warn": theme.ACCENT}
+FADE = 0.4
+
+
+class Toast:
+    def __init__(self, centre: tuple[int, int], max_width: int = 900) -> None:
+        self.centre = centre
+        self.max_width = max_width
+        self.message = ""
+        self.kind = "info"
+        self.left = 0.0
+        self._layer: pygame.Surface | None = None
+
+    def show(self, message: str, kind: str = "info", seconds: float | None = None) -> None:
+        self.message = message
+        self.kind = kind if kind in KINDS else "info"
+        self.left = seconds if seconds is not None else (5.0 if kind == "error" else 3.0)
+        self._layer = None
+
+    def clear(self) -> None:
+        self.left = 0.0
+
+    @property
+    def visible(self) -> bool:
+        return self.left > 0 and bool(self.message)
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if self._layer is None:
+            self._layer = self._render()
+        box = self._layer.get_rect(center=self.centre)
+        self._layer.set_alpha(round(255 * min(1.0, self.left / FADE)))
+        surface.blit(self._layer, box)
+
+    def _render(self) -> pygame.Surface:
+        px = theme.BODY
+        line = txt.fit(self.message, px, self.max_width - 40)
+        img = txt.text(line, px, KINDS[self.kind], bold=True)
+        layer = pygame.Surface((img.get_width() + 40, img.get_height() + 18), pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.PANEL_DARK, 240), layer.get_rect(), border_radius=8)
+        pygame.draw.rect(layer, (*KINDS[self.kind], 200), layer.get_rect(), width=1, border_radius=8)
+        layer.blit(img, (20, 9))
+        return layer

@@ -1,0 +1,63 @@
+"""Tooltips: a short explanation that appears after hovering still for a moment.
+
+`WidgetGroup` shows a widget's `tooltip` text by itself; `Tooltip` is the same timer for
+things that are not widgets (a card in a grid, a chart bar): feed it what is under the
+pointer each frame and draw it last.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import text as txt
+from game.ui import theme
+
+DELAY = 0.45
+
+
+class Tooltip:
+    def __init__(self, delay: float = DELAY) -> None:
+        self.delay = delay
+        self.message = ""
+        self.pos = (0, 0)
+        self._time = 0.0
+
+    def hover(self, message: str, pos: tuple[int, int]) -> None:
+        """What is under the pointer now ("" for nothing)."""
+        if message != self.message:
+            self.message, self._time = message, 0.0
+        self.pos = pos
+
+    def update(self, dt: float) -> None:
+        if self.message:
+            self._time += dt
+
+    @property
+    def showing(self) -> bool:
+        return bool(self.message) and self._time >= self.delay
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.showing:
+            draw_tooltip(surface, self.message, self.pos)
+
+
+def draw_tooltip(surface: pygame.Surface, message: str, pos: tuple[int, int],
+                 max_width: int = 340) -> pygame.Rect:
+    """A small box of wrapped text near `pos`, kept inside the surface, never under it."""
+    px = theme.SMALL
+    lines = txt.wrap(message, px, max_width)
+    imgs = [txt.text(line, px, theme.TEXT) for line in lines]
+    w = max(i.get_width() for i in imgs) + 20
+    h = sum(i.get_height() for i in imgs) + 14
+    box = pygame.Rect(pos[0] + 16, pos[1] + 20, w, h)
+    box.clamp_ip(surface.get_rect())
+    if box.collidepoint(pos):
+        box.bottom = pos[1] - 8
+        box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=6)
+    pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=6)
+    y = box.y + 7
+    for img in imgs:
+        surface.blit(img, (box.x + 10, y))
+        y += img.get_height()
+    return box
