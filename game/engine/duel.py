@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import events as ev
 from .carddefs import CardDef, CardType
 from .commands import (
+    Command,
     Activate,
     Attack,
     ChangePosition,
@@ -27,10 +28,12 @@ from .commands import (
     Summon,
     Unsummon,
 )
+from .choices import PendingChoice, public_choice
 from .effects import answer_effect_choice
+from .events import Event
 from .flow import TurnFlow
 from .legal import explain, legal_actions
-from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
+from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState, Step, Zone
 from .primitives import Primitives
 from .query import select, sp_cost
 from .resolution import Resolution
@@ -38,16 +41,20 @@ from .index import pool_index
 from .state import DuelState
 from .rules import Rules
 from .triggers import Triggers
+from .reasons import Code, Refusal
 from .validate import command_problem
 
 
 class Rejected(Exception):
-    """A command that is not legal now; `reason` says why in words a person understands."""
+    """A command that is not legal now. `code` says why for programs (branch on it);
+    `reason` says it in words a person understands (only ever shown)."""
 
-    def __init__(self, reason: str, command=None) -> None:
+    def __init__(self, reason: str, command: object = None,
+                 code: Code = Code.NOT_LEGAL) -> None:
         super().__init__(reason)
         self.reason = reason
         self.command = command
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,7 @@ _NEXT_PHASE = {
     Phase.MAIN2: Phase.END,
 }
 _ZONES = {z.value: z for z in Zone}
+_DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD)
 
 
 
@@ -168,7 +176,10 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if len(decks) != 2:
             raise ValueError("a duel needs exactly two decks")
         for p, deck in enumerate(decks):
-            for cid in deck.main:
+            # uids in a random order, so a card's number never tells what it is
+            main = list(deck.main)
+            self.state.rng.shuffle(main)
+            for cid in main:
                 self._new_card(cid, p, Zone.DECK)
             for cid in deck.extra:
                 if cid not in self.pool or not self.pool[cid].extra:
@@ -226,6 +237,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     history = property(lambda self: self.state.history)
     seed = property(lambda self: self.state.seed)
 
+    def pending_choice(self) -> PendingChoice | None:
+        """The choice the deciding player must answer now, typed (None if there is none)."""
+        c = self.state.choice
+        return None if c is None else public_choice(c)
+
     @property
     def over(self) -> bool:
         return self.state.winner is not None
@@ -239,31 +255,37 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             return self.state.choice.player
         return self.state.priority
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> tuple[Command, ...]:
         """Every command the deciding player may send now; nothing else is legal."""
         if self._legal_version == self.version and self._legal_cache is not None:
             return self._legal_cache
-        self._legal_cache = legal_actions(self)
+        self._legal_cache = tuple(legal_actions(self))
         self._legal_version = self.version
         return self._legal_cache
 
-    def why_illegal(self, command) -> str | None:
-        """None if `command` is legal now, else the reason in words."""
+    def refusal(self, command: object) -> Refusal | None:
+        """None if `command` is legal now, else why not (a code and a sentence)."""
         problem = command_problem(command)
         if problem is not None:
-            return problem
+            return Refusal(Code.MALFORMED, problem)
         if command in self.legal_actions():
             return None
         return explain(self, command)
 
-    def apply(self, command) -> list:
+    def why_illegal(self, command: object) -> str | None:
+        """None if `command` is legal now, else the reason in words."""
+        refusal = self.refusal(command)
+        return None if refusal is None else refusal.message
+
+    def apply(self, command: Command) -> list[Event]:
         """Carry out a legal command and return its events; raise Rejected otherwise."""
         problem = command_problem(command)
         if problem is not None:
-            raise Rejected(problem, command)
+            raise Rejected(problem, command, Code.MALFORMED)
         legal = self.legal_actions()
         if not any(c is command for c in legal) and command not in legal:
-            raise Rejected(explain(self, command), command)
+            code, reason = explain(self, command)
+            raise Rejected(reason, command, code)
         self.out = []
         self.version += 1
         self.state.history.append(command)
@@ -315,7 +337,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         elif t is Activate:
             self._do_activate(cmd)
         else:  # pragma: no cover - legal_actions never lists anything else
-            raise Rejected(f"unknown command {cmd!r}")
+            raise Rejected(f"unknown command {cmd!r}", cmd, Code.MALFORMED)
 
     def _count(self, key: tuple) -> None:
         self.state.counts[key] = self.state.counts.get(key, 0) + 1
@@ -338,7 +360,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if cdef.materials is not None:
             options = self._material_options(card.uid, cmd.player)
             self.state.choice = Choice(
-                cmd.player, "materials", f"Choose a material for {cdef.name}",
+                cmd.player, ChoiceKind.MATERIALS, f"Choose a material for {cdef.name}",
                 options, [self.pool[self.state.cards[u].cid].name for u in options],
                 count=cdef.materials.count,
                 context={"card": card.uid, "zone": cmd.zone, "index": cmd.index,
@@ -417,7 +439,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if cost.discard:
             hand = self.state.players[cmd.player].hand
             self.state.choice = Choice(
-                cmd.player, "cost_discard", "Discard a card to pay the cost",
+                cmd.player, ChoiceKind.COST_DISCARD, "Discard a card to pay the cost",
                 list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                 count=cost.discard, context={"step": step},
             )
@@ -444,26 +466,28 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     # ---------------------------------------------------------------- choices
     def _emit_choice(self) -> None:
         c = self.state.choice
-        self.out.append(ev.ChoiceRequested(c.player, c.kind, c.prompt, tuple(c.options),
-                                           tuple(c.labels)))
+        self.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
+                                           tuple(c.labels), min(c.count, len(c.options))))
 
     def _answer(self, option: int) -> None:
         c = self.state.choice
         kind = c.kind
-        if kind in ("discard_end", "cost_discard", "discard"):
+        self.out.append(ev.ChoiceMade(c.player, kind.value, option,
+                                      str(c.labels[c.options.index(option)])))
+        if kind in _DISCARDS:
             card = self.state.cards[option]
             self._move(card, Zone.GRAVE, -1, card.owner, True, True, "discard")
             self._next_of_choice(c, option)
-            if self.state.choice is None and kind == "cost_discard":
+            if self.state.choice is None and kind is ChoiceKind.COST_DISCARD:
                 step = c.context["step"]
                 self._push_step(step)
                 self._fire_activates(step)
-            elif self.state.choice is None and kind == "discard" and c.context.get("rest"):
+            elif self.state.choice is None and kind is ChoiceKind.DISCARD and c.context.get("rest"):
                 from .effects import discard_players
 
                 discard_players(self, list(c.context["rest"]), c.context["count"])
             return
-        if kind == "materials":
+        if kind is ChoiceKind.MATERIALS:
             card = self.state.cards[option]
             self._move(card, Zone.GRAVE, -1, card.owner, True, True, "material")
             self._next_of_choice(c, option)
@@ -473,14 +497,14 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                                             ctx["index"], ctx["attack"])
             return
         self.state.choice = None
-        if kind == "trigger_optional":
+        if kind is ChoiceKind.TRIGGER_OPTIONAL:
             trig = c.context["trigger"]
             if option == 1:
                 self._trigger_targets(trig)
             else:
                 self.out.append(ev.AbilityDeclined(trig.card, self.state.cards[trig.card].cid))
             return
-        if kind == "trigger_target":
+        if kind is ChoiceKind.TRIGGER_TARGET:
             self._trigger_targets(c.context["trigger"], c.context["chosen"] + (option,))
             return
         answer_effect_choice(self, c, option)

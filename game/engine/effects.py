@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .carddefs import Ability, Effect, Selector
-from .model import PHANTOM_ZONES, Card, Choice, Step, Zone
+from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
 from .query import check, health, on_field, select
 
 if TYPE_CHECKING:
@@ -93,9 +93,9 @@ def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | Non
     return None
 
 
-def _ask(duel: Duel, player: int, kind: str, prompt: str, options: list, count: int,
+def _ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, count: int,
          context: dict) -> None:
-    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind != "choose_option" \
+    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKind.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
     duel._emit_choice()
@@ -151,7 +151,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         if len(options) == 1:
             _to_hand_from(duel, duel.state.cards[options[0]], you, eff.source)
         elif options:
-            _ask(duel, you, "search", "Choose a card to add to your hand", options, 1,
+            _ask(duel, you, ChoiceKind.SEARCH, "Choose a card to add to your hand", options, 1,
                  {"source": eff.source})
     elif verb == "mill":
         for p in _players(step, eff.player):
@@ -175,7 +175,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         if len(options) == 1:
             special_summon(duel, duel.state.cards[options[0]], you, eff)
         elif options:
-            _ask(duel, you, "summon_pick", "Choose a Phantom to Special Summon", options, 1,
+            _ask(duel, you, ChoiceKind.SUMMON_PICK, "Choose a Phantom to Special Summon", options, 1,
                  {"path": list(path)})
     elif verb == "change_position":
         for card in targets(duel, step, eff):
@@ -231,7 +231,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         tag = "t" if branch is eff.then else "e"
         duel.state.work[0:0] = [path + (tag, k) for k in range(len(branch))]
     elif verb == "choose":
-        _ask(duel, you, "choose_option", "Choose one", list(range(len(eff.options))), 1,
+        _ask(duel, you, ChoiceKind.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))), 1,
              {"path": list(path), "labels": list(eff.labels)})
     else:  # pragma: no cover - the loader only admits known verbs
         raise ValueError(f"unknown effect verb {verb!r}")
@@ -246,7 +246,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
             for uid in list(hand):
                 duel._move(duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
             continue
-        _ask(duel, p, "discard", f"Discard {count} card(s)", list(hand), count,
+        _ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card(s)", list(hand), count,
              {"rest": players, "count": count})
         return
 
@@ -261,13 +261,13 @@ def _to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
 def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
     """Finish the effect that paused on choice `c`."""
     kind = c.kind
-    if kind == "search":
+    if kind is ChoiceKind.SEARCH:
         _to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
-    elif kind == "summon_pick":
+    elif kind is ChoiceKind.SUMMON_PICK:
         step = duel.state.current
         eff = effect_at(_ability(duel, step), tuple(c.context["path"]))
         special_summon(duel, duel.state.cards[option], step.user, eff)
-    elif kind == "choose_option":
+    elif kind is ChoiceKind.CHOOSE_OPTION:
         path = tuple(c.context["path"])
         eff = effect_at(_ability(duel, duel.state.current), path)
         duel.state.work[0:0] = [path + ("o", option, k) for k in range(len(eff.options[option]))]

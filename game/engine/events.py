@@ -212,10 +212,19 @@ class PriorityPassed:
 @_ev
 class ChoiceRequested:
     player: int
-    kind: str
+    kind: str  # a model.ChoiceKind value
     prompt: str
-    options: tuple
-    labels: tuple
+    options: tuple  # what Choose(option=...) may send
+    labels: tuple  # one per option, for people
+    count: int = 1  # answers still to pick
+
+
+@_ev
+class ChoiceMade:
+    player: int
+    kind: str
+    option: int
+    label: str
 
 
 @_ev
@@ -236,5 +245,13 @@ class DuelEnded:
     winner: int  # -1: a draw
     reason: str
 
+
+Event = (
+    DuelStarted | CoinTossed | RoundStarted | TurnStarted | PhaseChanged | CardMoved | LpChanged
+    | SpChanged | HealthChanged | StatModified | StatusGained | PositionChanged | Summoned
+    | AttackDeclared | BattleDamage | CardBroken | StepAdded | LineBreak | LineResolving
+    | StepResolved | StepFizzled | StepNegated | LineClosed | WindowOpened | PriorityPassed
+    | ChoiceRequested | ChoiceMade | AbilityDeclined | Revealed | DuelEnded
+)
 
 event_to_dict = to_plain  # same shape as commands: type name and fields

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import events as ev
 from .commands import Pass
 from .legal import legal_actions, response_actions
-from .model import Choice, Phase
+from .model import Choice, ChoiceKind, Phase
 
 
 class TurnFlow:
@@ -36,7 +36,7 @@ class TurnFlow:
                         self._pass(self.state.priority, auto=True)
                         continue
                     # what the player is offered once apply() returns: no second listing
-                    self._legal_cache = [Pass(self.state.priority), *answers]
+                    self._legal_cache = (Pass(self.state.priority), *answers)
                     self._legal_version = self.version + 1
                 return
             if self.state.pending_triggers:
@@ -47,7 +47,7 @@ class TurnFlow:
                 hand = self.state.players[self.state.turn_player].hand
                 if len(hand) > self.rules.hand_limit:
                     self.state.choice = Choice(
-                        self.state.turn_player, "discard_end",
+                        self.state.turn_player, ChoiceKind.DISCARD_END,
                         f"Discard down to {self.rules.hand_limit} cards",
                         list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                         count=len(hand) - self.rules.hand_limit,
@@ -66,7 +66,7 @@ class TurnFlow:
                 if len(acts) <= 1:  # only Next Phase: nothing to do in this Standby
                     self._enter_phase(Phase.MAIN1)
                     continue
-                self._legal_cache = acts  # what the player is offered once apply() returns
+                self._legal_cache = tuple(acts)  # what the player is offered once apply() returns
                 self._legal_version = self.version + 1
             return
 

@@ -45,6 +45,7 @@ from .query import (
     select,
     sp_cost,
 )
+from .reasons import Code, Refusal
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -82,80 +83,80 @@ def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]
 
 
 def activation_block(duel: Duel, card: Card, index: int, player: int,
-                     responding: Step | None) -> str | None:
+                     responding: Step | None) -> Refusal | None:
     """Why `player` may not activate ability `index` of `card` now (None: they may,
     targets permitting). Pure: reads the state only."""
     cdef = duel.pool[card.cid]
     if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
-        return "That card has no such ability."
+        return Refusal(Code.NO_SUCH_ABILITY, "That card has no such ability.")
     ab = cdef.ability(index)
     own_turn = duel.state.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
-            return "That ability can only start a Line, not answer one."
+            return Refusal(Code.NOTHING_TO_ANSWER, "That ability can only start a Line, not answer one.")
         if not own_turn or not is_main_phase(duel.state.phase):
-            return "That ability can only be activated in your own Main Phase."
+            return Refusal(Code.WRONG_PHASE, "That ability can only be activated in your own Main Phase.")
     elif ab.start is Start.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
-            return (f"Its speed {ab.speed} is lower than the last Step's speed "
-                    f"{responding.speed}.")
+            return Refusal(Code.SPEED, (f"Its speed {ab.speed} is lower than the last Step's speed "
+                    f"{responding.speed}."))
     else:
-        return "That ability is not activated: it is a trigger or a continuous effect."
+        return Refusal(Code.NOT_ACTIVATED, "That ability is not activated: it is a trigger or a continuous effect.")
     ctype = cdef.type
     zone = card.zone
     if ctype is CardType.PHANTOM:
         if zone in PILE_ZONES or card.controller != player:
-            return "Only a Phantom you control on the field can use its ability."
+            return Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can use its ability.")
         if not card.face_up and not ab.face_down:
-            return "A face-down Phantom's abilities are off."
+            return Refusal(Code.FACE_DOWN, "A face-down Phantom's abilities are off.")
     elif ctype is CardType.SPIRIT:
         if not own_turn:
-            return "Spirits can only be activated on your own turn."
+            return Refusal(Code.WRONG_PHASE, "Spirits can only be activated on your own turn.")
         if zone is Zone.HAND:
             if card.owner != player:
-                return "That card is not in your hand."
+                return Refusal(Code.WRONG_PLACE, "That card is not in your hand.")
             if not _empty_slots(duel, player, BACKROW_ZONES):
-                return "There is no empty back-row or Side Balance slot to play it into."
+                return Refusal(Code.NO_FREE_SLOT, "There is no empty back-row or Side Balance slot to play it into.")
         elif zone in PILE_ZONES or card.controller != player:
-            return "That Spirit is not yours to activate."
+            return Refusal(Code.WRONG_PLACE, "That Spirit is not yours to activate.")
         elif not card.face_up and card.set_turn == duel.state.turn:
-            return "A Spirit set this turn can be activated on a later turn."
+            return Refusal(Code.SET_THIS_TURN, "A Spirit set this turn can be activated on a later turn.")
         elif card.face_up and not cdef.lasting:
-            return "That Spirit is already active."
+            return Refusal(Code.ALREADY_ACTIVE, "That Spirit is already active.")
     elif ctype is CardType.COUNTER:
         if zone is Zone.HAND:
-            return "Counters must be set on the field before they can be activated."
+            return Refusal(Code.WRONG_PLACE, "Counters must be set on the field before they can be activated.")
         if zone in PILE_ZONES or card.controller != player:
-            return "That Counter is not yours to activate."
+            return Refusal(Code.WRONG_PLACE, "That Counter is not yours to activate.")
         if card.face_up and not cdef.lasting:
-            return "That Counter is already active."
+            return Refusal(Code.ALREADY_ACTIVE, "That Counter is already active.")
         if not card.face_up and card.set_turn == duel.state.turn:
             if not (has_real_condition(ab.condition)
                     and check(duel, ab.condition, player, card.uid, responding)):
-                return "A Counter cannot be activated on the turn it was set unless its Condition is met."
+                return Refusal(Code.SET_THIS_TURN, "A Counter cannot be activated on the turn it was set unless its Condition is met.")
     else:  # environment
         if zone is not Zone.ENV:
-            return "An Environment works from an Environment slot."
+            return Refusal(Code.WRONG_PLACE, "An Environment works from an Environment slot.")
         if player not in card_users(duel, card):
-            return "With two Environments out, each only works for its own player."
+            return Refusal(Code.WRONG_PLACE, "With two Environments out, each only works for its own player.")
     if ab.once_per_turn and (card.uid, index) in duel.state.used:
-        return "That ability can only be used once per turn."
+        return Refusal(Code.ONCE_PER_TURN, "That ability can only be used once per turn.")
     if not _under_limit(duel, ("ability", card.uid, index)):
-        return f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn."
+        return Refusal(Code.LOOP_GUARD, f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn.")
     ps = duel.state.players[player]
     cost = ab.cost
     if cost.sp > ps.sp:
-        return f"It costs {cost.sp} SP and you have {ps.sp}."
+        return Refusal(Code.COST, f"It costs {cost.sp} SP and you have {ps.sp}.")
     if cost.lp and cost.lp >= ps.lp:
-        return f"It costs {cost.lp} LP and you have {ps.lp}."
+        return Refusal(Code.COST, f"It costs {cost.lp} LP and you have {ps.lp}.")
     if cost.discard:
         in_hand = len(ps.hand) - (1 if zone is Zone.HAND else 0)
         if in_hand < cost.discard:
-            return f"It costs a discard of {cost.discard} card(s) and you have {in_hand}."
+            return Refusal(Code.COST, f"It costs a discard of {cost.discard} card(s) and you have {in_hand}.")
     if responding is None and ab.negates:
-        return "There is nothing to negate."
+        return Refusal(Code.NOTHING_TO_ANSWER, "There is nothing to negate.")
     if not check(duel, ab.condition, player, card.uid, responding):
-        return "Its condition is not met."
+        return Refusal(Code.CONDITION, "Its condition is not met.")
     return None
 
 
@@ -294,27 +295,27 @@ def response_actions(duel: Duel, player: int) -> list:
     return out
 
 
-def extra_summon_ok(duel: Duel, card: Card, player: int) -> str | None:
+def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     cdef = duel.pool[card.cid]
     if card.zone is not Zone.EXTRA or card.owner != player:
-        return "That card is not in your Extra Deck."
+        return Refusal(Code.WRONG_PLACE, "That card is not in your Extra Deck.")
     cond = cdef.summon_condition
     mats_spec = cdef.materials
     if cdef.materials_as_condition:  # "send N of these": one selection answers both
         mats = select(duel, mats_spec.select, player, card.uid)
         if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
-            return "Its summon condition is not met."
+            return Refusal(Code.CONDITION, "Its summon condition is not met.")
         if len(mats) < mats_spec.count:
-            return f"It needs {mats_spec.count} material(s) and you have {len(mats)}."
+            return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
     else:
         if not check(duel, cond, player, card.uid):
-            return "Its summon condition is not met."
+            return Refusal(Code.CONDITION, "Its summon condition is not met.")
         if mats_spec is not None:
             mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
             if len(mats) < mats_spec.count:
-                return f"It needs {mats_spec.count} material(s) and you have {len(mats)}."
+                return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
     if not _under_limit(duel, ("special_summon", card.uid)):
-        return "Loop guard: that card was already Special Summoned too often this turn."
+        return Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Special Summoned too often this turn.")
     return None
 
 
@@ -426,7 +427,7 @@ def legal_actions(duel: Duel) -> list:
                     continue
                 why = extra_summon_ok(duel, cards[uid], p)
                 if why is not None:
-                    if not why.startswith("Loop guard"):
+                    if why.code is not Code.LOOP_GUARD:
                         refused.add(cid)
                 else:
                     for zone, idx in ph_slots:
@@ -446,48 +447,49 @@ def _card(duel: Duel, uid) -> Card | None:
     return None
 
 
-def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> str | None:
+def _slot_problem(duel: Duel, player: int, zone: str, index: int,
+                  allowed) -> Refusal | None:
     names = [z.value for z in allowed]
     if zone not in names:
-        return f"That card can only go into a {' or '.join(names)} slot."
+        return Refusal(Code.BAD_SLOT, f"That card can only go into a {' or '.join(names)} slot.")
     slots = duel.state.players[player].slots[Zone(zone)]
     if not isinstance(index, int) or not 0 <= index < len(slots):
-        return f"There is no {zone} slot {index}."
+        return Refusal(Code.BAD_SLOT, f"There is no {zone} slot {index}.")
     if slots[index] is not None:
-        return "That slot is already taken."
+        return Refusal(Code.SLOT_TAKEN, "That slot is already taken.")
     return None
 
 
-def explain(duel: Duel, cmd) -> str:
-    """A reason a person understands for why `cmd` is not legal now."""
+def explain(duel: Duel, cmd) -> Refusal:
+    """Why `cmd` is not legal now: a code, and a reason a person understands."""
     if duel.state.winner is not None:
-        return "The duel is over."
+        return Refusal(Code.DUEL_OVER, "The duel is over.")
     player = getattr(cmd, "player", None)
     if player not in (0, 1):
-        return "That is not a command from player 1 or 2."
+        return Refusal(Code.MALFORMED, "That is not a command from player 1 or 2.")
     decider = duel.deciding_player
     if player != decider:
-        return f"It is player {decider + 1}'s decision now, not player {player + 1}'s."
+        return Refusal(Code.NOT_YOUR_DECISION, f"It is player {decider + 1}'s decision now, not player {player + 1}'s.")
     if duel.state.choice is not None:
         if not isinstance(cmd, Choose):
-            return f"First answer the pending choice: {duel.state.choice.prompt}."
-        return "That is not one of the options."
+            return Refusal(Code.ANSWER_CHOICE_FIRST, f"First answer the pending choice: {duel.state.choice.prompt}.")
+        return Refusal(Code.NOT_AN_OPTION, "That is not one of the options.")
     if isinstance(cmd, Choose):
-        return "There is no choice to answer."
+        return Refusal(Code.NO_CHOICE, "There is no choice to answer.")
     t = type(cmd)
     if duel.state.lines and t not in (Pass, Activate):
-        return "A Line is open: you may only respond with an ability or pass."
+        return Refusal(Code.LINE_OPEN, "A Line is open: you may only respond with an ability or pass.")
     if t is Pass:
-        return "There is nothing to pass on: no Line is open."
+        return Refusal(Code.NOTHING_TO_PASS, "There is nothing to pass on: no Line is open.")
     if t in (NextPhase, EndTurn):
         if duel.state.phase is Phase.MAIN2 and t is EndTurn:
-            return "Use Next Phase: Main Phase 2 moves to the End Phase."
-        return "The turn cannot move on now."
+            return Refusal(Code.WRONG_PHASE, "Use Next Phase: Main Phase 2 moves to the End Phase.")
+        return Refusal(Code.WRONG_PHASE, "The turn cannot move on now.")
     turn = duel.state.turn
     if t is Activate:
         card = _card(duel, cmd.card)
         if card is None:
-            return "There is no such card."
+            return Refusal(Code.NO_SUCH_CARD, "There is no such card.")
         responding = duel.state.lines[-1][-1] if duel.state.lines else None
         why = activation_block(duel, card, cmd.ability, player, responding)
         if why:
@@ -497,79 +499,79 @@ def explain(duel: Duel, cmd) -> str:
             if slot:
                 return slot
         if not activation_targets(duel, card, cmd.ability, player, responding):
-            return "There are not enough legal targets."
-        return "Those are not legal targets for that ability."
+            return Refusal(Code.TARGETS, "There are not enough legal targets.")
+        return Refusal(Code.TARGETS, "Those are not legal targets for that ability.")
     main = is_main_phase(duel.state.phase)
     if t in (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon) and not main:
-        return "That can only be done in your Main Phase."
+        return Refusal(Code.WRONG_PHASE, "That can only be done in your Main Phase.")
     if t is Attack:
         if duel.state.phase is not Phase.BATTLE:
-            return "Attacks are declared in the Battle Phase."
+            return Refusal(Code.WRONG_PHASE, "Attacks are declared in the Battle Phase.")
         card = _card(duel, cmd.attacker)
         if card is None or card.controller != player or card.zone not in PHANTOM_ZONES:
-            return "Only a Phantom you control on the field can attack."
+            return Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can attack.")
         if not card.attack_pos:
-            return "Defense Position Phantoms cannot attack."
+            return Refusal(Code.DEFENSE_POSITION, "Defense Position Phantoms cannot attack.")
         if health(duel, card) == 0:
-            return "A Phantom with 0 Health cannot attack."
+            return Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health cannot attack.")
         if card.attacked_turn == turn:
-            return "That Phantom has already attacked this turn."
+            return Refusal(Code.ALREADY_ATTACKED, "That Phantom has already attacked this turn.")
         if has_status(duel, card, "cannot_attack"):
-            return "That Phantom cannot attack."
+            return Refusal(Code.CANNOT_ATTACK, "That Phantom cannot attack.")
         if not _under_limit(duel, ("attack", card.uid)):
-            return "Loop guard: that Phantom attacked too often this turn."
+            return Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom attacked too often this turn.")
         if cmd.target == -1:
             if phantoms_of(duel, 1 - player):
-                return "You can only attack directly when your opponent controls no Phantom."
+                return Refusal(Code.DIRECT_ATTACK, "You can only attack directly when your opponent controls no Phantom.")
             if card.summoned_turn == turn:
-                return "A Phantom cannot attack directly on the turn it was summoned."
-        return "That is not a Phantom your opponent controls."
+                return Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot attack directly on the turn it was summoned.")
+        return Refusal(Code.TARGETS, "That is not a Phantom your opponent controls.")
     card = _card(duel, cmd.card)
     if card is None:
-        return "There is no such card."
+        return Refusal(Code.NO_SUCH_CARD, "There is no such card.")
     cdef = duel.pool[card.cid]
     ps = duel.state.players[player]
     if t is Summon:
         if card.zone is not Zone.HAND or card.owner != player:
-            return "You can only Summon a Phantom from your hand."
+            return Refusal(Code.WRONG_PLACE, "You can only Summon a Phantom from your hand.")
         if not cdef.is_phantom:
-            return "Only Phantoms are Summoned."
+            return Refusal(Code.WRONG_CARD_TYPE, "Only Phantoms are Summoned.")
         cost = sp_cost(duel, card)
         if cost > ps.sp:
-            return f"Its SP Cost is {cost} and you have {ps.sp} SP."
+            return Refusal(Code.COST, f"Its SP Cost is {cost} and you have {ps.sp} SP.")
         if not _under_limit(duel, ("summon", card.uid)):
-            return "Loop guard: that card was already Summoned too often this turn."
+            return Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Summoned too often this turn.")
         return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            "That summon is not legal now."
+            Refusal(Code.NOT_LEGAL, "That summon is not legal now.")
     if t is SpecialSummon:
         if duel.state.phase is Phase.END:
-            return "Extra Deck Phantoms cannot be Special Summoned in the End Phase."
+            return Refusal(Code.WRONG_PHASE, "Extra Deck Phantoms cannot be Special Summoned in the End Phase.")
         return extra_summon_ok(duel, card, player) or \
             _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            "That Special Summon is not legal now."
+            Refusal(Code.NOT_LEGAL, "That Special Summon is not legal now.")
     if t is SetCard:
         if card.zone is not Zone.HAND or card.owner != player:
-            return "You can only set a card from your hand."
+            return Refusal(Code.WRONG_PLACE, "You can only set a card from your hand.")
         if cdef.type not in (CardType.SPIRIT, CardType.COUNTER):
-            return "Only Spirits and Counters are set."
+            return Refusal(Code.WRONG_CARD_TYPE, "Only Spirits and Counters are set.")
         return _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES) or \
-            "That card cannot be set now."
+            Refusal(Code.NOT_LEGAL, "That card cannot be set now.")
     if t is PlayEnvironment:
         if card.zone is not Zone.HAND or card.owner != player:
-            return "You can only play an Environment from your hand."
-        return "Only Environment cards go into the Environment slot."
+            return Refusal(Code.WRONG_PLACE, "You can only play an Environment from your hand.")
+        return Refusal(Code.WRONG_CARD_TYPE, "Only Environment cards go into the Environment slot.")
     if card.controller != player or card.zone not in PHANTOM_ZONES or not cdef.is_phantom:
-        return "That is not a Phantom you control on the field."
+        return Refusal(Code.WRONG_PLACE, "That is not a Phantom you control on the field.")
     if t is Unsummon:
         if card.battled_turn == turn:
-            return "A Phantom cannot be Unsummoned on a turn it battled."
-        return "Loop guard: that Phantom was already Unsummoned too often this turn."
+            return Refusal(Code.BATTLED, "A Phantom cannot be Unsummoned on a turn it battled.")
+        return Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom was already Unsummoned too often this turn.")
     if card.summoned_turn == turn:
-        return "A Phantom cannot change position on the turn it was summoned."
+        return Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot change position on the turn it was summoned.")
     if card.pos_changed_turn == turn:
-        return "A Phantom can change position (or Flip) only once per turn."
+        return Refusal(Code.POSITION_CHANGED, "A Phantom can change position (or Flip) only once per turn.")
     if t is Flip and card.face_up:
-        return "That Phantom is already face up."
+        return Refusal(Code.ALREADY_FACE_UP, "That Phantom is already face up.")
     if t is ChangePosition and health(duel, card) == 0:
-        return "A Phantom with 0 Health is locked in Defense Position."
-    return "That is not a legal action now."
+        return Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health is locked in Defense Position.")
+    return Refusal(Code.NOT_LEGAL, "That is not a legal action now.")

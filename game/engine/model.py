@@ -175,12 +175,34 @@ class Step:
                     self.event_card, self.extra)
 
 
+class ChoiceKind(str, Enum):
+    """What a pending choice asks. Card kinds offer card uids; `TRIGGER_OPTIONAL` offers
+    1 (yes) and 0 (no); `CHOOSE_OPTION` offers the indexes of an ability's options."""
+
+    DISCARD_END = "discard_end"  # hand over the limit at the End Phase
+    COST_DISCARD = "cost_discard"  # an ability's discard cost
+    MATERIALS = "materials"  # an Extra Deck summon's materials
+    TRIGGER_TARGET = "trigger_target"
+    TRIGGER_OPTIONAL = "trigger_optional"  # use an optional trigger: yes or no
+    DISCARD = "discard"  # an effect makes this player discard
+    SEARCH = "search"  # a card to add to the hand
+    SUMMON_PICK = "summon_pick"  # a Phantom to Special Summon
+    CHOOSE_OPTION = "choose_option"  # one of an ability's options
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def picks_cards(self) -> bool:
+        return self is not ChoiceKind.TRIGGER_OPTIONAL and self is not ChoiceKind.CHOOSE_OPTION
+
+
 @dataclass(slots=True)
 class Choice:
     """A question the engine waits on; the legal actions are its answers."""
 
     player: int
-    kind: str  # discard_end | cost_discard | materials | trigger_target | trigger_optional | discard | search | summon_pick | choose_option
+    kind: ChoiceKind
     prompt: str
     options: list  # card uids, or option numbers
     labels: list

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from .carddefs import CardDef
 from .commands import command_from_dict, command_to_dict
-from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step, Zone
+from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState, Step, Zone
 from .rules import Rules
 
 _CARD_FIELDS = [f for f in Card.__slots__ if f not in ("zone",)]
@@ -100,7 +100,7 @@ def to_dict(duel) -> dict:
         "priority": duel.state.priority,
         "passes": duel.state.passes,
         "choice": None if ch is None else {
-            "player": ch.player, "kind": ch.kind, "prompt": ch.prompt,
+            "player": ch.player, "kind": ch.kind.value, "prompt": ch.prompt,
             "options": list(ch.options), "labels": list(ch.labels), "count": ch.count,
             "context": _ctx_to(ch.context),
         },
@@ -152,7 +152,7 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         duel.state.priority, duel.state.passes = data["priority"], data["passes"]
         ch = data["choice"]
         duel.state.choice = None if ch is None else Choice(
-            ch["player"], ch["kind"], ch["prompt"], list(ch["options"]), list(ch["labels"]),
+            ch["player"], ChoiceKind(ch["kind"]), ch["prompt"], list(ch["options"]), list(ch["labels"]),
             ch["count"], _ctx_from(ch["context"]))
         duel.state.pending_triggers = [PendingTrigger(**t) for t in data["pending_triggers"]]
         duel.state.trigger_queue = [PendingTrigger(**t) for t in data["trigger_queue"]]

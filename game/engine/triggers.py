@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import events as ev
 from .carddefs import SELF_TRIGGERS
 from .legal import target_candidates
-from .model import Card, Choice, PendingTrigger, Step
+from .model import Card, Choice, ChoiceKind, PendingTrigger, Step
 from .query import card_users, check, matches, on_field
 
 
@@ -105,7 +105,7 @@ class Triggers:
         if not self._trigger_ok(card, trig.ability, trig.user, trig.event_card):
             return
         if ab.optional:
-            self.state.choice = Choice(trig.user, "trigger_optional",
+            self.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_OPTIONAL,
                                  f"Use {self.pool[card.cid].name}'s ability?", [1, 0],
                                  ["Yes", "No"], context={"trigger": trig})
             self._emit_choice()
@@ -120,7 +120,7 @@ class Triggers:
             if len(options) < ab.target.count - len(chosen):
                 self.out.append(ev.AbilityDeclined(card.uid, card.cid))
                 return
-            self.state.choice = Choice(trig.user, "trigger_target",
+            self.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_TARGET,
                                  f"Choose a target for {self.pool[card.cid].name}", options,
                                  [self.pool[self.state.cards[u].cid].name for u in options],
                                  context={"trigger": trig, "chosen": chosen})

@@ -105,7 +105,7 @@ def test_drawing_from_an_empty_deck_in_the_draw_phase_loses():
     events = play(duel, EndTurn(0))
     assert duel.winner == 1
     assert of_type(events, ev.DuelEnded)[0].winner == 1
-    assert duel.legal_actions() == []
+    assert duel.legal_actions() == ()
 
 
 def test_both_players_with_empty_decks_in_the_draw_phase_is_a_draw():

@@ -104,7 +104,7 @@ def play_checked(seed: int, deck_a, deck_b, hash_every: int) -> Duel:
         duel.apply(rng.choice(legal))
         check_invariants(duel, owned)
         n += 1
-    assert duel.legal_actions() == []
+    assert duel.legal_actions() == ()
     return duel
 
 

@@ -115,7 +115,7 @@ def test_other_player_may_respond_first_after_a_step_is_added():
     duel = position(spec({"hand": ["iron_hound"]}, {"phantom": ["quick_imp"]}), CARDS)
     play(duel, Summon(0, uid(duel, 0, "iron_hound"), "phantom", 0, True, True))
     assert duel.deciding_player == 1
-    assert duel.legal_actions() == [Pass(1), Activate(1, uid(duel, 1, "quick_imp"), 0)]
+    assert duel.legal_actions() == (Pass(1), Activate(1, uid(duel, 1, "quick_imp"), 0),)
 
 
 def test_three_lines_resolve_top_first_with_windows_on_broken_lines():
