@@ -356,6 +356,24 @@ def test_volcanic_rift_boosts_ember_and_burns_at_the_end_of_its_owners_turn():
     assert duel.players[0].lp == 10000
 
 
+def test_nesting_grounds_special_summons_a_small_hive_phantom_from_hand_for_free():
+    """Worth a slot: once per turn, a hive Phantom of Level 2 or lower from hand, no SP."""
+    duel = position({"players": [me(env="nesting_grounds", sp=0,
+                                    hand=["brood_scout", "iron_hound", "hive_drone"]), me()]})
+    scout = uid(duel, 0, "brood_scout")
+    activate(duel, 0, "nesting_grounds", ability=1)
+    settle(duel)
+    assert duel.choice is not None and duel.choice.kind == "summon_pick"
+    assert set(duel.choice.options) == {scout, uid(duel, 0, "hive_drone")}  # not Iron Hound
+    play(duel, Choose(0, scout))
+    settle(duel)
+    card = duel.cards[scout]
+    assert card.zone is Zone.PHANTOM and card.face_up and duel.players[0].sp == 0
+    assert atk(duel, card) == 500 + 200  # and the Level 2 or lower bonus
+    cmd = Activate(0, uid(duel, 0, "nesting_grounds"), 1, (), "", -1)
+    assert cmd not in duel.legal_actions()  # once per turn
+
+
 def test_sacred_grove_alone_heals_both_players_in_the_draw_phase():
     duel = position({"first_player": 0,
                      "players": [me(env="sacred_grove", deck=["stone_sentry"] * 3,
