@@ -1,0 +1,303 @@
+"""The player's files: the user data folder, their decks, settings.yaml, and deck listings.
+
+The folder comes from platformdirs (PHANTOM_DUEL_HOME overrides it, for tests and portable
+installs). Starter decks in the repo's `decks/` are listed beside the player's decks and are
+read-only. A deck file that is malformed or illegal is listed with its problem and still
+opens (what could be read of it) so it can be fixed; nothing here rewrites a file the
+player did not save. Saving keeps the previous version as `<file>.bak`, and every write goes
+through game.fileio's atomic writer, so a failed save leaves the old file whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.decks import LISTS, MAX_COPIES, Deck, DeckError, parse_deck, validate_deck
+from game.engine.carddefs import CardDef
+from game.fileio import FileError, atomic_write_bytes, atomic_write_text, load_yaml_file, read_bytes
+from game.yamlio import dump_yaml
+
+APP_NAME = "PhantomDuel"
+ENV_HOME = "PHANTOM_DUEL_HOME"
+REPO = Path(__file__).resolve().parents[1]
+STARTER_DIR = REPO / "decks"
+SETTINGS_FILE = "settings.yaml"
+BACKUP_SUFFIX = ".bak"
+
+
+# ------------------------------------------------------------------ folders
+def data_dir() -> Path:
+    """The user data folder (not created here)."""
+    override = os.environ.get(ENV_HOME)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def decks_dir() -> Path:
+    return data_dir() / "decks"
+
+
+def exports_dir() -> Path:
+    return data_dir() / "exports"
+
+
+# -------------------------------------------------------------------- decks
+@dataclass(frozen=True)
+class DeckEntry:
+    """One deck file as a listing shows it."""
+
+    name: str
+    path: Path
+    source: str  # "starter" or "user"
+    deck: Deck | None  # what could be read (None: nothing could)
+    problems: tuple[str, ...] = ()  # why it cannot be read whole, or why it is not legal
+    malformed: bool = False  # the file itself is broken (not just an illegal deck)
+
+    @property
+    def readonly(self) -> bool:
+        return self.source == "starter"
+
+    @property
+    def legal(self) -> bool:
+        return self.deck is not None and not self.problems
+
+    @property
+    def status(self) -> str:
+        """One short line: "legal", "not legal: ...", "cannot be read: ..."."""
+        if self.legal:
+            return "legal"
+        first = self.problems[0] if self.problems else "cannot be read"
+        first = first.split(": ", 1)[1] if first.startswith(str(self.path)) else first
+        return ("cannot be read: " if self.malformed else "not legal: ") + first
+
+
+def _salvage(data: Any, source: str) -> Deck | None:
+    """What can be kept of a malformed deck mapping: its name and each readable entry."""
+    if not isinstance(data, dict):
+        return None
+    name = data.get("name")
+    name = name.strip() if isinstance(name, str) and name.strip() else Path(source).stem
+    lists: dict[str, list[str]] = {n: [] for n in LISTS}
+    for lname in LISTS:
+        raw = data.get(lname)
+        if not isinstance(raw, list):
+            continue
+        for entry in raw:
+            try:
+                part = parse_deck({"name": "x", lname: [entry]}, source)
+            except DeckError:
+                continue
+            lists[lname].extend(getattr(part, lname))
+    try:
+        return Deck(name[:64], *(tuple(lists[n]) for n in LISTS))
+    except (TypeError, ValueError):
+        return None
+
+
+def read_deck(path: str | Path, pool: Mapping[str, CardDef], source: str = "user") -> DeckEntry:
+    """Read one deck file for listing or opening; never raises for a bad file."""
+    path = Path(path)
+    try:
+        data = load_yaml_file(path, "deck")
+    except FileError as exc:
+        return DeckEntry(path.stem, path, source, None, (str(exc),), malformed=True)
+    try:
+        deck = parse_deck(data, str(path))
+    except DeckError as exc:
+        salvaged = _salvage(data, str(path))
+        name = salvaged.name if salvaged is not None else path.stem
+        return DeckEntry(name, path, source, salvaged, tuple(exc.problems), malformed=True)
+    return DeckEntry(deck.name, path, source, deck, tuple(validate_deck(deck, pool)))
+
+
+def deck_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("*.yaml") if p.is_file()), key=lambda p: p.name.lower())
+
+
+def list_decks(pool: Mapping[str, CardDef], starters: bool = True,
+               starter_dir: Path = STARTER_DIR) -> list[DeckEntry]:
+    """Starter decks (read-only) then the player's decks, each with its problems."""
+    out: list[DeckEntry] = []
+    if starters:
+        out += [read_deck(p, pool, "starter") for p in deck_files(starter_dir)]
+    out += [read_deck(p, pool, "user") for p in deck_files(decks_dir())]
+    return out
+
+
+def resolve_deck(name_or_path: str, starter_dir: Path = STARTER_DIR) -> Path | None:
+    """A deck file from a path, or from a deck's name or file stem: the player's decks
+    first, then the starter decks. None when nothing matches."""
+    given = Path(name_or_path).expanduser()
+    if given.is_file():
+        return given
+    want = name_or_path.strip().lower()
+    for folder in (decks_dir(), starter_dir):
+        for path in deck_files(folder):
+            if path.stem.lower() in (want, slug(want)):
+                return path
+        for path in deck_files(folder):
+            try:
+                data = load_yaml_file(path, "deck")
+            except FileError:
+                continue
+            if isinstance(data, dict) and str(data.get("name", "")).strip().lower() == want:
+                return path
+    return None
+
+
+def slug(name: str) -> str:
+    """A file stem for a deck name: lower case letters, digits and underscores."""
+    s = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    return s[:48] or "deck"
+
+
+def new_deck_path(name: str, folder: Path | None = None, taken: Path | None = None) -> Path:
+    """A free file name in the player's decks folder for a deck called `name`."""
+    folder = folder or decks_dir()
+    stem = slug(name)
+    path = folder / f"{stem}.yaml"
+    n = 2
+    while path.exists() and path != taken:
+        path = folder / f"{stem}_{n}.yaml"
+        n += 1
+    return path
+
+
+def deck_data(deck: Deck) -> dict:
+    """The deck as file data; a card with more copies than an entry allows (a deck being
+    fixed) is split over several entries, so every saved file reads back as it was."""
+    data: dict[str, Any] = {"name": deck.name}
+    for lname in LISTS:
+        counts: dict[str, int] = {}
+        for cid in getattr(deck, lname):
+            counts[cid] = counts.get(cid, 0) + 1
+        entries = []
+        for cid, n in counts.items():
+            while n > 0:
+                entries.append({"card": cid, "count": min(n, MAX_COPIES)})
+                n -= MAX_COPIES
+        data[lname] = entries
+    return data
+
+
+def deck_yaml(deck: Deck) -> str:
+    return dump_yaml(deck_data(deck))
+
+
+def save_user_deck(deck: Deck, path: Path) -> None:
+    """Write `deck` to `path` atomically, keeping the old file as `<file>.bak` first.
+    FileError (the old file unchanged) when it cannot be written."""
+    if path.is_file():
+        try:
+            old = read_bytes(path, "deck")
+        except FileError:
+            old = None  # an unreadable old file is not worth a backup
+        if old is not None:
+            atomic_write_bytes(path.with_name(path.name + BACKUP_SUFFIX), old)
+    atomic_write_text(path, deck_yaml(deck))
+
+
+def delete_deck(path: Path) -> None:
+    """Remove a player's deck file (its backup stays, as a last way back)."""
+    if path.resolve().is_relative_to(STARTER_DIR.resolve()):
+        raise FileError(path, "starter decks cannot be deleted")
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise FileError(path, f"cannot delete the file: {exc.strerror or exc}") from None
+
+
+def rename_deck_file(path: Path, deck: Deck, new_name: str) -> Path:
+    """Save `deck` under `new_name` in a file named after it, then remove the old file.
+    Returns the new path. The old file goes only once the new one is written."""
+    renamed = Deck(new_name, deck.main, deck.side, deck.extra)
+    target = new_deck_path(new_name, path.parent, taken=path)
+    save_user_deck(renamed, target)
+    if target != path and path.exists():
+        delete_deck(path)
+    return target
+
+
+# ----------------------------------------------------------------- settings
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "deck_builder": {"last_deck": "", "sort": "name"},
+    "duel_setup": {"deck_1": "", "deck_2": "", "best_of": 1, "first": "coin",
+                   "ai_level": "random"},
+}
+
+
+@dataclass
+class Settings:
+    """Remembered choices. `problem` says why the file was not used (then nothing is written
+    to it: a malformed settings file stays exactly as the player left it)."""
+
+    values: dict[str, dict[str, Any]] = field(default_factory=lambda: {
+        k: dict(v) for k, v in DEFAULTS.items()})
+    path: Path | None = None
+    problem: str = ""
+
+    def get(self, section: str, key: str) -> Any:
+        default = DEFAULTS[section][key]
+        value = self.values.get(section, {}).get(key, default)
+        return value if type(value) is type(default) else default
+
+    def set(self, section: str, key: str, value: Any) -> None:
+        self.values.setdefault(section, {})[key] = value
+
+    def save(self) -> str | None:
+        """Write the settings; the problem as text when it cannot (or must not)."""
+        if self.problem:
+            return f"settings not saved: {self.problem}"
+        path = self.path or data_dir() / SETTINGS_FILE
+        try:
+            atomic_write_text(path, dump_yaml(self.values))
+        except FileError as exc:
+            return str(exc)
+        return None
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings file, or defaults with `problem` set when it is malformed."""
+    path = path or data_dir() / SETTINGS_FILE
+    settings = Settings(path=path)
+    if not path.exists():
+        return settings
+    try:
+        data = load_yaml_file(path, "settings")
+    except FileError as exc:
+        settings.problem = f"{exc}; using the defaults (the file is left as it is)"
+        return settings
+    if data is None:
+        return settings
+    problem = _settings_problem(data)
+    if problem:
+        settings.problem = f"{path}: {problem}; using the defaults (the file is left as it is)"
+        return settings
+    for section, values in data.items():
+        settings.values.setdefault(section, {}).update(values)
+    return settings
+
+
+def _settings_problem(data: Any) -> str:
+    if not isinstance(data, dict):
+        return "expected a mapping of sections"
+    for section, values in data.items():
+        if section not in DEFAULTS:
+            continue  # a newer version's section: kept, not used
+        if not isinstance(values, dict):
+            return f"{section}: expected a mapping"
+        for key, value in values.items():
+            default = DEFAULTS[section].get(key)
+            if default is not None and type(value) is not type(default):
+                return f"{section}.{key}: expected {type(default).__name__}, got {value!r}"[:200]
+    return ""
