@@ -16,14 +16,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from game.cards import DEFAULT_CARD_DIR, CardDataError, load_card_set
 from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.engine.rules import Rules
+from game.fileio import KINDS, FileError, decode_text, parse_yaml, read_bytes, too_big
 from game.rules_file import RulesFileError, load_rules
-from game.yamlio import load_yaml
 
 USAGE = "usage: python main.py check FILE_OR_FOLDER..."
 _DECK_KEYS = ("main", "side", "extra")
@@ -43,28 +41,21 @@ def _expand(args: list[str]) -> list[Path]:
 
 
 def _read(path: Path) -> tuple[Any, str | None]:
-    """(parsed YAML, None) or (None, a problem in words)."""
+    """(parsed YAML, None) or (None, a problem in words). Read through game.fileio: size
+    limit (the largest of the three kinds, then the kind's own once known), UTF-8, safe
+    bounded YAML."""
     if path.is_dir():
         return None, "a folder with no *.yaml files in it"
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, "no such file"
-    except UnicodeDecodeError:
-        return None, "not a text file (it is not UTF-8)"
-    except OSError as exc:
-        return None, f"cannot read the file: {exc.strerror or exc}"
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return None, f"{where}malformed YAML: {problem}"
-    except RecursionError:
-        return None, "malformed YAML: nested too deeply"
+        raw = read_bytes(path, "check")
+        data = parse_yaml(decode_text(raw), None, KINDS["check"])
+    except FileError as exc:
+        return None, exc.problem
     if data is None:
         return None, "the file is empty"
+    kind = _kind(data)
+    if kind is not None and len(raw) > KINDS[kind].max_bytes:
+        return None, too_big(None, len(raw), kind).problem
     return data, None
 
 

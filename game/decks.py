@@ -12,26 +12,24 @@ Every problem is reported at once, each naming the card and the rule.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from game.engine.carddefs import CardDef
 from game.engine.duel import DeckSpec
-from game.yamlio import load_yaml
-
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+from game.fileio import FileError, atomic_write_text, load_yaml_file
+from game.yamlio import brief, dump_yaml
 
 MAX_COPIES = 3
 MAIN_MIN, MAIN_MAX = 30, 50
 SIDE_MAX = 20
 EXTRA_MAX = 10
 LISTS = ("main", "side", "extra")
+MAX_NAME = 64  # characters in a deck's name
+MAX_ID = 64  # characters in a card id
+MAX_PROBLEMS = 20  # listed per file; a hostile file must not print thousands of lines
 
 
 class DeckError(ValueError):
@@ -65,19 +63,29 @@ class Deck:
 
 
 def parse_deck(data, source: str) -> Deck:
-    """Deck from parsed YAML; DeckError (naming `source`) if its shape is wrong."""
+    """Deck from parsed YAML; DeckError (naming `source`) if its shape is wrong.
+
+    Every field is type-checked and bounded before use (a count is 1 to 3, an id at most
+    64 characters, the name one line of at most 64), and messages quote bounded excerpts.
+    At most MAX_PROBLEMS problems are listed.
+    """
     problems: list[str] = []
     if data is None:
         raise DeckError([f"{source}: the deck file is empty"])
     if not isinstance(data, dict):
-        raise DeckError([f"{source}: expected a mapping with name, main, side and extra"])
+        raise DeckError([f"{source}: expected a mapping with name, main, side and extra, "
+                         f"got {brief(data)}"])
     for key in data:
         if key not in ("name", *LISTS):
-            problems.append(f"{source}: unknown key {key!r} (expected name, main, side, extra)")
+            problems.append(f"{source}: unknown key {brief(key)} (expected name, main, side, "
+                            "extra)")
     name = data.get("name", Path(source).stem)
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{source}: name: expected a non-empty text")
+        problems.append(f"{source}: name: expected a non-empty text, got {brief(name)}")
         name = Path(source).stem
+    elif len(name.strip()) > MAX_NAME or not name.strip().isprintable():
+        problems.append(f"{source}: name: expected one line of at most {MAX_NAME} characters, "
+                        f"got {brief(name)}")
     lists: dict[str, list[str]] = {}
     for lname in LISTS:
         raw = data.get(lname, [])
@@ -85,43 +93,48 @@ def parse_deck(data, source: str) -> Deck:
         if raw is None:
             raw = []
         if not isinstance(raw, list):
-            problems.append(f"{source}: {lname}: expected a list of {{card, count}} entries")
+            problems.append(f"{source}: {lname}: expected a list of {{card, count}} entries, "
+                            f"got {brief(raw)}")
             raw = []
         for i, entry in enumerate(raw):
+            if len(problems) > MAX_PROBLEMS:
+                break
             where = f"{source}: {lname}[{i}]"
-            if isinstance(entry, str):
-                ids.append(entry)
+            if isinstance(entry, dict) and set(entry) <= {"card", "count"} and "card" in entry:
+                cid, count = entry["card"], entry.get("count", 1)
+                card_where = f"{where}.card"
+            else:
+                cid, count, card_where = entry, 1, where
+                if not isinstance(entry, str):
+                    problems.append(f"{where}: expected {{card: <id>, count: <n>}}, got "
+                                    f"{brief(entry)}")
+                    continue
+            if not isinstance(cid, str) or not cid.strip() or len(cid) > MAX_ID:
+                problems.append(f"{card_where}: expected a card id (at most {MAX_ID} "
+                                f"characters), got {brief(cid)}")
                 continue
-            if not isinstance(entry, dict) or set(entry) - {"card", "count"} or "card" not in entry:
-                problems.append(f"{where}: expected {{card: <id>, count: <n>}}, got {entry!r}")
-                continue
-            cid, count = entry["card"], entry.get("count", 1)
-            if not isinstance(cid, str):
-                problems.append(f"{where}.card: expected a card id, got {cid!r}")
-                continue
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                problems.append(f"{where}.count: expected a whole number >= 0, got {count!r}")
+            if isinstance(count, bool) or not isinstance(count, int) \
+                    or not 1 <= count <= MAX_COPIES:
+                problems.append(f"{where}.count: expected a whole number from 1 to "
+                                f"{MAX_COPIES}, got {brief(count)}")
                 continue
             ids.extend([cid] * count)
         lists[lname] = ids
     if problems:
+        if len(problems) > MAX_PROBLEMS:
+            problems = problems[:MAX_PROBLEMS] + [
+                f"{source}: ... and more problems (only the first {MAX_PROBLEMS} are listed)"]
         raise DeckError(problems)
     return Deck(name.strip(), tuple(lists["main"]), tuple(lists["side"]), tuple(lists["extra"]))
 
 
 def load_deck(path: str | Path) -> Deck:
-    """Read a deck file; DeckError with a clear message for unreadable or malformed files."""
-    path = Path(path)
+    """Read a deck file (game.fileio: size limit, UTF-8, safe bounded YAML), then check its
+    shape; DeckError with a clear one-line message for unreadable or malformed files."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DeckError([f"{path}: cannot read the deck file ({exc.strerror})"]) from None
-    except UnicodeDecodeError:
-        raise DeckError([f"{path}: not a text file"]) from None
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        raise DeckError([f"{path}: not valid YAML: {exc}"]) from None
+        data = load_yaml_file(path, "deck")
+    except FileError as exc:
+        raise DeckError([str(exc)]) from None
     return parse_deck(data, str(path))
 
 
@@ -154,22 +167,6 @@ def validate_deck(deck: Deck, pool: Mapping[str, CardDef]) -> list[str]:
     return problems
 
 
-def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write via a temp file in the same folder, then replace: never a half-written file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def save_deck(deck: Deck, path: str | Path) -> None:
-    atomic_write_text(path, yaml.dump(deck.to_data(), Dumper=_Dumper, sort_keys=False))
+    """Write the deck atomically (game.fileio); FileError with one clear line on failure."""
+    atomic_write_text(path, dump_yaml(deck.to_data()))

@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from game.engine import events as ev
 from game.engine.carddefs import CardDef, CardType, Start
 from game.engine.commands import (
@@ -45,7 +43,9 @@ from game.engine.position import PositionError, build_position
 from game.engine.query import atk, health, max_health
 from game.engine.rules import Rules
 from game.engine.serialize import state_hash
-from game.yamlio import load_yaml
+from game.fileio import FileError, load_yaml_file
+from game.rules_file import rules_from_data
+from game.yamlio import brief
 
 TOP_KEYS = {"name", "description", "rules", "cards", "start", "seed", "auto_pass", "commands",
             "expect", "xfail"}
@@ -81,6 +81,23 @@ FIELD_FIRST = (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV, Zone.HAND, Zone.EXT
 HAND_FIRST = (Zone.HAND, *[z for z in FIELD_FIRST if z is not Zone.HAND])
 EXTRA_FIRST = (Zone.EXTRA, *[z for z in FIELD_FIRST if z is not Zone.EXTRA])
 _REF_RE = re.compile(r"^(?P<card>[^@#]+?)\s*(?P<tail>(?:[@#]\s*\d+\s*)*)$")
+# Bounds of the numbers a file may write (every number is checked before use).
+MAX_WHOLE = 1_000_000_000  # LP, SP, Health, expected counts
+MAX_TURN = 10_000  # turn and round numbers
+MAX_REPEAT = 100  # `repeat:` (the loop guard is 10)
+MAX_COPY = 99  # `#n` copy numbers
+MAX_ABILITY = 99  # ability indexes
+MAX_SEED = 2**64 - 1
+_START_KEYS = {"turn", "round", "turn_player", "first_player", "phase", "players"}
+_PLAYER_KEYS = {"lp", "sp", "hand", "deck", "extra", "grave", "phantom", "back", "side", "env"}
+_START_SLOT_KEYS = {"card", "position", "face", "health", "summoned", "set", "attacked",
+                    "position_changed", "battled", "sp_paid"}
+
+
+def _key_list(keys) -> str:
+    """Unknown keys for a message: sorted, each a bounded excerpt, at most ten."""
+    shown = sorted(brief(k, 30) for k in keys)
+    return "[" + ", ".join(shown[:10]) + (", ...]" if len(shown) > 10 else "]")
 
 
 class ScenarioError(ValueError):
@@ -216,69 +233,75 @@ class _Checker:
 
     def card_id(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"expected a card id or name, got {value!r}")
+            raise self.fail(where, f"expected a card id or name, got {brief(value)}")
         text = value.strip()
         if text in self.pool:
             return text
         cid = self.by_name.get(text.lower())
         if cid is None:
-            raise self.fail(where, f"unknown card {text!r}")
+            raise self.fail(where, f"unknown card {brief(text)}")
         return cid
 
     def ref(self, value: Any, where: str) -> CardRef:
         if isinstance(value, Mapping):
             unknown = set(value) - {"card", "owner", "copy", "zone"}
             if unknown:
-                raise self.fail(where, f"unknown field(s) {sorted(unknown)}; a card reference "
-                                       "has card, owner, copy, zone")
+                raise self.fail(where, f"unknown field(s) {_key_list(unknown)}; a card "
+                                       "reference has card, owner, copy, zone")
             ref = self.ref(value.get("card"), f"{where}.card")
             if "owner" in value:
                 ref.owner = self.player(value["owner"], f"{where}.owner")
             if "copy" in value:
-                ref.copy = self.whole(value["copy"], f"{where}.copy", 1)
+                ref.copy = self.whole(value["copy"], f"{where}.copy", 1, MAX_COPY)
             if "zone" in value:
                 zones = {**_SLOT_ZONES, **_PILES}
-                if value["zone"] not in zones:
+                if not isinstance(value["zone"], str) or value["zone"] not in zones:
                     raise self.fail(f"{where}.zone", f"expected one of {sorted(zones)}, got "
-                                                     f"{value['zone']!r}")
+                                                     f"{brief(value['zone'])}")
                 ref.zone = zones[value["zone"]]
             return ref
         if not isinstance(value, str):
             raise self.fail(where, f"expected a card reference like iron_hound, "
-                                   f"iron_hound#2 or iron_hound@2, got {value!r}")
+                                   f"iron_hound#2 or iron_hound@2, got {brief(value)}")
         m = _REF_RE.match(value.strip())
         if not m:
-            raise self.fail(where, f"cannot read card reference {value!r}")
+            raise self.fail(where, f"cannot read card reference {brief(value)}")
         ref = CardRef(self.card_id(m.group("card"), where), text=value.strip())
         for mark, num in re.findall(r"([@#])\s*(\d+)", m.group("tail")):
+            if not num.isascii() or len(num) > 3:
+                raise self.fail(where, f"cannot read card reference {brief(value)}: "
+                                       f"{mark}{brief(num, 10)} is not 1, 2, ... {MAX_COPY}")
             if mark == "@":
                 ref.owner = self.player(int(num), where)
             else:
-                ref.copy = self.whole(int(num), where, 1)
+                ref.copy = self.whole(int(num), where, 1, MAX_COPY)
         return ref
 
     def player(self, value: Any, where: str) -> int:
         if isinstance(value, str) and value.strip().lower() in ("1", "2", "p1", "p2"):
             value = int(value.strip()[-1])
-        if isinstance(value, bool) or value not in (1, 2):
-            raise self.fail(where, f"expected player 1 or 2, got {value!r}")
+        if type(value) is not int or value not in (1, 2):  # exact: not 1.0, not true
+            raise self.fail(where, f"expected player 1 or 2, got {brief(value)}")
         return value - 1
 
-    def whole(self, value: Any, where: str, lo: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-            raise self.fail(where, f"expected a whole number >= {lo}, got {value!r}")
+    def whole(self, value: Any, where: str, lo: int = 0, hi: int = MAX_WHOLE) -> int:
+        if type(value) is not int or value < lo:
+            raise self.fail(where, f"expected a whole number >= {lo}, got {brief(value)}")
+        if value > hi:
+            raise self.fail(where, f"expected at most {hi}, got {brief(value)}")
         return value
 
     def slot(self, value: Any, where: str) -> tuple[str, int]:
         if not isinstance(value, str):
             raise self.fail(where, f"expected a slot like 'phantom 0', 'back 2', 'side 1', got "
-                                   f"{value!r}")
+                                   f"{brief(value)}")
         parts = value.split()
         if parts and parts[0] == "env" and len(parts) == 1:
             parts.append("0")
-        if len(parts) != 2 or parts[0] not in _SLOT_ZONES or not parts[1].isdigit():
+        if len(parts) != 2 or parts[0] not in _SLOT_ZONES or not parts[1].isascii() \
+                or not parts[1].isdigit() or len(parts[1]) > 2:
             raise self.fail(where, f"expected a slot like 'phantom 0', 'back 2', 'side 1', got "
-                                   f"{value!r}")
+                                   f"{brief(value)}")
         return parts[0], int(parts[1])
 
     def per_player(self, value: Any, where: str) -> dict[int, Any]:
@@ -298,22 +321,17 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
     if isinstance(path_or_data, Mapping):
         data, source = path_or_data, str(path_or_data.get("name") or "<scenario>")
     else:
-        path = Path(path_or_data)
-        source = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ScenarioError(f"{source}: cannot read the file ({exc.strerror})") from None
-        try:
-            data = load_yaml(text)
-        except yaml.YAMLError as exc:
-            raise ScenarioError(f"{source}: not valid YAML: {' '.join(str(exc).split())}") from None
+        source = str(path_or_data)
+        try:  # game.fileio: size limit, UTF-8, safe bounded YAML, duplicate keys refused
+            data = load_yaml_file(path_or_data, "scenario")
+        except FileError as exc:
+            raise ScenarioError(str(exc)) from None
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{source}: expected a mapping with name, start, commands, expect")
     base = _Checker(source, {})
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise base.fail("(top level)", f"unknown field(s) {sorted(map(str, unknown))}; "
+        raise base.fail("(top level)", f"unknown field(s) {_key_list(unknown)}; "
                                        f"expected some of {sorted(TOP_KEYS)}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -330,10 +348,10 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
     if "start" not in data:
         raise check.fail("start", "required: the position (see docs/scenarios.md)")
     start = _read_start(check, data["start"])
-    seed = check.whole(data.get("seed", 0), "seed")
+    seed = check.whole(data.get("seed", 0), "seed", 0, MAX_SEED)
     auto_pass = data.get("auto_pass", True)
     if not isinstance(auto_pass, bool):
-        raise check.fail("auto_pass", f"expected true or false, got {auto_pass!r}")
+        raise check.fail("auto_pass", f"expected true or false, got {brief(auto_pass)}")
     commands = data.get("commands") or []
     if not isinstance(commands, list):
         raise check.fail("commands", "expected a list of commands")
@@ -362,7 +380,7 @@ def _read_rules(check: _Checker, data: Any) -> Rules:
     if not isinstance(data, Mapping):
         raise check.fail("rules", "expected a mapping of rules-file keys to numbers")
     try:
-        return Rules.from_dict({**base.to_dict(), **data})
+        return rules_from_data({**base.to_dict(), **data})
     except ValueError as exc:
         raise check.fail("rules", str(exc).replace("rules: ", "").replace("\n", "; ")) from None
 
@@ -376,7 +394,7 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
     if not isinstance(data, list):
         raise check.fail("cards", "expected a list of cards (same vocabulary as assets/cards)")
     for i, card in enumerate(data):
-        if isinstance(card, Mapping) and card.get("id") in pool:
+        if isinstance(card, Mapping) and isinstance(card.get("id"), str) and card["id"] in pool:
             raise check.fail(f"cards[{i}].id", f"{card['id']!r} is already in the card set; "
                                                "give the inline card a new id")
     try:
@@ -392,13 +410,69 @@ def _read_start(check: _Checker, data: Any) -> dict:
     """The file's start -> build_position's spec (players and seats counted from 0)."""
     if not isinstance(data, Mapping):
         raise check.fail("start", "expected a mapping (see docs/scenarios.md)")
+    unknown = set(data) - _START_KEYS
+    if unknown:
+        raise check.fail("start", f"unknown field(s) {_key_list(unknown)}; expected some of "
+                                  f"{sorted(_START_KEYS)}")
     spec = dict(data)
     for key in ("turn_player", "first_player"):
         if key in spec:
             spec[key] = check.player(spec[key], f"start.{key}")
+    for key in ("turn", "round"):
+        if key in spec:
+            check.whole(spec[key], f"start.{key}", 1, MAX_TURN)
+    if "phase" in spec and not isinstance(spec["phase"], str):
+        raise check.fail("start.phase", f"expected a phase name, got {brief(spec['phase'])}")
     per = check.per_player(spec.get("players", [{}, {}]), "start.players")
     spec["players"] = [per.get(0) or {}, per.get(1) or {}]
+    for seat, pdata in enumerate(spec["players"]):
+        _check_start_player(check, pdata, f"start: players.{seat + 1}")
     return spec
+
+
+def _check_start_player(check: _Checker, data: Any, where: str) -> None:
+    """Type-check and bound one player's start before build_position reads it."""
+    if not isinstance(data, Mapping):
+        raise check.fail(where, f"expected a mapping of {sorted(_PLAYER_KEYS)}, got "
+                                f"{brief(data)}")
+    unknown = set(data) - _PLAYER_KEYS
+    if unknown:
+        raise check.fail(where, f"unknown field(s) {_key_list(unknown)}; expected some of "
+                                f"{sorted(_PLAYER_KEYS)}")
+    for key in ("lp", "sp"):
+        if key in data:
+            check.whole(data[key], f"{where}.{key}")
+    for key in ("hand", "deck", "extra", "grave", "phantom", "back", "side", "env"):
+        value = data.get(key)
+        if value is None or (key == "env" and isinstance(value, (str, Mapping))):
+            continue
+        if not isinstance(value, list):
+            raise check.fail(f"{where}.{key}", f"expected a list of cards, got {brief(value)}")
+        for i, entry in enumerate(value):
+            here = f"{where}.{key}[{i}]"
+            if isinstance(entry, Mapping) and key not in _PILES:
+                _check_start_slot(check, entry, here)
+            elif not isinstance(entry, str) and (entry is not None or key in _PILES):
+                raise check.fail(here, f"expected a card id, got {brief(entry)}")
+    if isinstance(data.get("env"), Mapping):
+        _check_start_slot(check, data["env"], f"{where}.env")
+
+
+def _check_start_slot(check: _Checker, entry: Mapping, where: str) -> None:
+    unknown = set(entry) - _START_SLOT_KEYS
+    if unknown:
+        raise check.fail(where, f"unknown field(s) {_key_list(unknown)}; expected some of "
+                                f"{sorted(_START_SLOT_KEYS)}")
+    if not isinstance(entry.get("card"), str):
+        raise check.fail(f"{where}.card", f"expected a card id, got {brief(entry.get('card'))}")
+    for key in ("health", "sp_paid"):
+        if key in entry:
+            check.whole(entry[key], f"{where}.{key}")
+    for key in ("position", "face", "summoned", "set", "attacked", "position_changed",
+                "battled"):
+        value = entry.get(key)
+        if value is not None and not isinstance(value, (str, bool)):
+            raise check.fail(f"{where}.{key}", f"expected a word, got {brief(value)}")
 
 
 def _read_command(check: _Checker, data: Any, where: str) -> CommandSpec:
@@ -416,10 +490,11 @@ def _read_command(check: _Checker, data: Any, where: str) -> CommandSpec:
         raise check.fail(f"{where}.player", "required: 1 or 2")
     player = check.player(data["player"], f"{where}.player")
     spec = CommandSpec(where, player, verb, dict(data))
-    spec.repeat = check.whole(data.get("repeat", 1), f"{where}.repeat", 1)
+    spec.repeat = check.whole(data.get("repeat", 1), f"{where}.repeat", 1, MAX_REPEAT)
     rejected = data.get("expect_rejected", False)
     if not isinstance(rejected, bool):
-        raise check.fail(f"{where}.expect_rejected", f"expected true or false, got {rejected!r}")
+        raise check.fail(f"{where}.expect_rejected", f"expected true or false, got "
+                                                     f"{brief(rejected)}")
     spec.expect_rejected = rejected
     if "reason_contains" in data:
         if not rejected:
@@ -433,14 +508,17 @@ def _read_command(check: _Checker, data: Any, where: str) -> CommandSpec:
     here = f"{where}.{verb}"
     if verb in _FLAG_VERBS:
         if value is not True:
-            raise check.fail(here, f"expected true, got {value!r}")
+            raise check.fail(here, f"expected true, got {brief(value)}")
     elif verb == "choose":
         values = value if isinstance(value, list) else [value]
         if not values:
             raise check.fail(here, "expected an option")
         for i, v in enumerate(values):
             if not isinstance(v, (int, str, Mapping)):
-                raise check.fail(here, f"expected an option index, a label or a card, got {v!r}")
+                raise check.fail(here, f"expected an option index, a label or a card, got "
+                                       f"{brief(v)}")
+            if type(v) is int and not 0 <= v <= MAX_WHOLE:
+                raise check.fail(here, f"expected an option index from 0, got {brief(v)}")
             if isinstance(v, (str, Mapping)) and not isinstance(v, bool):
                 spec.data.setdefault("_refs", {})[i] = _maybe_ref(check, v, here)
     else:
@@ -450,9 +528,9 @@ def _read_command(check: _Checker, data: Any, where: str) -> CommandSpec:
         spec.data["_slot"] = check.slot(data["slot"], f"{where}.slot")
     if "position" in data and data["position"] not in ("attack", "defense"):
         raise check.fail(f"{where}.position", f"expected attack or defense, got "
-                                              f"{data['position']!r}")
+                                              f"{brief(data['position'])}")
     if "face" in data and data["face"] not in ("up", "down"):
-        raise check.fail(f"{where}.face", f"expected up or down, got {data['face']!r}")
+        raise check.fail(f"{where}.face", f"expected up or down, got {brief(data['face'])}")
     if verb == "attack":
         if "target" not in data:
             raise check.fail(f"{where}.target", "required: a card of the opponent, or direct")
@@ -461,9 +539,10 @@ def _read_command(check: _Checker, data: Any, where: str) -> CommandSpec:
     if verb == "activate":
         if "ability" in data:
             ability = data["ability"]
-            if isinstance(ability, bool) or not isinstance(ability, int) or ability < -1:
+            if type(ability) is not int or not -1 <= ability <= MAX_ABILITY:
                 raise check.fail(f"{where}.ability", f"expected an ability index (0, 1, ...; "
-                                                     f"-1: the card itself), got {ability!r}")
+                                                     f"-1: the card itself), got "
+                                                     f"{brief(ability)}")
         targets = data.get("targets", [])
         if not isinstance(targets, list):
             targets = [targets]
@@ -517,14 +596,14 @@ def _read_expect(check: _Checker, data: Any, where: str) -> dict:
                         for p, v in per.items()}
     if "winner" in data:
         w = data["winner"]
-        if w not in (1, 2, "draw", "none", None):
-            raise check.fail(f"{where}.winner", f"expected 1, 2, draw or none, got {w!r}")
+        if type(w) not in (int, str, type(None)) or w not in (1, 2, "draw", "none", None):
+            raise check.fail(f"{where}.winner", f"expected 1, 2, draw or none, got {brief(w)}")
         out["winner"] = {1: 0, 2: 1, "draw": -1}.get(w)
     if "phase" in data:
         phases = ("standby", "main1", "battle", "main2", "end", "draw")
         if data["phase"] not in phases:
             raise check.fail(f"{where}.phase", f"expected one of {list(phases)}, got "
-                                               f"{data['phase']!r}")
+                                               f"{brief(data['phase'])}")
         out["phase"] = data["phase"]
     for key in ("turn_player", "deciding_player"):
         if key in data:
@@ -536,7 +615,7 @@ def _read_expect(check: _Checker, data: Any, where: str) -> dict:
     if "choice" in data:
         v = data["choice"]
         if v is not None and not isinstance(v, str):
-            raise check.fail(f"{where}.choice", f"expected a choice kind or none, got {v!r}")
+            raise check.fail(f"{where}.choice", f"expected a choice kind or none, got {brief(v)}")
         out["choice"] = None if v in (None, "none") else v
     for key in ("line_log", "line_log_contains", "line_log_excludes"):
         if key in data:
@@ -579,16 +658,16 @@ def _read_slot(check: _Checker, value: Any, where: str):
                                 f"{list(SLOT_FIELDS)}")
     unknown = set(value) - set(SLOT_FIELDS)
     if unknown:
-        raise check.fail(where, f"unknown field(s) {sorted(unknown)}; expected some of "
+        raise check.fail(where, f"unknown field(s) {_key_list(unknown)}; expected some of "
                                 f"{list(SLOT_FIELDS)}")
     out = dict(value)
     if "card" in out:
         out["card"] = check.card_id(out["card"], f"{where}.card")
     if "position" in out and out["position"] not in ("attack", "defense"):
         raise check.fail(f"{where}.position", f"expected attack or defense, got "
-                                              f"{out['position']!r}")
+                                              f"{brief(out['position'])}")
     if "face" in out and out["face"] not in ("up", "down"):
-        raise check.fail(f"{where}.face", f"expected up or down, got {out['face']!r}")
+        raise check.fail(f"{where}.face", f"expected up or down, got {brief(out['face'])}")
     for key in ("health", "max_health", "atk"):
         if key in out:
             check.whole(out[key], f"{where}.{key}")

@@ -21,6 +21,8 @@ Files are read through game.fileio (size limit, UTF-8 check), which calls `load_
 
 from __future__ import annotations
 
+import reprlib
+
 import yaml
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError, SafeConstructor
@@ -58,20 +60,24 @@ class YamlLimitError(ComposerError):
     """A document over one of the limits above (too deep, too many values, an alias loop)."""
 
 
-def brief(value, limit: int = 40) -> str:
-    """A bounded excerpt of a value for an error message (never a full repr of a big thing)."""
-    if isinstance(value, dict):
-        return f"a mapping of {len(value)} key(s)"
-    if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item(s)"
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxdict, _BRIEF.maxlist, _BRIEF.maxtuple = 2, 4, 4, 4
+_BRIEF.maxset, _BRIEF.maxstring, _BRIEF.maxother = 4, 40, 40
+
+
+def brief(value, limit: int = 60) -> str:
+    """A bounded excerpt of a value for an error message: cheap and short whatever its size
+    (a huge list shows its first items, a long text its start)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "nothing (null)"
-    if isinstance(value, int) and value.bit_length() > 64:
-        return f"a {len(str(value))}-digit number" if value.bit_length() < 14_000 \
-            else "a huge number"
-    text = repr(value)
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a huge number"
+    try:
+        text = _BRIEF.repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail
+        text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

@@ -16,6 +16,7 @@ from game.decks import (
     SIDE_MAX,
     Deck,
     DeckError,
+    FileError,
     load_deck,
     parse_deck,
     save_deck,
@@ -130,7 +131,7 @@ def test_every_violation_is_reported_at_once_naming_card_and_rule():
     ("name: X\nmain: [[stone_sentry]]\n", "main[0]: expected {card: <id>, count: <n>}"),
     ("name: X\nmain: [{card: stone_sentry, copies: 2}]\n", "main[0]: expected {card:"),
     ("name: X\nside: [{card: 7, count: 1}]\n", "side[0].card: expected a card id"),
-    ("name: X\nextra: [{card: x, count: -1}]\n", "extra[0].count: expected a whole number >= 0"),
+    ("name: X\nextra: [{card: x, count: -1}]\n", "extra[0].count: expected a whole number from 1 to 3"),
     ("name: X\nmain: [{card: x, count: yes}]\n", "main[0].count: expected a whole number"),
     ("name: X\nmain: [{card: x, count: 1}\n", "not valid YAML"),
 ])
@@ -150,7 +151,7 @@ def test_every_shape_problem_of_a_file_is_reported_together():
 
 
 def test_missing_and_binary_files_raise_deck_error(tmp_path):
-    with pytest.raises(DeckError, match="cannot read the deck file"):
+    with pytest.raises(DeckError, match="cannot read the file: no such file"):
         load_deck(tmp_path / "absent.yaml")
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"\xff\xfe\x00\x01")
@@ -158,11 +159,14 @@ def test_missing_and_binary_files_raise_deck_error(tmp_path):
         load_deck(binary)
 
 
-def test_bare_ids_count_as_one_copy_and_count_zero_adds_nothing():
-    deck = parse_deck({"main": ["iron_hound", {"card": "iron_hound", "count": 2},
-                                {"card": "dusk_fox", "count": 0}]}, "decks/my_deck.yaml")
+def test_bare_ids_count_as_one_copy_and_a_count_is_one_to_three():
+    deck = parse_deck({"main": ["iron_hound", {"card": "iron_hound", "count": 2}]},
+                      "decks/my_deck.yaml")
     assert deck.name == "my_deck"
     assert deck.main == ("iron_hound",) * 3
+    for count in (0, 4, 10**9):
+        with pytest.raises(DeckError, match="count: expected a whole number from 1 to 3"):
+            parse_deck({"main": [{"card": "dusk_fox", "count": count}]}, "d.yaml")
 
 
 # ---------------------------------------------------------------------------- saving
@@ -190,7 +194,7 @@ def test_save_deck_is_atomic_when_writing_fails(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(FileError, match="no space left on the disk; the old file is unchanged"):
         save_deck(legal(name="New"), path)
     assert path.read_bytes() == before  # the old file is untouched
     assert [p.name for p in tmp_path.iterdir()] == ["deck.yaml"]  # no temp file left behind

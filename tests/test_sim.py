@@ -130,7 +130,8 @@ def test_cli_missing_deck(tmp_path: Path) -> None:
     ("main: [{card: stone_sentry, count: 3}\n  oops: ]", "not valid YAML"),
     ("- just\n- a list\n", "expected a mapping"),
     ("name: Tiny\nmain: [{card: stone_sentry, count: 3}]\n", "illegal deck"),
-    ("name: Odd\nmain: [{card: no_such_card, count: 30}]\n", "unknown card"),
+    ("name: Odd\nmain: [{card: no_such_card, count: 3}]\n", "unknown card"),
+    ("name: Odd\nmain: [{card: stone_sentry, count: 30}]\n", "count: expected a whole number from 1 to 3"),
 ])
 def test_cli_bad_deck_files(tmp_path: Path, text: str, expect: str) -> None:
     bad = tmp_path / "bad.yaml"

@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from game.engine.carddefs import (
     ALL_ZONES,
     FIELD_ZONES,
@@ -38,7 +36,7 @@ from game.engine.carddefs import (
     StatTest,
     TargetSpec,
 )
-from game.yamlio import load_yaml
+from game.fileio import FileError, parse_yaml, read_text
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CARD_DIR = REPO_ROOT / "assets" / "cards"
@@ -56,6 +54,8 @@ _PHASES = ("standby", "main1", "battle", "main2", "end", "draw")
 _STEP_KINDS = ("summon", "attack", "activate", "action")
 _MODIFY_STATS = ("atk", "health", "sp_cost")
 _TURN_TRIGGERS = ("turn_start", "turn_end")
+MAX_NUMBER = 1_000_000  # the largest amount, ATK, Health or cost a card may name
+MAX_COUNT = 99  # the most cards an effect or a target choice may count
 
 
 class CardDataError(ValueError):
@@ -162,11 +162,17 @@ def _mapping(
     return out
 
 
-def _int(ctx: _Ctx, value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    """An integer in [lo, hi]; booleans are refused (YAML `yes` would otherwise count as 1)."""
+def _int(ctx: _Ctx, value: Any, path: str, lo: int | None = None, hi: int | None = None,
+         top: int = MAX_NUMBER) -> int:
+    """An integer in [lo, hi] and within +-top (every number of a card is bounded, so a file
+    cannot ask for a billion draws); booleans are refused (YAML `yes` would count as 1)."""
     ok = isinstance(value, int) and not isinstance(value, bool)
     if ok and (lo is None or value >= lo) and (hi is None or value <= hi):
-        return value
+        if -top <= value <= top:
+            return value
+        ctx.error(path, f"expected a number from {-top if lo is None else lo} to {top}, got "
+                        f"{_got(value)}")
+        return lo or 0
     if lo is not None and hi is not None:
         want = f"an integer from {lo} to {hi}"
     elif lo is not None:
@@ -322,7 +328,8 @@ def _target_spec(ctx: _Ctx, value: Any, path: str) -> TargetSpec:
     if m is None:
         return TargetSpec(Selector())
     select = _selector(ctx, m["select"], _join(path, "select")) if "select" in m else Selector()
-    count = _int(ctx, m["count"], _join(path, "count"), lo=1) if "count" in m else 1
+    count = _int(ctx, m["count"], _join(path, "count"), lo=1, top=MAX_COUNT) \
+        if "count" in m else 1
     return TargetSpec(select, count)
 
 
@@ -521,7 +528,7 @@ def _plain_effect(
     if "amount" in m:
         kw["amount"] = _int(ctx, m["amount"], _join(path, "amount"), lo=0)
     if "count" in m:
-        kw["count"] = _int(ctx, m["count"], _join(path, "count"), lo=1)
+        kw["count"] = _int(ctx, m["count"], _join(path, "count"), lo=1, top=MAX_COUNT)
     if "duration" in m:
         kw["duration"] = _choice(ctx, m["duration"], _join(path, "duration"), _DURATIONS) or "turn"
     return [Effect(verb, **kw)]
@@ -950,25 +957,12 @@ def _display(path: Path) -> str:
 def _load(path: Path) -> _Result:
     source = _display(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return _Result(problems=[f"{source}: cannot read the file: {reason}"])
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        return _Result(problems=[f"{source}: {_yaml_problem(exc)}"])
+        data = parse_yaml(read_text(path, "cards"), None, "cards")
+    except FileError as exc:
+        return _Result(problems=[f"{source}: {exc.problem}"])
     if data is None:
         return _Result(problems=[f"{source}: the file is empty (expected a list of cards)"])
     return _read_cards(data, source)
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    context = getattr(exc, "context", None)
-    return f"{where}malformed YAML: {problem}" + (f" ({context})" if context else "")
 
 
 def load_card_file(path: PathLike) -> list[CardDef]:

@@ -716,10 +716,11 @@ def test_every_problem_is_reported(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("- id: x\n  name: [oops\n", "malformed YAML"),
-        ("cards:\n  - id: a\n - id: b\n", "malformed YAML"),
-        ("--- []\n--- []\n", "malformed YAML"),
-        ("!!python/object/apply:os.getcwd []\n", "malformed YAML"),
+        ("- id: x\n  name: [oops\n", "not valid YAML"),
+        ("cards:\n  - id: a\n - id: b\n", "not valid YAML"),
+        ("--- []\n--- []\n", "not valid YAML"),
+        ("!!python/object/apply:os.getcwd []\n", "not valid YAML"),
+        ("- id: x\n  name: A\n  name: B\n", "line 3, column 3: duplicate key 'name' (first on line 2)"),
         ("", "the file is empty"),
         ("# only a comment\n", "the file is empty"),
         ("42\n", "expected a list of cards (or a mapping with a 'cards:' list), got 42"),
@@ -737,7 +738,7 @@ def test_bad_file_gives_clear_error(tmp_path: Path, text: str, fragment: str) ->
 
 def test_malformed_yaml_reports_line(tmp_path: Path) -> None:
     file = write(tmp_path, "- id: a\n  name: A\n  text: [unclosed\n")
-    with pytest.raises(CardDataError, match=r"line \d+, column \d+: malformed YAML"):
+    with pytest.raises(CardDataError, match=r"not valid YAML: line \d+, column \d+: "):
         load_card_file(file)
 
 
@@ -754,7 +755,8 @@ def test_cards_mapping_checks_its_keys(tmp_path: Path) -> None:
 def test_undecodable_file(tmp_path: Path) -> None:
     file = tmp_path / "cards.yaml"
     file.write_bytes(b"\xff\xfe\x00bad")
-    with pytest.raises(CardDataError, match="cannot read the file"):
+    with pytest.raises(CardDataError, match=r"not a text file \(not UTF-8\): byte 0xff at byte "
+                                            r"offset 0"):
         load_card_file(file)
 
 
