@@ -191,16 +191,23 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
 
 
 def save_png(surface, path: str) -> int:
-    """Save `surface` as PNG whatever the file name ends with."""
+    """Save `surface` as PNG whatever the file name ends with. The PNG is made in memory,
+    then written atomically (game.fileio): a failed save leaves the old file whole."""
+    import io
+
     import pygame
 
-    target = Path(path)
+    from game.fileio import FileError, atomic_write_bytes
+
+    buffer = io.BytesIO()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as fh:
-            pygame.image.save(surface, fh, "screenshot.png")
-    except (OSError, pygame.error) as exc:
-        print(f"cannot save the screenshot {path}: {exc}", file=sys.stderr)
+        pygame.image.save(surface, buffer, "screenshot.png")
+        atomic_write_bytes(path, buffer.getvalue())
+    except FileError as exc:
+        print(f"cannot save the screenshot: {exc}", file=sys.stderr)
+        return 1
+    except pygame.error as exc:
+        print(f"cannot save the screenshot {path}: {_one_line(exc)}", file=sys.stderr)
         return 1
     return 0
 
