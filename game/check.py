@@ -8,22 +8,31 @@ across the set); decks are checked against that set plus any card files given. E
 is printed (naming the file, the card and the rule or field) and the exit code is 1 if there
 was any, else every file gets an "ok" line and the exit code is 0. Never a traceback: a person
 wrote these files and deserves a sentence.
+
+The cards of the card files given (and, with no files, the whole project: assets/cards, the
+rules file and decks/) also get their rules text linted against their data
+(game/cards/textlint.py, "Card text style" in docs/cards.md): each missing phrase is a
+warning, and `--strict` makes the warnings problems.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from game.cards import DEFAULT_CARD_DIR, CardDataError, load_card_set
+from game.cards.textlint import lint_cards
 from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.engine.rules import Rules
 from game.fileio import KINDS, FileError, decode_text, parse_yaml, read_bytes, too_big
 from game.rules_file import RulesFileError, load_rules
 
-USAGE = "usage: python main.py check FILE_OR_FOLDER..."
+USAGE = "usage: python main.py check [--strict] [FILE_OR_FOLDER...]"
+_ROOT = Path(DEFAULT_CARD_DIR).resolve().parents[1]
+_PROJECT = (Path(DEFAULT_CARD_DIR), _ROOT / "assets" / "rules.yaml", _ROOT / "decks")
 _DECK_KEYS = ("main", "side", "extra")
 
 
@@ -89,9 +98,18 @@ def _load_set(card_files: list[Path]) -> tuple[dict[str, CardDef] | None, list[s
         return None, list(exc.problems)
 
 
-def check(args: list[str]) -> tuple[list[str], list[str]]:
-    """(ok lines, problem lines) for the given files and folders."""
+def _card_ids(data: Any) -> list[str]:
+    entries = data.get("cards") if isinstance(data, dict) else data
+    if not isinstance(entries, list):
+        return []
+    return [e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)]
+
+
+def check(args: list[str], warnings: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """(ok lines, problem lines) for the given files and folders; text-lint warnings about the
+    cards of the given card files go to `warnings` when a list is passed."""
     problems: list[str] = []
+    card_files: dict[str, str] = {}  # card id -> the file given that defines it
     ok: list[str] = []
     cards: list[tuple[Path, str]] = []
     decks: list[tuple[Path, str, Any]] = []
@@ -104,6 +122,7 @@ def check(args: list[str]) -> tuple[list[str], list[str]]:
         kind = _kind(data)
         if kind == "cards":
             cards.append((path, shown))
+            card_files.update((card_id, shown) for card_id in _card_ids(data))
         elif kind == "deck":
             decks.append((path, shown, data))
         elif kind == "rules":
@@ -123,6 +142,9 @@ def check(args: list[str]) -> tuple[list[str], list[str]]:
     if pool is not None:
         for _path, shown in cards:
             ok.append(f"ok: {shown} (card file; the set has {len(pool)} cards)")
+        if warnings is not None:
+            warnings += [f"warning: {card_files[w.card]}: {w}"
+                         for w in lint_cards(pool, only=card_files)]
     else:
         for path, shown in cards:
             if not any(_names(path, shown, p) for p in set_problems):
@@ -158,15 +180,26 @@ def _names(path: Path, shown: str, problem: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    """Check the files named in argv; 0 if all are fine, 1 on any problem, 2 on no files."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE, file=sys.stderr if not argv else sys.stdout)
-        return 2 if not argv else 0
-    ok, problems = check(argv)
+    """Check the files named in argv (none: the whole project); 0 if all are fine, 1 on any
+    problem (text warnings count with --strict)."""
+    if argv and argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    strict = "--strict" in argv
+    args = [a for a in argv if a != "--strict"]
+    if not args:
+        args = [os.path.relpath(p) for p in _PROJECT]
+    warnings: list[str] = []
+    ok, problems = check(args, warnings)
+    if strict:
+        problems += [w.replace("warning: ", "", 1) for w in warnings]
     for line in ok:
         print(line)
-    for line in problems:
+    for line in problems if strict else warnings + problems:
         print(line)
+    if warnings and not strict and not problems:
+        print(f"{len(warnings)} card text warning(s) (--strict makes them errors)",
+              file=sys.stderr)
     if problems:
         print(f"{len(problems)} problem(s) found", file=sys.stderr)
         return 1

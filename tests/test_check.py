@@ -134,9 +134,14 @@ def test_every_problem_of_several_files_is_printed_and_good_files_still_say_ok(c
     assert "ok: " in text and "Hive Swarm" in text
 
 
-def test_no_arguments_prints_usage(capsys):
+def test_no_arguments_checks_the_whole_project_and_help_prints_usage(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
     code, text = run(capsys)
-    assert code == 2 and "usage" in text
+    assert code == 0, text
+    assert "ok: assets/rules.yaml" in text and "ok: assets/cards/ember.yaml" in text
+    assert "Ember Rush" in text and "warning" not in text
+    code, text = run(capsys, "--help")
+    assert code == 0 and "usage" in text
 
 
 def test_command_line_via_subprocess(tmp_path):
