@@ -36,8 +36,10 @@ class Dropdown(Widget):
     def __init__(self, rect, options: Sequence[Option], selected: int = 0,
                  on_change: Callable[[Any], None] | None = None, label: str = "",
                  menu: bool = False, px: int = theme.BODY, tooltip: str = "",
-                 list_width: int | None = None) -> None:
+                 list_width: int | None = None,
+                 on_open: Callable[[], None] | None = None) -> None:
         super().__init__(rect, tooltip)
+        self.on_open = on_open  # refresh the options just before the list opens
         self.options = list(options)
         self.selected = selected if self.options else -1
         self.on_change = on_change
@@ -129,6 +131,8 @@ class Dropdown(Widget):
         return False
 
     def _open(self) -> None:
+        if self.on_open is not None:
+            self.on_open()
         if not self.options:
             return
         self.open = True
@@ -172,7 +176,10 @@ class Dropdown(Widget):
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), width=2, border_radius=8)
         x = r.x + 10
-        if self.label:
+        if self.label and self.menu:  # a menu button reads like a button
+            img = txt.text(txt.fit(self.label, self.px, r.w - 34), self.px, theme.TEXT, bold=True)
+            surface.blit(img, (x, r.centery - img.get_height() // 2))
+        elif self.label:
             img = txt.text(self.label, self.px, theme.TEXT_DIM)
             surface.blit(img, (x, r.centery - img.get_height() // 2))
             x += img.get_width() + 6

@@ -1,0 +1,275 @@
+"""The deck builder's file actions: new, open, save, save as, rename, duplicate, delete,
+import and export. A mixin of the scene: it reads the scene's editor and path and opens the
+scene's dialogs, and goes to disk only through game.storage (atomic saves, backups).
+
+Rules it keeps: a starter deck never changes (saving one asks for a new name), a file is
+written only when the player saves, a failed save says why and leaves the old file whole,
+and leaving with unsaved changes always asks first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from game import storage
+from game.deck_edit import DeckEditor
+from game.deck_text import deck_to_text, text_to_deck
+from game.decks import Deck, DeckError, parse_deck
+from game.fileio import FileError, atomic_write_text, parse_yaml, read_text
+from game.ui import clipboard
+from game.ui.widgets import Dialog, DialogButton, Option, confirm, notice, prompt
+
+
+class FileActions:
+    """Mixed into DeckBuilderScene (which provides editor, path, readonly, pool, toast...)."""
+
+    editor: DeckEditor
+    path: Path | None
+    readonly: bool
+
+    # the scene provides these
+    def ask(self, dialog: Dialog) -> None: ...
+    def load_editor(self, deck: Deck, path: Path | None, readonly: bool,
+                    problems: tuple[str, ...] = ()) -> None: ...
+
+    # ------------------------------------------------------------ guards
+    def unsaved_then(self, action: Callable[[], None], what: str = "continue") -> None:
+        """Run `action`, first asking what to do with unsaved changes if there are any."""
+        if not self.editor.dirty:
+            action()
+            return
+
+        def save_then() -> str | None:
+            if self.save(then=action):
+                return None
+            return None
+
+        self.ask(Dialog("Unsaved changes",
+                        f"\u201c{self.editor.name}\u201d has changes that are not saved. "
+                        f"Save them before you {what}?",
+                        [DialogButton("Save", save_then, "primary"),
+                         DialogButton("Discard", lambda: action() and None, "danger"),
+                         DialogButton("Cancel")], default=0, cancel=2))
+
+    # ------------------------------------------------------------- lists
+    def deck_options(self) -> list[Option]:
+        """Every deck file for the Open menu, with its status beside it."""
+        out = []
+        for e in storage.list_decks(self.pool):
+            note = "starter" if e.readonly else ""
+            if not e.legal:
+                note = ("broken" if e.malformed else "not legal") + (", starter" if e.readonly else "")
+            out.append(Option(e.name, e, True, note))
+        return out
+
+    # -------------------------------------------------------------- open
+    def open_entry(self, entry: storage.DeckEntry) -> None:
+        self.unsaved_then(lambda: self._open(entry), "open another deck")
+
+    def _open(self, entry: storage.DeckEntry) -> None:
+        deck = entry.deck or Deck(entry.name, ())
+        self.load_editor(deck, entry.path, entry.readonly,
+                         entry.problems if entry.malformed else ())
+        self.settings.set("deck_builder", "last_deck", str(entry.path))
+        self.settings.save()
+        if entry.malformed:
+            self.ask(notice("This deck file has problems",
+                            "It opens with what could be read. Nothing is written to the file "
+                            "until you save it.", entry.problems))
+        elif entry.readonly:
+            self.toast.show(f"{entry.name}: a starter deck, read-only. Save as to keep a copy.")
+        else:
+            self.toast.show(f"Opened {entry.name}", "ok")
+
+    def new_deck(self) -> None:
+        self.unsaved_then(lambda: self.load_editor(Deck("New deck", ()), None, False),
+                          "start a new deck")
+
+    # -------------------------------------------------------------- save
+    def save(self, then: Callable[[], None] | None = None) -> bool:
+        """Save to the deck's file; a new or starter deck asks for a name first."""
+        if self.path is None or self.readonly:
+            self.save_as(then)
+            return False
+        return self._write(self.path, then)
+
+    def _write(self, path: Path, then: Callable[[], None] | None = None) -> bool:
+        try:
+            storage.save_user_deck(self.editor.deck(), path)
+        except FileError as exc:
+            self.ask(notice("The deck was not saved", f"{exc.problem}. The file on disk is as "
+                            "it was; nothing was lost.", [str(exc)]))
+            return False
+        self.path, self.readonly = path, False
+        self.file_problems = ()
+        self.editor.mark_saved()
+        self.settings.set("deck_builder", "last_deck", str(path))
+        self.settings.save()
+        self.toast.show(f"Saved {self.editor.name}", "ok")
+        if then is not None:
+            then()
+        return True
+
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        start = self.editor.name if not self.readonly else f"My {self.editor.name}"
+
+        def ok(name: str) -> str | None:
+            problem = self._name_problem(name)
+            if problem:
+                return problem
+            self.editor.rename(name)
+            self._write(storage.new_deck_path(name), then)
+            return None
+
+        self.ask(prompt("Save deck as", "A name for the deck (it is saved in your decks folder).",
+                        start, ok, ok="Save"))
+
+    def _name_problem(self, name: str) -> str | None:
+        if not name:
+            return "A deck needs a name."
+        if len(name) > 60:
+            return "At most 60 characters."
+        taken = {e.name.lower() for e in storage.list_decks(self.pool, starters=False)
+                 if e.path != self.path}
+        if name.lower() in taken:
+            return f"You already have a deck called {name}."
+        return None
+
+    def rename(self) -> None:
+        def ok(name: str) -> str | None:
+            problem = self._name_problem(name)
+            if problem:
+                return problem
+            if self.path is None or self.readonly:
+                self.editor.rename(name)
+                self.toast.show(f"Renamed to {name} (not saved yet)")
+                return None
+            try:
+                new_path = storage.rename_deck_file(self.path, self.editor.deck(), name)
+            except FileError as exc:
+                return str(exc.problem)
+            self.editor.rename(name)
+            self.editor.mark_saved()
+            self.path = new_path
+            self.toast.show(f"Renamed to {name} and saved", "ok")
+            return None
+
+        self.ask(prompt("Rename deck", "The new name:", self.editor.name, ok, ok="Rename"))
+
+    def duplicate(self) -> None:
+        name = f"{self.editor.name} copy"
+        taken = {e.name.lower() for e in storage.list_decks(self.pool, starters=False)}
+        n = 2
+        while name.lower() in taken:
+            name, n = f"{self.editor.name} copy {n}", n + 1
+        deck = self.editor.deck()
+        copy = Deck(name, deck.main, deck.side, deck.extra)
+        path = storage.new_deck_path(name)
+        try:
+            storage.save_user_deck(copy, path)
+        except FileError as exc:
+            self.ask(notice("The copy was not saved", str(exc)))
+            return
+
+        def open_copy() -> None:
+            self.load_editor(copy, path, False)
+            self.toast.show(f"Saved a copy: {name}", "ok")
+
+        self.unsaved_then(open_copy, "open the copy")
+
+    def delete(self) -> None:
+        if self.path is None or self.readonly:
+            self.toast.show("Only your own saved decks can be deleted", "error")
+            return
+        path, name = self.path, self.editor.name
+
+        def yes() -> str | None:
+            try:
+                storage.delete_deck(path)
+            except FileError as exc:
+                return exc.problem
+            self.load_editor(Deck("New deck", ()), None, False)
+            self.toast.show(f"Deleted {name}", "ok")
+            return None
+
+        self.ask(confirm("Delete deck", f"Delete \u201c{name}\u201d for good? Its file is removed "
+                         "from your decks folder.", yes, yes="Delete", danger=True))
+
+    # ------------------------------------------------------ import/export
+    def import_text(self, text: str, source: str) -> None:
+        """A deck from text: deck YAML if it reads as one, else a text list."""
+        deck, problems = self._parse_import(text, source)
+        if deck is None:
+            self.ask(notice("Nothing to import", f"{source} holds no deck.", problems))
+            return
+
+        def load() -> None:
+            self.load_editor(deck, None, False)
+            self.editor.mark_saved()
+            self.editor.rename(deck.name)  # unsaved: the import is not a file yet
+            if problems:
+                self.ask(notice("Imported, with problems",
+                                f"These lines of {source} were not imported:", problems))
+            else:
+                self.toast.show(f"Imported {deck.name} from {source}; save it to keep it", "ok")
+
+        self.unsaved_then(load, "import")
+
+    def _parse_import(self, text: str, source: str) -> tuple[Deck | None, list[str]]:
+        if not text.strip():
+            return None, [f"{source} is empty"]
+        try:
+            data = parse_yaml(text, None, "deck")
+        except FileError:
+            data = None
+        if isinstance(data, dict) and set(data) & {"main", "side", "extra"}:
+            try:
+                return parse_deck(data, source), []
+            except DeckError as exc:
+                return None, list(exc.problems)
+        result = text_to_deck(text, self.pool, name="Imported deck")
+        if not any(result.deck.all_cards().values()):
+            return None, list(result.problems) or [f"{source}: no card lines found"]
+        return result.deck, list(result.problems)
+
+    def import_clipboard(self) -> None:
+        self.import_text(clipboard.get_text(), "the clipboard")
+
+    def import_file(self) -> None:
+        def ok(path_text: str) -> str | None:
+            path = Path(path_text).expanduser()
+            try:
+                text = read_text(path, "deck")
+            except FileError as exc:
+                return exc.problem
+            self.import_text(text, path.name)
+            return None
+
+        self.ask(prompt("Import a deck file", "Path of a deck .yaml or a .txt card list:",
+                        str(storage.exports_dir()) + "/", ok, ok="Import"))
+
+    def export_text(self) -> str:
+        return deck_to_text(self.editor.deck(), self.pool)
+
+    def export_clipboard(self, fmt: str) -> None:
+        deck = self.editor.deck()
+        clipboard.put_text(self.export_text() if fmt == "text" else storage.deck_yaml(deck))
+        self.toast.show("Copied the deck to the clipboard as "
+                        + ("a text list" if fmt == "text" else "YAML"), "ok")
+
+    def export_file(self, fmt: str) -> None:
+        suffix = ".txt" if fmt == "text" else ".yaml"
+        start = storage.exports_dir() / f"{storage.slug(self.editor.name)}{suffix}"
+
+        def ok(path_text: str) -> str | None:
+            path = Path(path_text).expanduser()
+            body = self.export_text() if fmt == "text" else storage.deck_yaml(self.editor.deck())
+            try:
+                atomic_write_text(path, body)
+            except FileError as exc:
+                return exc.problem
+            self.toast.show(f"Exported to {path}", "ok")
+            return None
+
+        self.ask(prompt("Export deck", "Save to this file:", str(start), ok, ok="Export"))
