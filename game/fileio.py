@@ -29,7 +29,7 @@ from pathlib import Path
 
 import yaml
 
-from game.yamlio import load_yaml, yaml_problem
+from game.yamlio import YamlLimitError, load_yaml, yaml_problem
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -156,6 +156,9 @@ def parse_yaml(text: str, path: str | os.PathLike | None, kind: str | FileKind):
     k = kind_of(kind)
     try:
         return load_yaml(text, max_nodes=k.max_nodes)
+    except YamlLimitError as exc:
+        raise FileError(path, f"{yaml_problem(exc)}: the limit for {k.label} (see "
+                              "docs/files.md)") from None
     except yaml.YAMLError as exc:
         raise FileError(path, yaml_problem(exc)) from None
 
