@@ -4,6 +4,7 @@
     python main.py simulate --decks A B --games N ...     AI-vs-AI balance report
     python main.py scenario FILE...                       run puzzle/scenario files
     python main.py check ...                              project checks
+    python main.py snapshot SCENE --out FILE.png          render a scene headless to a PNG
 
 pygame is imported only for the window, so headless commands start fast and run anywhere.
 """
@@ -48,12 +49,28 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Play random-legal AI duels between two decks headless "
                                      "and print a balance report.")
     sim.add_argument("--decks", nargs=2, metavar=("A", "B"), default=[str(p) for p in TEST_DECKS],
-                     help="two deck files (default: the plain test decks)")
+                     help="two deck files, or deck names (your decks, then the starter "
+                          "decks; default: the plain test decks)")
     sim.add_argument("--games", type=_positive, default=100, help="number of duels (100)")
     sim.add_argument("--seed", type=int, default=0, help="run seed; same seed, same duels (0)")
     sim.add_argument("--matches", type=_positive, default=None,
                      help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
+    snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
+                          description="Render a scene (menu, deckbuilder, setup) headless and "
+                                      "save it as a PNG.")
+    snap.add_argument("scene", help="menu, deckbuilder or setup")
+    snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
+    snap.add_argument("--window", default="1280x720", metavar="WxH",
+                      help="window size; the 1280x720 scene is scaled into it (1280x720)")
+    snap.add_argument("--frames", type=_positive, default=30,
+                      help="frames to run before saving, at 60 per second (30)")
+    snap.add_argument("--deck", help="deckbuilder: open this deck (a name or a path)")
+    snap.add_argument("--mode", choices=("hotseat", "versus_ai"), default="hotseat",
+                      help="setup: which kind of duel (hotseat)")
+    snap.add_argument("--type", dest="type_text", metavar="TEXT",
+                      help="type TEXT first (deckbuilder: into the search box)")
+    snap.add_argument("--hover", metavar="X,Y", help="put the pointer at X,Y (scene pixels)")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),
                             ("check", "check cards, decks and rules")):
         later = sub.add_parser(name, help=help_text, add_help=False)
@@ -69,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return run_simulate(args.decks, args.games, args.seed, args.json, args.matches)
+    if args.command == "snapshot":
+        return run_snapshot(args)
     return run_window(args.frames, args.screenshot)
 
 
@@ -115,7 +134,7 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     except (RulesFileError, OSError, ValueError) as exc:
         return _fail(str(exc).splitlines())
     decks, problems = [], []
-    for path in deck_paths:
+    for path in map(_deck_path, deck_paths):
         try:
             deck = load_deck(path)
         except DeckError as exc:
@@ -140,54 +159,77 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     return 0
 
 
+def _deck_path(given: str) -> str:
+    """A deck file from a path or a deck name (the player's decks first, then the starters)."""
+    if Path(given).is_file():
+        return given
+    from game.storage import resolve_deck
+
+    found = resolve_deck(given)
+    return str(found) if found is not None else given
+
+
 # ---------------------------------------------------------------------- window
 def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
-    """The window loop: events -> scene -> transition, update, draw; never blocks
-    beyond clock.tick so the window always stays responsive."""
+    """The window (game.ui.app: one 1280x720 canvas scaled to the window) on the menu."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.ui.app import App
     from game.ui.menu import MenuScene
-    from game.ui.scene import apply_transition
 
-    pygame.display.init()  # no mixer yet: the menu has no sound, and audio init can be slow
-    pygame.font.init()
+    try:
+        app = App(WINDOW_SIZE)
+    except pygame.error as exc:
+        print(f"cannot open a window: {exc}", file=sys.stderr)
+        pygame.quit()
+        return 1
+    try:
+        return app.run([MenuScene()], frames, screenshot)
+    finally:
+        app.close()
+
+
+def run_snapshot(args: argparse.Namespace) -> int:
+    """Render one scene headless for `--frames` frames and save the window as a PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.routes import SNAPSHOT_SCENES, RouteError
+
+    if args.scene not in SNAPSHOT_SCENES:
+        print(f"snapshot: unknown scene {args.scene!r}; one of {', '.join(SNAPSHOT_SCENES)}",
+              file=sys.stderr)
+        return 2
+    try:
+        w, h = (int(v) for v in args.window.lower().split("x"))
+        hover = tuple(int(v) for v in args.hover.split(",")) if args.hover else None
+        if w < 200 or h < 150 or (hover is not None and len(hover) != 2):
+            raise ValueError
+    except ValueError:
+        print("snapshot: --window is WxH (at least 200x150) and --hover is X,Y",
+              file=sys.stderr)
+        return 2
+    app = App((w, h))
     try:
         try:
-            screen = pygame.display.set_mode(WINDOW_SIZE, pygame.RESIZABLE)
-        except pygame.error as exc:
-            print(f"cannot open a window: {exc}", file=sys.stderr)
-            return 1
-        pygame.display.set_caption("Phantom Duel")
-        clock = pygame.time.Clock()
-        stack = [MenuScene(screen.get_size())]
-        drawn = 0
-        dt = 0.0
-        while stack:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    stack.clear()
-                    break
-                apply_transition(stack, stack[-1].handle_event(event))
-                if not stack:
-                    break
-            if not stack:
-                break
-            apply_transition(stack, stack[-1].update(dt))
-            if not stack:
-                break
-            screen = pygame.display.get_surface()
-            stack[-1].draw(screen)
-            pygame.display.flip()
-            drawn += 1
-            if frames is not None and drawn >= frames:
-                break
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)  # a stall must not jump animations
-        if screenshot and drawn:
-            return save_png(pygame.display.get_surface(), screenshot)
-        return 0
+            scene = SNAPSHOT_SCENES[args.scene](args)
+        except RouteError as exc:
+            print(f"snapshot: {exc}", file=sys.stderr)
+            return 2
+        events = []
+        if args.type_text:
+            events.append(pygame.event.Event(pygame.TEXTINPUT, text=args.type_text))
+        if hover is not None:
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=hover, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        return app.run([scene], args.frames, args.out, fixed_dt=1 / 60,
+                       before_frame=lambda n: events if n == 0 else ())
     finally:
-        pygame.quit()
+        app.close()
 
 
 def save_png(surface, path: str) -> int:

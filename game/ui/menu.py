@@ -1,7 +1,7 @@
 """The title menu: the first scene, and the way back to everything else.
 
-Only Quit works yet; the other entries say they are coming rather than doing nothing, so a
-click is never met with silence. Layout is in fractions of the window, designed at 1280x720.
+Duels open the duel setup, the deck builder opens, and entries not built yet say they are
+coming rather than doing nothing, so a click is never met with silence. Layout is in fractions of the window, designed at 1280x720.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import fonts
-from game.ui.scene import Pop, Transition
+from game.ui import fonts, routes
+from game.ui.scene import Pop, Push, Transition
 
 DESIGN_SIZE = (1280, 720)
 NOTICE_SECONDS = 2.6
@@ -58,9 +58,9 @@ class MenuScene:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE) -> None:
         self.size = size
         self.items = [
-            MenuItem("Hotseat duel"),
-            MenuItem("Versus AI"),
-            MenuItem("Deck builder"),
+            MenuItem("Hotseat duel", lambda: Push(routes.duel_setup("hotseat"))),
+            MenuItem("Versus AI", lambda: Push(routes.duel_setup("versus_ai"))),
+            MenuItem("Deck builder", lambda: Push(routes.deck_builder())),
             MenuItem("Puzzles"),
             MenuItem("Quit", Pop),
         ]
@@ -85,7 +85,12 @@ class MenuScene:
             self.notice = f"{item.label}: coming in a later update"
             self.notice_left = NOTICE_SECONDS
             return None
-        return item.action()
+        try:
+            return item.action()
+        except routes.RouteError as exc:
+            self.notice = f"{item.label}: {exc}"
+            self.notice_left = NOTICE_SECONDS * 2
+            return None
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

@@ -1,0 +1,16 @@
+"""Where duel setup hands over to the duel screen.
+
+`start_duel(setup)` returns the scene that plays the duel, or None while there is none yet
+(the setup screen then says the duel screen is coming). The duel screen replaces the body;
+the setup scene looks the function up on this module at call time, so tests can patch it.
+"""
+
+from __future__ import annotations
+
+from game.duel_setup import DuelSetup
+from game.ui.scene import Scene
+
+
+def start_duel(setup: DuelSetup) -> Scene | None:
+    """The duel scene for `setup` (None: the duel screen is not built yet)."""
+    return None

@@ -1,0 +1,75 @@
+"""How scenes are made: the menu's buttons and `main.py snapshot` open scenes through here.
+
+Card data and the rules are loaded once per process. A failure becomes a RouteError with a
+message the menu can show, never a crash. `SNAPSHOT_SCENES` maps a scene name to a factory
+taking the parsed snapshot options; the duel screen adds "duel" (with --scenario) here.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from game.ui.scene import Scene
+
+
+class RouteError(Exception):
+    """A scene that cannot open; the message says why in words."""
+
+
+@cache
+def card_pool():
+    from game.cards import CardDataError, load_card_set
+
+    try:
+        return load_card_set()
+    except (CardDataError, OSError, ValueError) as exc:
+        raise RouteError(f"the card data cannot be loaded: {str(exc).splitlines()[0]}") from None
+
+
+@cache
+def hand_size() -> int:
+    from game.rules_file import load_rules
+
+    try:
+        return int(load_rules().opening_hand)
+    except Exception:  # the rules file has its own checks; the builder only needs a number
+        return 5
+
+
+def deck_builder(open_path: Path | None = None, open_last: bool = True) -> Scene:
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+
+    return DeckBuilderScene(card_pool(), hand_size(), open_path=open_path, open_last=open_last)
+
+
+def duel_setup(mode: str) -> Scene:
+    from game.ui.setup_scene import DuelSetupScene
+
+    return DuelSetupScene(mode, card_pool())
+
+
+def menu() -> Scene:
+    from game.ui.menu import MenuScene
+
+    return MenuScene()
+
+
+def _snap_deckbuilder(opts: argparse.Namespace) -> Scene:
+    from game import storage
+
+    path = None
+    if getattr(opts, "deck", None):
+        path = storage.resolve_deck(opts.deck)
+        if path is None:
+            raise RouteError(f"no deck called {opts.deck!r}")
+    return deck_builder(path, open_last=path is None)
+
+
+SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
+    "menu": lambda opts: menu(),
+    "deckbuilder": _snap_deckbuilder,
+    "setup": lambda opts: duel_setup(getattr(opts, "mode", None) or "hotseat"),
+}

@@ -1,0 +1,227 @@
+"""Duel setup: each side's deck, single duel or best of 3, who goes first, the AI's level.
+
+Opened from the menu's "Hotseat duel" and "Versus AI". Decks are the starter decks and the
+player's own; a deck that is malformed or not legal is listed with its problem and cannot
+be chosen (choosing it says why). The last choices are remembered in settings.yaml. Start
+builds a `DuelSetup` and asks game.ui.duel_hook.start_duel for the duel scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+
+from game import storage
+from game.duel_setup import AI_LEVELS, AVAILABLE_AI_LEVELS, DuelSetup
+from game.engine.carddefs import CardDef
+from game.ui import duel_hook, theme
+from game.ui import text as txt
+from game.ui.scene import Pop, Replace, Transition
+from game.ui.widgets import Button, Dropdown, ItemState, ListView, Option, Toast, WidgetGroup
+from game.ui.widgets.base import is_key
+
+W, H = theme.LOGICAL_SIZE
+ROW_H = 50
+COLUMNS = (pygame.Rect(60, 150, 560, 360), pygame.Rect(660, 150, 560, 360))
+OPTIONS_Y = 560
+TITLES = {"hotseat": ("Hotseat duel", "Two players, one screen: each picks a deck."),
+          "versus_ai": ("Versus AI", "You against a computer opponent.")}
+
+
+class DuelSetupScene:
+    def __init__(self, mode: str, pool: Mapping[str, CardDef],
+                 settings: storage.Settings | None = None) -> None:
+        self.mode = mode
+        self.pool = pool
+        self.settings = settings if settings is not None else storage.load_settings()
+        self.pending: Transition | None = None
+        self.toast = Toast((W // 2, H - 100))
+        self.entries = storage.list_decks(pool)
+        self.chosen: list[storage.DeckEntry | None] = [None, None]
+        ai = mode == "versus_ai"
+        self.side_names = ("Your deck", "AI's deck") if ai else ("Player 1", "Player 2")
+        self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), ROW_H, lambda s, e, r, st, i=i: self._draw_row(s, e, r, st, i),
+                               on_activate=lambda e, i=i: self.choose(i, e))
+                      for i, c in enumerate(COLUMNS)]
+        for view in self.lists:
+            view.set_items(self.entries)
+        s = self.settings
+        self.best_of = Dropdown((60, OPTIONS_Y, 250, 42),
+                                [Option("Single duel", 1), Option("Best of 3", 3)],
+                                selected=1 if s.get("duel_setup", "best_of") == 3 else 0,
+                                label="Match", on_change=lambda v: self._remember("best_of", v))
+        first_labels = ("You", "The AI") if ai else ("Player 1", "Player 2")
+        firsts = [Option("Coin toss", "coin"), Option(first_labels[0], "p1"),
+                  Option(first_labels[1], "p2")]
+        saved_first = s.get("duel_setup", "first")
+        self.first = Dropdown((330, OPTIONS_Y, 290, 42), firsts,
+                              selected=next((i for i, o in enumerate(firsts)
+                                             if o.value == saved_first), 0),
+                              label="Goes first", on_change=lambda v: self._remember("first", v))
+        levels = [Option(level.capitalize(), level, level in AVAILABLE_AI_LEVELS,
+                         "" if level in AVAILABLE_AI_LEVELS else "coming soon")
+                  for level in AI_LEVELS]
+        saved_level = s.get("duel_setup", "ai_level")
+        self.ai_level = Dropdown((640, OPTIONS_Y, 300, 42), levels,
+                                 selected=next((i for i, o in enumerate(levels)
+                                                if o.value == saved_level and o.enabled), 0),
+                                 label="Opponent", on_change=lambda v: self._remember("ai_level", v))
+        self.ai_level.visible = ai
+        self.back = Button((60, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the menu (Esc)")
+        self.start = Button((W - 260, H - 74, 200, 46), "Start duel", self.start_duel, "primary",
+                            tooltip="Start with these decks and options")
+        self.group = WidgetGroup([*self.lists, self.best_of, self.first, self.ai_level,
+                                  self.back, self.start])
+        self.group.on_cancel = self.leave
+        for i, key in enumerate(("deck_1", "deck_2")):
+            self._restore(i, s.get("duel_setup", key))
+        self.group.set_focus(self.lists[0])
+        self._background: pygame.Surface | None = None
+        self._refresh_start()
+
+    # ------------------------------------------------------------ choices
+    def _restore(self, side: int, saved: str) -> None:
+        index = next((k for k, e in enumerate(self.entries)
+                      if saved and str(e.path) == saved and e.legal), None)
+        if index is None:  # first time (or the deck went away): the first legal deck
+            index = next((k for k, e in enumerate(self.entries) if e.legal), None)
+            if index is not None and side == 1:  # a different deck for the other side
+                index = next((k for k, e in enumerate(self.entries)
+                              if e.legal and k != index), index)
+        if index is not None:
+            self.chosen[side] = self.entries[index]
+            self.lists[side].select(index)
+
+    def choose(self, side: int, entry: storage.DeckEntry) -> None:
+        if not entry.legal:
+            self.toast.show(f"{entry.name} cannot be used: {entry.status}", "error")
+            return
+        self.chosen[side] = entry
+        self._remember(("deck_1", "deck_2")[side], str(entry.path))
+        self._refresh_start()
+
+    def _remember(self, key: str, value) -> None:
+        self.settings.set("duel_setup", key, value)
+        self.settings.save()
+
+    def _refresh_start(self) -> None:
+        self.start.enabled = all(e is not None and e.legal for e in self.chosen)
+
+    def setup(self) -> DuelSetup | None:
+        """The choices as a DuelSetup (None until both decks are chosen)."""
+        if not all(e is not None and e.legal and e.deck is not None for e in self.chosen):
+            return None
+        first = {"coin": None, "p1": 0, "p2": 1}[self.first.value]
+        ai = self.mode == "versus_ai"
+        return DuelSetup(self.mode, (self.chosen[0].path, self.chosen[1].path),
+                         (self.chosen[0].deck, self.chosen[1].deck), self.best_of.value, first,
+                         self.ai_level.value if ai else None)
+
+    def start_duel(self) -> None:
+        setup = self.setup()
+        if setup is None:
+            self.toast.show("Choose a legal deck for both sides first", "error")
+            return
+        scene = duel_hook.start_duel(setup)
+        if scene is None:
+            self.toast.show("The duel screen is coming in a later update: your choices are saved",
+                            "warn", seconds=3.5)
+            return
+        self.pending = Replace(scene)
+
+    def leave(self) -> None:
+        self.pending = Pop()
+
+    # ------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for side, view in enumerate(self.lists):
+                i = view.index_at(event.pos)
+                if i is not None and not any(w.captures_input for w in self.group.widgets):
+                    self.group.set_focus(view)
+                    view.selected = i
+                    self.choose(side, view.items[i])
+                    return self._take()
+        if is_key(event, pygame.K_SPACE) and self.group.focus in self.lists:
+            view = self.group.focus
+            if view.selected_item is not None:
+                self.choose(self.lists.index(view), view.selected_item)
+                return self._take()
+        self.group.handle_event(event)
+        return self._take()
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    def update(self, dt: float) -> Transition | None:
+        self.group.update(dt)
+        self.toast.update(dt)
+        return self._take()
+
+    # --------------------------------------------------------------- draw
+    def _bg(self) -> pygame.Surface:
+        if self._background is None:
+            bg = pygame.Surface((W, H))
+            for y in range(H):
+                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+            self._background = bg
+        return self._background
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._bg(), (0, 0))
+        title, sub = TITLES[self.mode]
+        txt.blit_text(surface, title, theme.TITLE, theme.TEXT, (60, 34), bold=True)
+        pygame.draw.rect(surface, theme.ACCENT, (60, 78, 80, 3))
+        txt.blit_text(surface, sub, theme.BODY, theme.TEXT_DIM, (60, 92))
+        for side, rect in enumerate(COLUMNS):
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=10)
+            txt.blit_text(surface, self.side_names[side].upper(), theme.SMALL, theme.TEXT_DIM,
+                          (rect.x + 16, rect.y + 14), bold=True)
+            chosen = self.chosen[side]
+            label = chosen.name if chosen else "choose a deck"
+            txt.blit_text(surface, txt.fit(label, theme.LABEL, rect.w - 160), theme.LABEL,
+                          theme.ACCENT if chosen else theme.TEXT_FAINT,
+                          (rect.right - 16, rect.y + 11), bold=True, anchor="topright")
+            pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 10, rect.y + 42),
+                             (rect.right - 10, rect.y + 42))
+        self.group.draw(surface)
+        if self.mode == "versus_ai":
+            note = "Only the random opponent exists today; the others arrive with the scripted AI."
+            txt.blit_text(surface, note, theme.SMALL, theme.TEXT_FAINT, (640, OPTIONS_Y + 50))
+        hint = "Click or Enter chooses a deck  \u00b7  Tab moves  \u00b7  Esc goes back"
+        txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")
+        self.toast.draw(surface)
+        # open dropdown lists must stay on top of the toast and hint
+        for w in (self.best_of, self.first, self.ai_level):
+            if w.open:
+                w.draw_overlay(surface)
+
+    def _draw_row(self, surface: pygame.Surface, entry: storage.DeckEntry, rect: pygame.Rect,
+                  state: ItemState, side: int) -> None:
+        chosen = self.chosen[side] is entry
+        r = rect.inflate(-4, -4)
+        if chosen:
+            pygame.draw.rect(surface, (58, 48, 30), r, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=6)
+        elif state.hovered:
+            pygame.draw.rect(surface, theme.BUTTON_HOVER if entry.legal else theme.BUTTON, r,
+                             border_radius=6)
+        if state.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r, width=2, border_radius=6)
+        ink = theme.TEXT if entry.legal else theme.TEXT_FAINT
+        tag = "starter" if entry.readonly else "yours"
+        tag_img = txt.text(tag, theme.SMALL, theme.INFO if entry.readonly else theme.GOOD)
+        surface.blit(tag_img, tag_img.get_rect(topright=(r.right - 12, r.y + 6)))
+        txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, r.w - 40 - tag_img.get_width()),
+                      theme.LABEL, ink, (r.x + 12, r.y + 4), bold=True)
+        if entry.legal and entry.deck is not None:
+            d = entry.deck
+            status = f"legal  \u00b7  Main {len(d.main)}  Side {len(d.side)}  Extra {len(d.extra)}"
+            colour = theme.TEXT_DIM
+        else:
+            status, colour = entry.status, theme.BAD
+        txt.blit_text(surface, txt.fit(status, theme.SMALL, r.w - 24), theme.SMALL, colour,
+                      (r.x + 12, r.y + 26))
