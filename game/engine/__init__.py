@@ -1,13 +1,21 @@
-"""The pure rules engine: seed in, commands in, events out. No pygame, files, clock or global random."""
+"""The pure rules engine: seed in, commands in, events out. No pygame, files, clock or global random.
+
+What a client and an AI use is exported here: the commands (`Command`), the events
+(`Event`), views (`PlayerView`, the `Player` protocol), typed choices, refusal codes,
+serialisation and the state hash.
+"""
 
 from __future__ import annotations
 
+from . import events
 from .carddefs import CardDef, CardType
+from .choices import ChoiceOption, PendingChoice
 from .commands import (
     Activate,
     Attack,
     ChangePosition,
     Choose,
+    Command,
     EndTurn,
     Flip,
     NextPhase,
@@ -17,13 +25,22 @@ from .commands import (
     SpecialSummon,
     Summon,
     Unsummon,
+    command_from_dict,
+    command_to_dict,
 )
 from .duel import DeckSpec, Duel, Rejected
-from .model import Phase, Zone
+from .events import Event, event_to_dict
+from .model import ChoiceKind, Phase, Zone
+from .reasons import Code, Refusal
 from .rules import Rules
+from .serialize import from_dict, state_hash, to_dict
+from .views import HIDDEN, CardView, Player, PlayerView, SideView, StepView, redact_event
 
 __all__ = [
-    "Activate", "Attack", "CardDef", "CardType", "ChangePosition", "Choose", "DeckSpec", "Duel",
-    "EndTurn", "Flip", "NextPhase", "Pass", "Phase", "PlayEnvironment", "Rejected", "Rules",
-    "SetCard", "SpecialSummon", "Summon", "Unsummon", "Zone",
+    "HIDDEN", "Activate", "Attack", "CardDef", "CardType", "CardView", "ChangePosition",
+    "ChoiceKind", "ChoiceOption", "Choose", "Code", "Command", "DeckSpec", "Duel", "EndTurn",
+    "Event", "Flip", "NextPhase", "Pass", "PendingChoice", "Phase", "PlayEnvironment", "Player",
+    "PlayerView", "Refusal", "Rejected", "Rules", "SetCard", "SideView", "SpecialSummon",
+    "StepView", "Summon", "Unsummon", "Zone", "command_from_dict", "command_to_dict",
+    "event_to_dict", "events", "from_dict", "redact_event", "state_hash", "to_dict",
 ]

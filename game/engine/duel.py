@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .carddefs import CardDef, CardType
+from .choices import PendingChoice, public_choice
 from .commands import (
-    Command,
     Activate,
     Attack,
     ChangePosition,
     Choose,
+    Command,
     EndTurn,
     Flip,
     NextPhase,
@@ -28,21 +29,21 @@ from .commands import (
     Summon,
     Unsummon,
 )
-from .choices import PendingChoice, public_choice
 from .effects import answer_effect_choice
 from .events import Event
 from .flow import TurnFlow
-from .legal import explain, legal_actions
-from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState, Step, Zone
-from .primitives import Primitives
-from .query import select, sp_cost
-from .resolution import Resolution
 from .index import pool_index
-from .state import DuelState
-from .rules import Rules
-from .triggers import Triggers
+from .legal import explain, legal_actions
+from .model import Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
+from .primitives import Primitives
+from .query import active_statics, select, sp_cost, stats_of
 from .reasons import Code, Refusal
+from .resolution import Resolution
+from .rules import Rules
+from .state import DuelState
+from .triggers import Triggers
 from .validate import command_problem
+from .views import PlayerView, player_view, redact_event, visible_to
 
 
 class Rejected(Exception):
@@ -126,6 +127,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self._statics_health = False  # some active continuous effect changes Health
         self._statics_weaken = False  # ... lowers it
         self._statics_cond_health = False  # ... and depends on a condition
+        self._statics_cond = False  # some active continuous effect has a condition
         self._health_dirty = False  # a Health may have dropped without damage
         self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
         self._free_version = [-1, -1, -1, -1]
@@ -133,6 +135,12 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self._legal_version = -1
         self.out: list = []  # events of the command being applied
         self.start_events: list = []
+        self.last_events: list = []  # the last command's events (start events at first)
+        self.event_log: list = []  # every event since this object began (a clone: since then)
+        self._seat_logs: tuple[list, list] = ([], [])  # event_log redacted per seat, lazily
+        self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
+        self.shown_stats: dict[int, tuple] = {}  # uid -> stats last told in an event
+        self._stats_all = False  # continuous effects changed: every card may differ
 
     def clone(self) -> Duel:
         """An exact, independent copy: same hash, same future for the same commands, and
@@ -162,6 +170,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         new._statics_health = self._statics_health
         new._statics_weaken = self._statics_weaken
         new._statics_cond_health = self._statics_cond_health
+        new._statics_cond = self._statics_cond
         new._health_dirty = self._health_dirty
         new._free = list(self._free)
         new._free_version = list(self._free_version)
@@ -169,6 +178,12 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         new._legal_version = self._legal_version
         new.out = []
         new.start_events = self.start_events
+        new.last_events = []
+        new.event_log = []
+        new._seat_logs = ([], [])
+        new.stats_dirty = set(self.stats_dirty)
+        new.shown_stats = dict(self.shown_stats)
+        new._stats_all = self._stats_all
         return new
 
     # ------------------------------------------------------------------ setup
@@ -187,19 +202,26 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                 self._new_card(cid, p, Zone.EXTRA)
         for p in (0, 1):
             self.state.rng.shuffle(self.state.players[p].deck)
+            self.stats_dirty.update(self.state.players[p].extra)  # shown to their owner
         out = self.out = []
         tossed = first_player is None
         if tossed:
             first_player = self.state.rng.below(2)
         self.state.first_player = first_player
-        out.append(ev.DuelStarted(self.state.seed, first_player))
+        st = self.state
+        out.append(ev.DuelStarted(
+            st.seed, first_player, tuple(len(ps.deck) for ps in st.players),
+            tuple(tuple((u, st.cards[u].cid) for u in ps.extra) for ps in st.players)))
         if tossed:
             out.append(ev.CoinTossed(first_player))
         for p in (first_player, 1 - first_player):
             self._draw(p, self.rules.opening_hand, "opening")
         self._begin_round()
         self._run()
+        self._report_stats()
         self.start_events = out
+        self.last_events = out
+        self.event_log.extend(out)
         self.out = []
 
     def _new_card(self, cid: str, owner: int, zone: Zone) -> None:
@@ -236,6 +258,47 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     end_reason = property(lambda self: self.state.end_reason)
     history = property(lambda self: self.state.history)
     seed = property(lambda self: self.state.seed)
+
+    def view(self, seat: int) -> PlayerView:
+        """What seat `seat` may know now: the only thing a Player, the UI or a replay reads."""
+        return player_view(self, seat)
+
+    def log_for(self, seat: int) -> tuple[Event, ...]:
+        """Every event so far as `seat` saw it (redacted once, then kept)."""
+        log = self._seat_logs[seat]
+        if len(log) < len(self.event_log):
+            log.extend(redact_event(e, seat) for e in self.event_log[len(log):])
+        return tuple(log)
+
+    def _report_stats(self) -> None:
+        """Tell every change of a card's shown ATK, Health, max Health, SP Cost or statuses
+        that no other event told: continuous effects coming or going, modifiers ending."""
+        active_statics(self)  # recomputed after a field change; flags _stats_all
+        dirty = self.stats_dirty
+        cards = self.state.cards
+        if self._stats_all or self._statics_cond:
+            self._stats_all = False
+            dirty = set(dirty)
+            for ps in self.state.players:
+                dirty.update(ps.hand)
+                for zone_uids in ps.slots.values():
+                    dirty.update(u for u in zone_uids if u is not None)
+        if not dirty:
+            return
+        shown = self.shown_stats
+        out = self.out
+        for uid in sorted(dirty):
+            card = cards[uid]
+            if card.zone is Zone.DECK:
+                continue
+            now = stats_of(self, card)
+            if shown.get(uid) != now:
+                shown[uid] = now
+                v0 = visible_to(self, uid, 0)
+                v1 = visible_to(self, uid, 1)
+                hidden = -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
+                out.append(ev.CardStatsChanged(uid, *now, hidden))
+        self.stats_dirty = set()
 
     def pending_choice(self) -> PendingChoice | None:
         """The choice the deciding player must answer now, typed (None if there is none)."""
@@ -297,8 +360,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if self.state.choice is None:
             self._flush_immediate_triggers(waiting)
         self._run()
+        self._report_stats()
         out = self.out
         self.out = []
+        self.last_events = out
+        self.event_log.extend(out)
         self.version += 1
         return out
 

@@ -186,7 +186,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
                 card.attack_pos = want
                 duel.field_version += 1
                 duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up,
-                                                   "effect", not card.face_up))
+                                                   "effect", not card.face_up, card.controller))
     elif verb == "flip":
         for card in targets(duel, step, eff):
             if on_field(card):
@@ -202,6 +202,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             duel.field_version += 1
             duel._health_dirty = True
             duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
+            duel.stats_dirty.add(card.uid)
             if eff.stat == "health" and _phantom_on_field(duel, card) and health(duel, card) == 0:
                 duel._break(card, "health")
     elif verb == "gain_sp":
@@ -225,6 +226,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
                     duel.timed.add(card.uid)
                 duel.field_version += 1
                 duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
+                duel.stats_dirty.add(card.uid)
     elif verb == "if":
         branch = eff.then if check(duel, eff.condition, you, step.card,
                                    _responding(duel, step)) else eff.otherwise

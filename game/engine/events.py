@@ -15,8 +15,10 @@ _ev = dataclass(slots=True)
 
 @_ev
 class DuelStarted:
-    seed: int
+    seed: int  # hidden from players (it would tell the deck order): -1 in their views
     first_player: int  # decided by the coin toss (or the match)
+    deck_counts: tuple = ()  # Main Deck sizes
+    extras: tuple = ()  # per player: ((uid, card_id), ...) of the Extra Deck
 
 
 @_ev
@@ -97,6 +99,27 @@ class StatusGained:
 
 
 @_ev
+class StatusLost:
+    card: int
+    status: str  # an "until the end of this turn" status ran out
+
+
+@_ev
+class CardStatsChanged:
+    """What a player sees of a card now: sent when a card's shown ATK, Health, max Health,
+    SP Cost or statuses change for any reason (a continuous effect coming or going, a
+    modifier ending, a move) and after every move of a card that is not in a deck."""
+
+    card: int
+    atk: int | None  # None: not a Phantom, or hidden (see hidden_from)
+    health: int | None
+    max_health: int | None
+    sp_cost: int | None
+    statuses: tuple
+    hidden_from: int  # the seat that may not see the card (-1: nobody)
+
+
+@_ev
 class PositionChanged:
     card: int
     card_id: str
@@ -104,6 +127,7 @@ class PositionChanged:
     face_up: bool
     reason: str  # change | flip | zero_health | effect | attack
     secret: bool = False  # the card is face down: hidden from its opponent
+    player: int = -1  # its controller
 
 
 @_ev
@@ -154,6 +178,13 @@ class StepAdded:
 
 
 @_ev
+class LineOpened:
+    line: int  # the new Line's number (1: a game action's own Line)
+    speed: int
+    player: int
+
+
+@_ev
 class LineBreak:
     line: int  # the new Line's number
     speed: int
@@ -162,6 +193,18 @@ class LineBreak:
 @_ev
 class LineResolving:
     line: int
+
+
+@_ev
+class StepResolving:
+    """The Step leaves its Line and resolves now (its effects follow, then StepResolved,
+    or StepFizzled / StepNegated at once)."""
+
+    line: int
+    step: int
+    player: int
+    card_id: str
+    secret: bool = False  # the card is face down: hidden from its opponent
 
 
 @_ev
@@ -248,8 +291,9 @@ class DuelEnded:
 
 Event = (
     DuelStarted | CoinTossed | RoundStarted | TurnStarted | PhaseChanged | CardMoved | LpChanged
-    | SpChanged | HealthChanged | StatModified | StatusGained | PositionChanged | Summoned
-    | AttackDeclared | BattleDamage | CardBroken | StepAdded | LineBreak | LineResolving
+    | SpChanged | HealthChanged | StatModified | StatusGained | StatusLost | CardStatsChanged
+    | PositionChanged | Summoned | AttackDeclared | BattleDamage | CardBroken | StepAdded
+    | LineOpened | LineBreak | LineResolving | StepResolving
     | StepResolved | StepFizzled | StepNegated | LineClosed | WindowOpened | PriorityPassed
     | ChoiceRequested | ChoiceMade | AbilityDeclined | Revealed | DuelEnded
 )

@@ -102,10 +102,15 @@ class TurnFlow:
     def _end_turn(self) -> None:
         turn = self.state.turn
         if self.timed:  # only cards that got an "until end of turn" change
-            for uid in self.timed:
+            for uid in sorted(self.timed):
                 card = self.state.cards[uid]
                 card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
-                card.flags = [f for f in card.flags if f[1] < 0 or f[1] > turn]
+                kept = [f for f in card.flags if f[1] < 0 or f[1] > turn]
+                for flag, _ in card.flags:
+                    if not any(k[0] == flag for k in kept):
+                        self.out.append(ev.StatusLost(uid, flag))
+                card.flags = kept
+                self.stats_dirty.add(uid)
             self.timed = set()
         self.field_version += 1
         self._health_dirty = False

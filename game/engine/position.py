@@ -74,7 +74,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
         if hp == 0:
             card.attack_pos = False
             card.zero_ok = True
-    duel.field_version += 1
+    duel.reindex_field()  # again: Health is set now, and the view shows it
     duel.version += 1
     return duel
 

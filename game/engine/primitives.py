@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .model import BACKROW_ZONES, PHANTOM_ZONES, PILE_ZONES, Card, Zone
-from .query import active_statics, has_status, health, max_health, on_field
+from .query import active_statics, has_status, health, max_health, on_field, stats_of
 
 _SLOT_NAME_CAP = 16  # more slots than any rules file sets
 _PHANTOM_SLOT_NAMES = tuple((z, tuple((z.value, i) for i in range(_SLOT_NAME_CAP)))
@@ -49,6 +49,9 @@ class Primitives:
             self.field_version += 1
         card.zone = zone
         card.moves += 1
+        self.shown_stats.pop(card.uid, None)
+        if zone is not Zone.DECK:
+            self.stats_dirty.add(card.uid)
         if card.uid in self.static_cards:
             if zone in PILE_ZONES:
                 self.static_on_field.discard(card.uid)
@@ -81,7 +84,9 @@ class Primitives:
         card.face_up = face_up
         self.field_version += 1
         self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason,
-                                           not face_up))
+                                           not face_up, card.controller))
+        self.shown_stats.pop(card.uid, None)  # who may see it changed: tell its stats anew
+        self.stats_dirty.add(card.uid)
         if face_up:
             self.out.append(ev.Revealed(card.uid, card.cid, card.controller))
             if self.pool[card.cid].is_phantom:
@@ -122,6 +127,7 @@ class Primitives:
         before = health(self, card)
         mh = max_health(self, card)
         card.damage = min(mh, card.damage + amount)
+        self.stats_dirty.add(card.uid)
         after = max(0, mh - card.damage)
         self.out.append(ev.HealthChanged(card.uid, before, after, mh))
         return after == 0
@@ -135,6 +141,7 @@ class Primitives:
             return
         before = health(self, card)
         card.damage = max(0, card.damage - amount)
+        self.stats_dirty.add(card.uid)
         if health(self, card) > 0:
             card.zero_ok = False
         self.out.append(ev.HealthChanged(card.uid, before, health(self, card), max_health(self, card)))
@@ -159,6 +166,11 @@ class Primitives:
                            and (c.zone not in PILE_ZONES
                                 or (c.zone is Zone.HAND and c.cid in self.spirit_cids))}
         self.field_version += 1
+        # a loaded or built position is shown whole by its view: nothing is left to tell
+        self.shown_stats = {c.uid: stats_of(self, c) for c in self.state.cards
+                            if c.zone is not Zone.DECK}
+        self.stats_dirty = set()
+        self._stats_all = False
 
     def free_slots(self, player: int, backrow: bool) -> tuple:
         """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or
@@ -203,7 +215,7 @@ class Primitives:
             card.attack_pos = False
             self.field_version += 1
             self.out.append(ev.PositionChanged(card.uid, card.cid, False, card.face_up,
-                                               "zero_health", not card.face_up))
+                                               "zero_health", not card.face_up, card.controller))
 
     def _break(self, card: Card, reason: str) -> bool:
         """Break a card; True if it left the field, False if it survived."""

@@ -63,8 +63,11 @@ def active_statics(duel: Duel) -> list:
         for eff, cond in effects:
             for user in users:
                 found.append((card, eff, user, cond))
+    if found or duel._statics:
+        duel._stats_all = True  # continuous effects came or went: shown stats may differ
     duel._statics = found
     duel._statics_version = duel.field_version
+    duel._statics_cond = any(cond is not None for _, _, _, cond in found)
     health_now = any(eff.health for _, eff, _, _ in found)
     if health_now or duel._statics_health:  # a Health bonus may have come or gone
         duel._health_dirty = True
@@ -143,6 +146,20 @@ def sp_cost(duel: Duel, card: Card) -> int:
     if not card.mods and not statics:
         return cdef.level
     return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
+
+
+STATUSES = ("protected", "cannot_attack")
+
+
+def stats_of(duel: Duel, card: Card) -> tuple:
+    """(ATK, Health, max Health, SP Cost, statuses) as a player sees them; None for the
+    stats of a card that is not a Phantom."""
+    on = on_field(card)
+    statuses = tuple(s for s in STATUSES if has_status(duel, card, s)) if on else ()
+    if duel.pool[card.cid].is_phantom:
+        return (atk(duel, card), health(duel, card), max_health(duel, card),
+                sp_cost(duel, card), statuses)
+    return (None, None, None, None, statuses)
 
 
 def has_status(duel: Duel, card: Card, status: str) -> bool:

@@ -19,6 +19,7 @@ class Resolution:
         lines = self.state.lines
         if step.kind != "ability" or not lines:
             lines.append([step])
+            self.out.append(ev.LineOpened(len(lines), step.speed, step.player))
         else:
             top = lines[-1]
             if step.responds_to < 0:
@@ -26,6 +27,7 @@ class Resolution:
             if step.speed > top[-1].speed:
                 lines.append([step])
                 self.out.append(ev.LineBreak(len(lines), step.speed))
+                self.out.append(ev.LineOpened(len(lines), step.speed, step.player))
             else:
                 top.append(step)
         self.out.append(ev.StepAdded(
@@ -66,6 +68,8 @@ class Resolution:
                 self.state.lines.pop()
                 self.out.append(ev.LineClosed(len(self.state.lines) + 1))
                 self.state.resolving = False
+                if not self.state.lines:  # an open state: the turn player acts first
+                    self.state.priority = self.state.turn_player
                 if self.state.lines:
                     top = self.state.lines[-1][-1]
                     self.state.priority = 1 - top.player
@@ -75,6 +79,9 @@ class Resolution:
             self.state.cur_line = len(self.state.lines)
             self.state.cur_step = len(line)
             step = line.pop()
+            card = self.state.cards[step.card]
+            self.out.append(ev.StepResolving(self.state.cur_line, self.state.cur_step, step.player,
+                                             card.cid, not card.face_up))
             self._begin_step(step)
 
     def _begin_step(self, step: Step) -> None:
@@ -110,7 +117,8 @@ class Resolution:
                 card.attack_pos = not card.attack_pos
                 self.field_version += 1
                 self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos,
-                                                   card.face_up, "change", not card.face_up))
+                                                   card.face_up, "change", not card.face_up,
+                                                   card.controller))
         elif kind == "flip":
             self._set_face(card, True, "flip")
         elif kind == "unsummon":

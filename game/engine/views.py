@@ -1,80 +1,226 @@
-"""What one player may see: the opponent's hand, both decks' order and the opponent's
-face-down cards are hidden. The AI and the hotseat screen read these, never the raw state."""
+"""What one player may know, and nothing more: the only thing a client, an AI or a replay
+viewer reads. Hidden by default: the opponent's hand, both decks' order and the opponent's
+face-down cards never leave the engine for that player, neither in the view nor in events.
+
+A `PlayerView` is plain frozen data, built fresh from the state: it holds no reference to the
+duel, so nothing reachable from it (attributes or events) leads to hidden cards.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
 from . import events as ev
-from .model import PILE_ZONES, Zone
-from .query import atk, health, max_health, sp_cost
+from .choices import PendingChoice, public_choice
+from .commands import Command
+from .model import PILE_ZONES, Phase, Zone
+from .query import stats_of
+
+if TYPE_CHECKING:
+    from .duel import Duel
 
 HIDDEN = "?"
 
 
-def _card_view(duel, uid: int, viewer: int) -> dict:
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """One card as the viewer may see it; `card_id` is None when it is hidden from them."""
+
+    uid: int
+    owner: int
+    controller: int
+    zone: Zone
+    index: int  # slot index, -1 in a pile
+    face_up: bool
+    attack_pos: bool
+    card_id: str | None
+    atk: int | None = None  # stats: Phantoms the viewer can see
+    health: int | None = None
+    max_health: int | None = None
+    sp_cost: int | None = None
+    statuses: tuple[str, ...] = ()
+
+    @property
+    def hidden(self) -> bool:
+        return self.card_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One player's side: piles and slots. The opponent's hand shows as hidden cards."""
+
+    player: int
+    lp: int
+    sp: int
+    deck_count: int
+    hand: tuple[CardView, ...]
+    extra: tuple[CardView, ...]  # the viewer's own only; the opponent's is a count
+    extra_count: int
+    grave: tuple[CardView, ...]
+    slots: Mapping[Zone, tuple[CardView | None, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    line: int  # 1-based, bottom Line is 1
+    step: int  # 1-based within its Line
+    player: int
+    kind: str
+    speed: int
+    card: int
+    card_id: str | None
+    ability: int
+    targets: tuple[int, ...]
+    trigger: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything seat `seat` may know now, their legal actions and what they saw happen."""
+
+    seat: int
+    turn: int
+    round: int
+    turn_player: int
+    first_player: int
+    phase: Phase
+    priority: int
+    deciding_player: int | None
+    sides: tuple[SideView, SideView]
+    lines: tuple[tuple[StepView, ...], ...]
+    choice: PendingChoice | None  # the viewer's own choice in full; another's without options
+    winner: int | None
+    end_reason: str
+    legal_actions: tuple[Command, ...]  # empty unless the viewer decides now
+    events: tuple[ev.Event, ...]  # the last command's events, redacted for the viewer
+    log: tuple[ev.Event, ...]  # every event so far, redacted for the viewer
+
+    @property
+    def me(self) -> SideView:
+        return self.sides[self.seat]
+
+    @property
+    def opponent(self) -> SideView:
+        return self.sides[1 - self.seat]
+
+    @property
+    def deciding(self) -> bool:
+        return self.deciding_player == self.seat
+
+    def card(self, uid: int) -> CardView | None:
+        """The viewer's picture of card `uid` wherever it is visible (None: a deck card)."""
+        for side in self.sides:
+            for pile in (side.hand, side.extra, side.grave):
+                for c in pile:
+                    if c.uid == uid:
+                        return c
+            for slot_cards in side.slots.values():
+                for c in slot_cards:
+                    if c is not None and c.uid == uid:
+                        return c
+        return None
+
+
+class Player(Protocol):
+    """Anything that plays a seat: a person's input, an AI, a test script. It gets the view
+    of its own seat, never the duel, and answers with one of `view.legal_actions`."""
+
+    def choose(self, view: PlayerView) -> Command: ...
+
+
+# ----------------------------------------------------------------------------- building
+def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
     c = duel.state.cards[uid]
-    visible = c.face_up or c.controller == viewer
-    if c.zone is Zone.HAND:
-        visible = c.owner == viewer
-    d = {"uid": uid, "owner": c.owner, "controller": c.controller, "zone": c.zone.value,
-         "index": c.index, "face_up": c.face_up}
-    if c.zone not in PILE_ZONES:
-        d["attack_pos"] = c.attack_pos
-    if not visible:
-        d["card_id"] = HIDDEN
-        return d
-    d["card_id"] = c.cid
-    cdef = duel.pool[c.cid]
-    if cdef.is_phantom:
-        d["atk"] = atk(duel, c)
-        d["health"] = health(duel, c)
-        d["max_health"] = max_health(duel, c)
-        d["sp_cost"] = sp_cost(duel, c)
-    return d
+    zone = c.zone
+    if zone is Zone.DECK:
+        return False
+    if zone is Zone.HAND or zone is Zone.EXTRA:
+        return c.owner == viewer
+    if zone is Zone.GRAVE:
+        return True
+    return c.face_up or c.controller == viewer
 
 
-def player_view(duel, viewer: int) -> dict:
-    """Plain data of the duel as `viewer` may know it."""
-    players = []
-    for p, ps in enumerate(duel.state.players):
-        players.append({
-            "lp": ps.lp, "sp": ps.sp,
-            "deck_count": len(ps.deck),
-            "extra": [_card_view(duel, u, viewer) for u in ps.extra] if p == viewer
-            else len(ps.extra),
-            "hand": [_card_view(duel, u, viewer) for u in ps.hand] if p == viewer
-            else len(ps.hand),
-            "grave": [_card_view(duel, u, viewer) for u in ps.grave],
-            "slots": {z.value: [None if u is None else _card_view(duel, u, viewer) for u in v]
-                      for z, v in ps.slots.items()},
-        })
-    lines = []
-    for line in duel.state.lines:
+def card_view(duel: Duel, uid: int, viewer: int) -> CardView:
+    c = duel.state.cards[uid]
+    on_field = c.zone not in PILE_ZONES
+    pos = c.attack_pos if on_field else True
+    if not visible_to(duel, uid, viewer):
+        return CardView(uid, c.owner, c.controller, c.zone, c.index, c.face_up, pos, None)
+    a, h, mh, cost, statuses = stats_of(duel, c)
+    return CardView(uid, c.owner, c.controller, c.zone, c.index, c.face_up, pos, c.cid,
+                    a, h, mh, cost, statuses)
+
+
+def _side(duel: Duel, p: int, viewer: int) -> SideView:
+    ps = duel.state.players[p]
+    own = p == viewer
+    return SideView(
+        p, ps.lp, ps.sp, len(ps.deck),
+        tuple(card_view(duel, u, viewer) for u in ps.hand),
+        tuple(card_view(duel, u, viewer) for u in ps.extra) if own else (),
+        len(ps.extra),
+        tuple(card_view(duel, u, viewer) for u in ps.grave),
+        {z: tuple(None if u is None else card_view(duel, u, viewer) for u in v)
+         for z, v in ps.slots.items()},
+    )
+
+
+def _lines(duel: Duel, viewer: int) -> tuple[tuple[StepView, ...], ...]:
+    out = []
+    for n, line in enumerate(duel.state.lines, 1):
         steps = []
-        for s in line:
-            card = duel.state.cards[s.card]
-            hidden = s.kind == "set" and s.player != viewer and not card.face_up
-            steps.append({"player": s.player, "kind": s.kind, "speed": s.speed,
-                          "card": s.card, "card_id": HIDDEN if hidden else card.cid,
-                          "ability": s.ability, "targets": list(s.targets),
-                          "trigger": s.trigger})
-        lines.append(steps)
+        for k, s in enumerate(line, 1):
+            cid = duel.state.cards[s.card].cid if visible_to(duel, s.card, viewer) else None
+            steps.append(StepView(n, k, s.player, s.kind, s.speed, s.card, cid, s.ability,
+                                  tuple(s.targets), s.trigger))
+        out.append(tuple(steps))
+    return tuple(out)
+
+
+def player_view(duel: Duel, viewer: int) -> PlayerView:
+    """The view of seat `viewer`, with their legal actions if they decide now."""
+    st = duel.state
     choice = None
-    if duel.state.choice is not None:
-        c = duel.state.choice
-        choice = {"player": c.player, "kind": c.kind, "prompt": c.prompt}
-        if c.player == viewer:
-            choice.update(options=list(c.options), labels=list(c.labels), count=c.count)
-    return {
-        "viewer": viewer, "players": players, "turn": duel.state.turn, "round": duel.state.round,
-        "turn_player": duel.state.turn_player, "first_player": duel.state.first_player,
-        "phase": duel.state.phase.value, "priority": duel.state.priority, "lines": lines,
-        "choice": choice, "winner": duel.state.winner, "end_reason": duel.state.end_reason,
-        "deciding_player": duel.deciding_player,
-    }
+    if st.choice is not None:
+        choice = public_choice(st.choice)
+        if st.choice.player != viewer:
+            choice = replace(choice, options=(), count=0)
+    deciding = duel.deciding_player
+    return PlayerView(
+        viewer, st.turn, st.round, st.turn_player, st.first_player, st.phase, st.priority,
+        deciding, (_side(duel, 0, viewer), _side(duel, 1, viewer)), _lines(duel, viewer),
+        choice, st.winner, st.end_reason,
+        duel.legal_actions() if deciding == viewer else (),
+        tuple(redact_event(e, viewer) for e in duel.last_events),
+        duel.log_for(viewer),
+    )
 
 
+def view_to_plain(view: PlayerView) -> dict:
+    """The view's state as plain data (legal actions, events and log left out): what the
+    mirror test rebuilds from events alone."""
+    def plain(obj: Any) -> Any:
+        if isinstance(obj, CardView | SideView | StepView | PendingChoice):
+            return {f.name: plain(getattr(obj, f.name)) for f in fields(obj)}
+        if isinstance(obj, tuple | list):
+            return [plain(x) for x in obj]
+        if isinstance(obj, dict):
+            return {str(k): plain(v) for k, v in obj.items()}
+        if hasattr(obj, "value") and isinstance(obj, str):
+            return obj.value  # str enums
+        if hasattr(obj, "__slots__") and hasattr(obj, "label"):  # ChoiceOption
+            return {"value": obj.value, "label": obj.label, "card": obj.card}
+        return obj
+    skip = {"legal_actions", "events", "log"}
+    return {f.name: plain(getattr(view, f.name)) for f in fields(view) if f.name not in skip}
+
+
+# ---------------------------------------------------------------------------- redaction
 def _hidden_to(viewer: int, owner: int, controller: int, zone: str, face_up: bool) -> bool:
-    if zone in ("deck",):
+    if zone == "deck":
         return True
     if zone in ("hand", "extra"):
         return owner != viewer
@@ -83,23 +229,68 @@ def _hidden_to(viewer: int, owner: int, controller: int, zone: str, face_up: boo
     return not face_up and controller != viewer
 
 
-def redact_event(event, viewer: int):
-    """The event as `viewer` may see it (a copy with hidden card ids replaced)."""
-    t = type(event)
-    if t is ev.CardMoved:
-        to_hidden = _hidden_to(viewer, event.owner, event.controller, event.to_zone, event.face_up)
-        if to_hidden:
-            return ev.CardMoved(event.card, HIDDEN, event.owner, event.controller,
-                                event.from_zone, event.from_index, event.to_zone,
-                                event.to_index, event.face_up, event.attack_pos, event.reason)
-        return event
-    if getattr(event, "secret", False):
-        owner = event.player if hasattr(event, "player") else None
-        if owner is None or owner != viewer:
-            data = {name: getattr(event, name) for name in event.__slots__}
-            data["card_id"] = HIDDEN
-            return t(**data)
-        return event
-    if t is ev.ChoiceRequested and event.player != viewer:
-        return ev.ChoiceRequested(event.player, event.kind, event.prompt, (), ())
-    return event
+def _moved(e: ev.CardMoved, viewer: int) -> ev.CardMoved:
+    if _hidden_to(viewer, e.owner, e.controller, e.to_zone, e.face_up):
+        return replace(e, card_id=HIDDEN)
+    return e
+
+
+def _secret(e: Any, viewer: int) -> Any:
+    """Events about a face-down card: only its controller sees what it is."""
+    if e.secret and e.player != viewer:
+        return replace(e, card_id=HIDDEN)
+    return e
+
+
+def _stats(e: ev.CardStatsChanged, viewer: int) -> ev.CardStatsChanged:
+    if e.hidden_from == viewer or e.hidden_from == 2:
+        return replace(e, atk=-1, health=-1, max_health=-1, sp_cost=-1, statuses=())
+    return e
+
+
+def _choice(e: ev.ChoiceRequested, viewer: int) -> ev.ChoiceRequested:
+    if e.player != viewer:
+        return replace(e, options=(), labels=(), count=0)
+    return e
+
+
+def _started(e: ev.DuelStarted, viewer: int) -> ev.DuelStarted:
+    extras = tuple(x if p == viewer else tuple((u, HIDDEN) for u, _ in x)
+                   for p, x in enumerate(e.extras))
+    return replace(e, seed=-1, extras=extras)
+
+
+def _public(e: Any, viewer: int) -> Any:
+    return e
+
+
+_RULES: dict[type, Callable[[Any, int], Any]] = {
+    ev.DuelStarted: _started,
+    ev.CardMoved: _moved,
+    ev.StepResolving: _secret,
+    ev.PositionChanged: _secret,
+    ev.Summoned: _secret,
+    ev.StepAdded: _secret,
+    ev.StepResolved: _secret,
+    ev.StepFizzled: _secret,
+    ev.StepNegated: _secret,
+    ev.ChoiceRequested: _choice,
+    ev.CardStatsChanged: _stats,
+    **{t: _public for t in (
+        ev.CoinTossed, ev.RoundStarted, ev.TurnStarted, ev.PhaseChanged,
+        ev.LpChanged, ev.SpChanged, ev.HealthChanged, ev.StatModified, ev.StatusGained,
+        ev.StatusLost, ev.AttackDeclared, ev.BattleDamage, ev.CardBroken, ev.LineOpened,
+        ev.LineBreak, ev.LineResolving, ev.LineClosed, ev.WindowOpened, ev.PriorityPassed,
+        ev.ChoiceMade, ev.AbilityDeclined, ev.Revealed, ev.DuelEnded)},
+}
+
+
+def _unknown(e: Any, viewer: int) -> Any:
+    """An event type without a rule: every card identity in it is hidden (by default)."""
+    names = [f.name for f in fields(e)]
+    return replace(e, **{n: HIDDEN for n in names if n == "card_id"})
+
+
+def redact_event(event: Any, viewer: int) -> Any:
+    """The event as `viewer` may see it: hidden card ids replaced by HIDDEN."""
+    return _RULES.get(type(event), _unknown)(event, viewer)

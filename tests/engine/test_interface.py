@@ -10,9 +10,10 @@ import pytest
 from game.engine import Attack, Choose, DeckSpec, Duel, EndTurn, NextPhase, Pass, Rejected, Summon
 from game.engine import events as ev
 from game.engine.commands import command_from_dict, command_to_dict
+from game.engine.model import Zone
 from game.engine.serialize import from_dict, state_hash, to_dict
-from game.engine.views import HIDDEN, player_view, redact_event
-from tests.engine.mirror import Mirror
+from game.engine.views import HIDDEN, player_view, redact_event, view_to_plain
+from tests.engine.mirror import ViewMirror
 from tests.kit import base_pool, play, position, rules, uid
 
 DECK = DeckSpec(tuple(["stone_sentry", "lantern_moth", "iron_hound", "marsh_strider",
@@ -82,16 +83,26 @@ def test_pending_choice_is_answered_through_the_same_interface():
         duel.apply(NextPhase(0))
 
 
+def _mirrors(duel) -> list[ViewMirror]:
+    mirrors = [ViewMirror(duel.rules, seat) for seat in (0, 1)]
+    for m in mirrors:
+        m.feed(duel.start_events)
+        assert m.differences(duel) == []
+    return mirrors
+
+
 def test_events_describe_every_visible_change():
     for seed in range(8):
         duel = Duel(base_pool(), rules(), [DECK, DECK], seed)
-        mirror = Mirror(duel)
+        mirrors = _mirrors(duel)
         rng = random.Random(seed)
         for _ in range(400):
             if duel.over:
                 break
-            mirror.feed(duel.apply(rng.choice(duel.legal_actions())))
-            assert mirror.differences(duel) == []
+            events = duel.apply(rng.choice(duel.legal_actions()))
+            for m in mirrors:
+                m.feed(events)
+                assert m.differences(duel) == [], (seed, m.seat)
 
 
 def test_commands_and_events_are_printable_and_plain_data():
@@ -112,14 +123,14 @@ def test_view_hides_opponent_hand_decks_and_face_down_cards():
         {"hand": ["ancient_wyrm"], "deck": ["dusk_fox"],
          "phantom": [{"card": "siege_titan", "face": "down"}, "marsh_strider"]}]})
     view = player_view(duel, 0)
-    text = json.dumps(view)
+    text = json.dumps(view_to_plain(view))
     assert "ancient_wyrm" not in text and "dusk_fox" not in text and "siege_titan" not in text
     assert "lantern_moth" not in text and "stone_sentry" not in text  # own deck order too
-    assert view["players"][1]["hand"] == 1
-    assert view["players"][1]["slots"]["phantom"][0]["card_id"] == HIDDEN
-    assert view["players"][1]["slots"]["phantom"][1]["card_id"] == "marsh_strider"
-    assert view["players"][0]["slots"]["phantom"][0]["card_id"] == "storm_rider"
-    assert view["players"][0]["hand"][0]["card_id"] == "iron_hound"
+    assert len(view.sides[1].hand) == 1 and view.sides[1].hand[0].card_id is None
+    assert view.sides[1].slots[Zone.PHANTOM][0].card_id is None
+    assert view.sides[1].slots[Zone.PHANTOM][1].card_id == "marsh_strider"
+    assert view.sides[0].slots[Zone.PHANTOM][0].card_id == "storm_rider"
+    assert view.sides[0].hand[0].card_id == "iron_hound"
 
 
 def test_redacted_events_hide_what_the_viewer_may_not_see():
@@ -182,10 +193,12 @@ def test_events_describe_every_visible_change_with_abilities_and_lines():
         rng = random.Random(seed)
         a, b = rng.choice(starters), rng.choice(starters)
         duel = Duel(base_pool(), rules(), [a.spec(), b.spec()], seed)
-        mirror = Mirror(duel)
+        mirrors = _mirrors(duel)
         while not duel.over:
-            mirror.feed(duel.apply(rng.choice(duel.legal_actions())))
-            assert mirror.differences(duel) == [], (seed, a.name, b.name)
+            events = duel.apply(rng.choice(duel.legal_actions()))
+            for m in mirrors:
+                m.feed(events)
+                assert m.differences(duel) == [], (seed, m.seat, a.name, b.name)
 
 
 def test_plain_data_round_trip_and_replay_with_abilities_mid_line_and_mid_choice():
