@@ -400,7 +400,9 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
     try:
         cards = parse_cards(data, f"{check.source}: cards", known_ids=set(pool))
     except CardDataError as exc:
-        raise ScenarioError("; ".join(exc.problems)) from None
+        more = len(exc.problems) - 3
+        raise ScenarioError("; ".join(exc.problems[:3])
+                            + (f"; and {more} more problem(s)" if more > 0 else "")) from None
     for card in cards:
         pool[card.id] = card
     return pool

@@ -149,7 +149,10 @@ class _StrictConstructor(SafeConstructor):
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
-            reason = " ".join(str(exc).split())[:80]
+            if node.tag.endswith(":int"):
+                reason = "a whole number too long to read"
+            else:
+                reason = " ".join(str(exc).split())[:80]
             raise ConstructorError(None, None, f"cannot read this value ({reason})",
                                    node.start_mark) from None
 
