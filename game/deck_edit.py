@@ -50,7 +50,7 @@ class DeckEditor:
             name: Counter(getattr(deck, name)) for name in LISTS}
         self._undo: list[DeckState] = []
         self._redo: list[DeckState] = []
-        self._saved = self.state()
+        self._saved: DeckState | None = self.state()
 
     # ------------------------------------------------------------ reading
     def state(self) -> DeckState:
@@ -94,6 +94,10 @@ class DeckEditor:
 
     def mark_saved(self) -> None:
         self._saved = self.state()
+
+    def mark_unsaved(self) -> None:
+        """Treat the deck as not saved anywhere (an import, not yet a file)."""
+        self._saved = None
 
     def card_name(self, card_id: str) -> str:
         cdef = self.pool.get(card_id)

@@ -206,8 +206,7 @@ class FileActions:
 
         def load() -> None:
             self.load_editor(deck, None, False)
-            self.editor.mark_saved()
-            self.editor.rename(deck.name)  # unsaved: the import is not a file yet
+            self.editor.mark_unsaved()  # the import is not a file yet
             if problems:
                 self.ask(notice("Imported, with problems",
                                 f"These lines of {source} were not imported:", problems))
@@ -247,7 +246,7 @@ class FileActions:
             return None
 
         self.ask(prompt("Import a deck file", "Path of a deck .yaml or a .txt card list:",
-                        str(storage.exports_dir()) + "/", ok, ok="Import"))
+                        str(storage.exports_dir()) + "/", ok, ok="Import", max_length=1000))
 
     def export_text(self) -> str:
         return deck_to_text(self.editor.deck(), self.pool)
@@ -272,4 +271,5 @@ class FileActions:
             self.toast.show(f"Exported to {path}", "ok")
             return None
 
-        self.ask(prompt("Export deck", "Save to this file:", str(start), ok, ok="Export"))
+        self.ask(prompt("Export deck", "Save to this file:", str(start), ok, ok="Export",
+                        max_length=1000))

@@ -152,9 +152,9 @@ def confirm(title: str, message: str, on_yes: Action, yes: str = "Yes", no: str 
 
 
 def prompt(title: str, message: str, initial: str, on_ok: Callable[[str], str | None],
-           ok: str = "OK", placeholder: str = "") -> Dialog:
+           ok: str = "OK", placeholder: str = "", max_length: int = 60) -> Dialog:
     """Ask for one line of text; `on_ok(text)` returns an error text to keep asking."""
-    field = TextField((0, 0, 10, 40), initial, placeholder=placeholder, max_length=60)
+    field = TextField((0, 0, 10, 40), initial, placeholder=placeholder, max_length=max_length)
     return Dialog(title, message, [DialogButton(ok, lambda: on_ok(field.value.strip()), "primary"),
                                    DialogButton("Cancel")], field=field, default=0, cancel=1)
 
