@@ -22,10 +22,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
 
 from game.decks import LISTS, Deck, parse_deck, validate_deck
-from game.engine import Duel, Rules
+from game.engine import Duel, Player, Rules
 from game.engine.carddefs import CardDef
 
 MAX_DUELS = 3
@@ -38,10 +37,6 @@ _LIST_NAMES = {"main": "Main Deck", "side": "Side Deck", "extra": "Extra Deck"}
 
 class MatchError(ValueError):
     """A match command that is not allowed now; the message says why."""
-
-
-class Player(Protocol):
-    def choose(self, duel: Duel) -> Any: ...
 
 
 def derive(seed: int, *parts: object) -> int:
@@ -251,7 +246,7 @@ def same_cards_problems(old: Deck, new: Deck, pool: Mapping[str, CardDef]) -> li
 
 def play_match(pool: Mapping[str, CardDef], rules: Rules, deck_a: Deck, deck_b: Deck, seed: int,
                players: Sequence[Player]) -> Match:
-    """Play a whole match with two player objects (`choose(duel) -> command`).
+    """Play a whole match with two `Player`s (`choose(view) -> command`).
 
     Seats: players[0] plays deck_a, players[1] deck_b. Nobody side-decks, and after a lost
     duel the loser chooses to go first (the default of Match).
@@ -269,7 +264,7 @@ def play_match(pool: Mapping[str, CardDef], rules: Rules, deck_a: Deck, deck_b: 
                 break
             deciding = duel.deciding_player
             assert deciding is not None
-            duel.apply(players[deciding].choose(duel))
+            duel.apply(players[deciding].choose(duel.view(deciding)))
         else:
             raise RuntimeError(f"duel {len(match.results) + 1} did not end after "
                                f"{MAX_COMMANDS_PER_DUEL} commands")

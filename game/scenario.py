@@ -364,7 +364,9 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
     try:
         scenario.build()
     except PositionError as exc:
-        raise check.fail("start", _seat_names(str(exc))) from None
+        message = " ".join(_seat_names(str(exc)).split())
+        raise check.fail("start", message if len(message) <= 300 else message[:297] + "...") \
+            from None
     return scenario
 
 
@@ -454,10 +456,18 @@ def _check_start_player(check: _Checker, data: Any, where: str) -> None:
             here = f"{where}.{key}[{i}]"
             if isinstance(entry, Mapping) and key not in _PILES:
                 _check_start_slot(check, entry, here)
-            elif not isinstance(entry, str) and (entry is not None or key in _PILES):
-                raise check.fail(here, f"expected a card id, got {brief(entry)}")
+            elif entry is not None or key in _PILES:
+                _start_card(check, entry, here if key in _PILES else f"{here}.card")
     if isinstance(data.get("env"), Mapping):
         _check_start_slot(check, data["env"], f"{where}.env")
+
+
+def _start_card(check: _Checker, value: Any, where: str) -> None:
+    """A card of the start position: an id of the set or of the file's own cards."""
+    if not isinstance(value, str):
+        raise check.fail(where, f"expected a card id, got {brief(value)}")
+    if value not in check.pool:
+        raise check.fail(where, f"unknown card {brief(value)}")
 
 
 def _check_start_slot(check: _Checker, entry: Mapping, where: str) -> None:
@@ -465,8 +475,7 @@ def _check_start_slot(check: _Checker, entry: Mapping, where: str) -> None:
     if unknown:
         raise check.fail(where, f"unknown field(s) {_key_list(unknown)}; expected some of "
                                 f"{sorted(_START_SLOT_KEYS)}")
-    if not isinstance(entry.get("card"), str):
-        raise check.fail(f"{where}.card", f"expected a card id, got {brief(entry.get('card'))}")
+    _start_card(check, entry.get("card"), f"{where}.card")
     for key in ("health", "sp_paid"):
         if key in entry:
             check.whole(entry[key], f"{where}.{key}")

@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from game.ai.random_player import RandomPlayer
 from game.decks import Deck
@@ -21,6 +21,7 @@ from game.engine import (
     CardDef,
     Duel,
     PlayEnvironment,
+    Player,
     Rules,
     SetCard,
     SpecialSummon,
@@ -30,10 +31,6 @@ from game.engine import (
 PLAY_COMMANDS = frozenset({Summon, SpecialSummon, SetCard, PlayEnvironment, Activate})
 MAX_COMMANDS_PER_DUEL = 100_000  # far beyond any real duel: only an engine bug gets here
 _MASK = (1 << 64) - 1
-
-
-class Player(Protocol):
-    def choose(self, duel: Duel) -> Any: ...
 
 
 PlayerFactory = Callable[[int], Player]  # seed -> player (a class such as RandomPlayer fits)
@@ -245,7 +242,7 @@ def simulate(
             cards = duel.cards
             while not duel.over:
                 seat = duel.deciding_player
-                cmd = choosers[seat].choose(duel)
+                cmd = choosers[seat].choose(duel.view(seat))
                 if type(cmd) in play_types:
                     plays[seat][cards[cmd.card].cid] += 1
                 duel.apply(cmd)

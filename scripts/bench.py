@@ -78,7 +78,7 @@ def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, flo
         t1 = clock()
         n = 0
         while not duel.over:
-            duel.apply(players[duel.deciding_player].choose(duel))
+            duel.apply(players[duel.deciding_player].choose(duel.legal_actions()))
             n += 1
         command_s += clock() - t1
         setup_s += t1 - t0

@@ -31,8 +31,8 @@ def new_match(seed: int = 1) -> Match:
 class Passive:
     """Never summons or attacks: two of them deck out together, a drawn duel."""
 
-    def choose(self, duel):
-        acts = duel.legal_actions()
+    def choose(self, view):
+        acts = view.legal_actions
         for kind in (EndTurn, NextPhase, Pass):
             for act in acts:
                 if isinstance(act, kind):
@@ -43,8 +43,8 @@ class Passive:
 class Rusher(Passive):
     """Summons whatever it can face up in Attack Position and attacks with everything."""
 
-    def choose(self, duel):
-        acts = duel.legal_actions()
+    def choose(self, view):
+        acts = view.legal_actions
         attacks = [a for a in acts if isinstance(a, Attack)]
         if attacks:
             return attacks[0]
@@ -53,12 +53,12 @@ class Rusher(Passive):
             return summons[0]
         if any(isinstance(a, Choose) for a in acts):
             return acts[0]
-        phase = duel.phase.value
+        phase = view.phase.value
         if phase in ("main1", "battle"):
             nxt = [a for a in acts if isinstance(a, NextPhase)]
             if nxt:
                 return nxt[0]
-        return super().choose(duel)
+        return super().choose(view)
 
 
 def finish(match: Match, result: int) -> None:
@@ -68,7 +68,7 @@ def finish(match: Match, result: int) -> None:
     if result != DRAW:
         players[result] = Rusher()
     while not duel.over:
-        duel.apply(players[duel.deciding_player].choose(duel))
+        duel.apply(players[duel.deciding_player].choose(duel.view(duel.deciding_player)))
     assert duel.winner == result, duel.end_reason
     match.finish_duel()
 
@@ -239,7 +239,7 @@ def test_side_decking_only_between_duels():
     assert "in progress" in match.move_card(0, "kindle", "main", "side")[0]
     players = [Rusher(), Passive()]
     while not duel.over:
-        duel.apply(players[duel.deciding_player].choose(duel))
+        duel.apply(players[duel.deciding_player].choose(duel.view(duel.deciding_player)))
     match.finish_duel()
     finish(match, 0)
     assert match.over

@@ -65,7 +65,7 @@ def test_a_single_duel_of_a_run_replays_alone() -> None:
     duel = Duel(base_pool(), rules(), [swarm.spec(), giants.spec()], ds)
     players = [RandomPlayer(ds * 2 + 1), RandomPlayer(ds * 2 + 0)]
     while not duel.over:
-        duel.apply(players[duel.deciding_player].choose(duel))
+        duel.apply(players[duel.deciding_player].choose(duel.view(duel.deciding_player)))
     three = simulate(base_pool(), rules(), giants, swarm, games=3, seed=7)
     assert one.commands - three.commands == len(duel.history)
 

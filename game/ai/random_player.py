@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+
+from game.engine import Command, PlayerView
 
 
 class RandomPlayer:
@@ -19,10 +20,9 @@ class RandomPlayer:
     def __init__(self, seed: int | str | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, duel_or_actions: Any) -> Any:
-        """One command from `duel.legal_actions()` (or from a given list of commands)."""
-        legal = getattr(duel_or_actions, "legal_actions", None)
-        actions: Sequence = legal() if legal is not None else duel_or_actions
+    def choose(self, view: PlayerView | Sequence[Command]) -> Command:
+        """One of the view's legal actions (or of a given sequence of commands)."""
+        actions = view.legal_actions if isinstance(view, PlayerView) else view
         if not actions:
             raise ValueError("no legal commands to choose from")
         return actions[self.rng.randrange(len(actions))]

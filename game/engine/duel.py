@@ -141,6 +141,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
         self.shown_stats: dict[int, tuple] = {}  # uid -> stats last told in an event
         self._stats_all = False  # continuous effects changed: every card may differ
+        self.view_cache: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
 
     def clone(self) -> Duel:
         """An exact, independent copy: same hash, same future for the same commands, and
@@ -184,6 +185,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         new.stats_dirty = set(self.stats_dirty)
         new.shown_stats = dict(self.shown_stats)
         new._stats_all = self._stats_all
+        new.view_cache = ({}, {})
         return new
 
     # ------------------------------------------------------------------ setup
@@ -222,6 +224,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self.start_events = out
         self.last_events = out
         self.event_log.extend(out)
+        self._forget_views(out)
         self.out = []
 
     def _new_card(self, cid: str, owner: int, zone: Zone) -> None:
@@ -269,6 +272,17 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if len(log) < len(self.event_log):
             log.extend(redact_event(e, seat) for e in self.event_log[len(log):])
         return tuple(log)
+
+    def _forget_views(self, events: list) -> None:
+        """Drop the cached card views of every card an event names."""
+        v0, v1 = self.view_cache
+        if not v0 and not v1:
+            return
+        for e in events:
+            uid = getattr(e, "card", None)
+            if uid is not None:
+                v0.pop(uid, None)
+                v1.pop(uid, None)
 
     def _report_stats(self) -> None:
         """Tell every change of a card's shown ATK, Health, max Health, SP Cost or statuses
@@ -365,6 +379,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self.out = []
         self.last_events = out
         self.event_log.extend(out)
+        self._forget_views(out)
         self.version += 1
         return out
 

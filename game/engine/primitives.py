@@ -171,6 +171,7 @@ class Primitives:
                             if c.zone is not Zone.DECK}
         self.stats_dirty = set()
         self._stats_all = False
+        self.view_cache = ({}, {})
 
     def free_slots(self, player: int, backrow: bool) -> tuple:
         """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or

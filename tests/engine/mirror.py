@@ -8,7 +8,6 @@ event told the seat more than its view shows, the two differ.
 
 from __future__ import annotations
 
-from game.engine import events as ev
 from game.engine.model import ChoiceKind
 from game.engine.views import HIDDEN, redact_event, view_to_plain
 

@@ -52,6 +52,7 @@ from game.ui.widgets.base import ctrl_held, is_key, shift_held
 
 DRAG_START = 6  # pixels the pointer moves before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
+ZOOM_REST = 0.12  # seconds the grid must stand still before a hovered card zooms
 SORT_LABELS = {"name": "Name", "level": "Level", "atk": "ATK", "health": "Health", "type": "Type"}
 SEARCH_HELP = ("Filters: type:counter  level>=4  atk>1500  hp<=500  family:ember  speed:2  "
                "extra  in:deck  -word (not)")
@@ -90,6 +91,7 @@ class DeckBuilderScene(FileActions):
         self.mouse = (-1, -1)
         self._last_click: tuple[str, float] = ("", 0.0)
         self._warm = True
+        self._scroll_rest = ZOOM_REST  # seconds since the grid last moved
         self.results: list[CardDef] = []
         self.query = parse_query("")
         self.sort = self.settings.get("deck_builder", "sort")
@@ -458,7 +460,10 @@ class DeckBuilderScene(FileActions):
     def update(self, dt: float) -> Transition | None:
         if self.modal is not None:
             self.modal.update(dt)
+        before = self.grid.offset
         self.group.update(dt)
+        moving = self.grid.offset != before or self.grid.offset != self.grid.target
+        self._scroll_rest = 0.0 if moving else self._scroll_rest + dt
         self.toast.update(dt)
         if self._warm:  # draw the grid's faces ahead of scrolling, a few per frame
             self._warm = not self.faces.warm(self.results, L.GRID_FACE_W, budget_s=0.004)
@@ -475,6 +480,8 @@ class DeckBuilderScene(FileActions):
         if any(w.captures_input for w in self.group.widgets):
             return None
         i = self.grid.hover_index
+        if self._scroll_rest < ZOOM_REST:
+            i = None  # no zoom while the grid moves under a still pointer
         if i is not None and i < len(self.grid.items):
             return self.grid.items[i], self.grid.screen_rect(i), "grid"
         for lname, view in self.lists.items():
