@@ -611,9 +611,10 @@ class DeckBuilderScene(FileActions):
     def _draw_zoom(self, surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, where: str) -> None:
         face = self.faces.face(cdef, L.ZOOM_W)
         zr = face.get_rect()
-        if where == "grid":
-            zr.left = rect.right + 14
-            if zr.right > L.W - 8:
+        if where == "grid":  # stay over the grid, on the side away from the card
+            if rect.centerx < L.GRID.centerx:
+                zr.left = rect.right + 14
+            else:
                 zr.right = rect.left - 14
         else:
             zr.right = L.LISTS[where].left - 12

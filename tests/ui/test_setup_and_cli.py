@@ -1,0 +1,117 @@
+"""Duel setup (mouse and keys, remembered choices, the start hook) and the headless commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import storage
+from game.cards import load_card_set
+from game.duel_setup import DuelSetup
+from game.ui import duel_hook
+from game.ui.menu import MenuScene
+from game.ui.scene import Pop, Push, Replace
+from game.ui.setup_scene import DuelSetupScene
+from tests.ui.events import click, feed, key, settle
+
+POOL = load_card_set()
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_menu_opens_setup_and_deck_builder(window) -> None:
+    menu = MenuScene()
+    menu.draw(window)
+    rects = menu.button_rects()
+    for i, kind in ((0, "DuelSetupScene"), (1, "DuelSetupScene"), (2, "DeckBuilderScene")):
+        got = feed(menu, *click(rects[i].center))
+        assert len(got) == 1 and isinstance(got[0], Push)
+        assert type(got[0].scene).__name__ == kind
+
+
+def test_setup_by_keyboard_remembers_choices_and_builds_a_duel_setup(window, monkeypatch) -> None:
+    scene = DuelSetupScene("versus_ai", POOL)
+    settle(scene, 5, window)
+    assert [o.value for o in scene.ai_level.options] == ["random", "easy", "normal", "hard"]
+    assert [o.enabled for o in scene.ai_level.options] == [True, False, False, False]
+    assert scene.chosen[0] is not None and scene.chosen[1] is not None
+    # keyboard: the first list has focus; Down then Enter picks the second deck
+    feed(scene, key(pygame.K_DOWN), key(pygame.K_RETURN))
+    mine = scene.entries[1]
+    assert scene.chosen[0] is mine
+    scene.group.set_focus(scene.best_of)
+    feed(scene, key(pygame.K_RIGHT))  # the cycler: Best of 3
+    scene.group.set_focus(scene.first)
+    feed(scene, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # "The AI"
+    seen = []
+    monkeypatch.setattr(duel_hook, "start_duel", lambda s: seen.append(s) or None)
+    scene.group.set_focus(scene.start)
+    feed(scene, key(pygame.K_RETURN))
+    setup = seen[0]
+    assert isinstance(setup, DuelSetup)
+    assert (setup.mode, setup.best_of, setup.first, setup.ai_level) == ("versus_ai", 3, 1, "random")
+    assert setup.deck_paths[0] == mine.path and setup.decks[0] == mine.deck
+    assert "coming" in scene.toast.message
+    again = DuelSetupScene("versus_ai", POOL)  # remembered in settings.yaml
+    assert again.chosen[0].path == mine.path
+    assert again.best_of.value == 3 and again.first.value == "p2"
+    assert feed(again, key(pygame.K_ESCAPE)) == [Pop()]
+
+
+def test_setup_start_replaces_itself_with_the_duel(window, monkeypatch) -> None:
+    scene = DuelSetupScene("hotseat", POOL)
+    monkeypatch.setattr(duel_hook, "start_duel", lambda s: "duel scene")
+    assert feed(scene, *click(scene.start.rect.center)) == [Replace("duel scene")]
+
+
+def test_setup_with_no_legal_deck_cannot_start(window, monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(storage, "STARTER_DIR", tmp_path / "none")
+    monkeypatch.setattr(storage, "list_decks",
+                        lambda pool, starters=True, starter_dir=None: [])
+    scene = DuelSetupScene("hotseat", POOL)
+    assert not scene.start.enabled and scene.setup() is None
+    scene.start_duel()
+    assert "legal deck" in scene.toast.message
+
+
+def run_main(*args, home: Path, timeout: int = 120) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PHANTOM_DUEL_HOME": str(home)}
+    return subprocess.run([sys.executable, str(REPO / "main.py"), *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("scene,extra,size", [
+    ("menu", [], (1280, 720)),
+    ("deckbuilder", ["--deck", "Ember Rush", "--type", "type:phantom"], (1280, 720)),
+    ("setup", ["--mode", "versus_ai", "--window", "800x600"], (800, 600)),
+])
+def test_snapshot_command(tmp_path, home, scene, extra, size) -> None:
+    out = tmp_path / f"{scene}.png"
+    proc = run_main("snapshot", scene, "--out", str(out), "--frames", "3", *extra, home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == size
+
+
+def test_snapshot_refuses_unknown_scenes_and_decks(tmp_path, home) -> None:
+    proc = run_main("snapshot", "nowhere", "--out", str(tmp_path / "x.png"), home=home)
+    assert proc.returncode == 2 and "unknown scene" in proc.stderr
+    proc = run_main("snapshot", "deckbuilder", "--deck", "No Such Deck", "--out",
+                    str(tmp_path / "x.png"), home=home)
+    assert proc.returncode == 2 and "no deck called" in proc.stderr
+
+
+def test_simulate_takes_deck_names(home) -> None:
+    deck = storage.read_deck(storage.STARTER_DIR / "hive_swarm.yaml", POOL).deck
+    mine = type(deck)("My Swarm", deck.main, deck.side, deck.extra)
+    storage.save_user_deck(mine, storage.new_deck_path("My Swarm"))
+    proc = run_main("simulate", "--decks", "Ember Rush", "My Swarm", "--games", "2", "--json",
+                    home=home)
+    assert proc.returncode == 0, proc.stderr
+    report = json.dumps(json.loads(proc.stdout))
+    assert "Ember Rush" in report and "My Swarm" in report
