@@ -79,6 +79,8 @@ class DuelSetupScene:
         self.group.set_focus(self.lists[0])
         self._background: pygame.Surface | None = None
         self._refresh_start()
+        if self.settings.problem:  # defaults are in use; the file is left as it is
+            self.toast.show(self.settings.problem, "warn", seconds=6.0)
 
     # ------------------------------------------------------------ choices
     def _restore(self, side: int, saved: str) -> None:

@@ -63,6 +63,19 @@ def test_setup_by_keyboard_remembers_choices_and_builds_a_duel_setup(window, mon
     assert feed(again, key(pygame.K_ESCAPE)) == [Pop()]
 
 
+def test_malformed_settings_are_reported_and_left_alone(window, home) -> None:
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+
+    home.mkdir(parents=True)
+    (home / "settings.yaml").write_bytes(b"duel_setup: [oops\n")
+    for scene in (DuelSetupScene("hotseat", POOL), DeckBuilderScene(POOL)):
+        assert scene.toast.visible and "settings.yaml" in scene.toast.message
+        assert "left as it is" in scene.toast.message
+    scene = DuelSetupScene("hotseat", POOL)
+    feed(scene, key(pygame.K_DOWN), key(pygame.K_RETURN))
+    assert (home / "settings.yaml").read_bytes() == b"duel_setup: [oops\n"
+
+
 def test_setup_start_replaces_itself_with_the_duel(window, monkeypatch) -> None:
     scene = DuelSetupScene("hotseat", POOL)
     monkeypatch.setattr(duel_hook, "start_duel", lambda s: "duel scene")

@@ -115,6 +115,8 @@ class DeckBuilderScene(FileActions):
                              entry.problems if entry.malformed else ())
         self.run_search()
         self._refresh()
+        if self.settings.problem:  # said once; the file itself is left as it is
+            self.toast.show(self.settings.problem, "warn", seconds=6.0)
 
     # ------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
