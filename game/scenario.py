@@ -402,9 +402,9 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
     try:
         cards = parse_cards(data, f"{check.source}: cards", known_ids=set(pool))
     except CardDataError as exc:
-        more = len(exc.problems) - 3
-        raise ScenarioError("; ".join(exc.problems[:3])
-                            + (f"; and {more} more problem(s)" if more > 0 else "")) from None
+        more = len(exc.problems) - 1  # one clear line: the first, and how many follow
+        raise ScenarioError(exc.problems[0] + (f" (and {more} more problem(s) in cards)"
+                                               if more > 0 else "")) from None
     for card in cards:
         pool[card.id] = card
     return pool
@@ -618,8 +618,9 @@ def _read_expect(check: _Checker, data: Any, where: str) -> dict:
         out["phase"] = data["phase"]
     for key in ("turn_player", "deciding_player"):
         if key in data:
-            v = data[key]
-            out[key] = None if v in (None, "none") else check.player(v, f"{where}.{key}")
+            v = data[key]  # a turn always has a player; nobody decides once the duel is over
+            none = key == "deciding_player" and v in (None, "none")
+            out[key] = None if none else check.player(v, f"{where}.{key}")
     for key in ("turn", "round", "lines_open"):
         if key in data:
             out[key] = check.whole(data[key], f"{where}.{key}")
@@ -1053,7 +1054,7 @@ def run_scenario(path_or_data: str | Path | Mapping) -> ScenarioResult:
     try:
         scenario = load_scenario(path_or_data)
     except ScenarioError as exc:
-        return ScenarioResult(fallback, fallback, False, error=str(exc))
+        return ScenarioResult(fallback, fallback, False, error=" ".join(str(exc).split()))
     runner = _Runner(scenario)
     try:
         runner.run()

@@ -44,6 +44,7 @@ DEFAULT_CARD_DIR = REPO_ROOT / "assets" / "cards"
 PathLike = str | os.PathLike[str]
 
 _ID_RE = re.compile(r"^[a-z0-9_]+$")
+_KEY_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")  # a key shown as is in messages
 _STAT_TEST_RE = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*([-+]?\d+)\s*$")
 
 _SIDES = ("you", "opponent", "any")
@@ -153,7 +154,8 @@ def _mapping(
             ctx.error(path, f"keys must be words, got {_got(key)}")
         elif key not in allowed:
             hint = _suggest(key, allowed) or f" (allowed: {_one_of(allowed)})"
-            ctx.error(_join(path, key), f"unknown key{hint}")
+            shown = key if _KEY_RE.match(key) else _got(key)  # bounded, one line
+            ctx.error(_join(path, shown), f"unknown key{hint}")
         else:
             out[key] = item
     for key in required:
