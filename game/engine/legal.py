@@ -407,7 +407,8 @@ def legal_actions(duel: Duel) -> list:
                     acts.append(_card_cmd(duel, ChangePosition, p, uid))
                 if not card.face_up and _under_limit(duel, ("flip", uid)):
                     acts.append(_card_cmd(duel, Flip, p, uid))
-            if card.battled_turn != turn and _under_limit(duel, ("unsummon", uid)):
+            if (card.battled_turn != turn and card.attacked_turn != turn
+                    and _under_limit(duel, ("unsummon", uid))):
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
     if phase is Phase.BATTLE:
         foes = phantoms_of(duel, 1 - p)
@@ -563,7 +564,7 @@ def explain(duel: Duel, cmd) -> Refusal:
     if card.controller != player or card.zone not in PHANTOM_ZONES or not cdef.is_phantom:
         return Refusal(Code.WRONG_PLACE, "That is not a Phantom you control on the field.")
     if t is Unsummon:
-        if card.battled_turn == turn:
+        if card.battled_turn == turn or card.attacked_turn == turn:
             return Refusal(Code.BATTLED, "A Phantom cannot be Unsummoned on a turn it battled.")
         return Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom was already Unsummoned too often this turn.")
     if card.summoned_turn == turn:

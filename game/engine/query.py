@@ -6,6 +6,7 @@ can call it freely.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .carddefs import CardType, Condition, Selector
@@ -59,10 +60,12 @@ def active_statics(duel: Duel) -> list:
         if not card.face_up:
             continue
         effects = static_cards[uid]
-        users = card_users(duel, card)
+        if card.zone is Zone.ENV:
+            _env_statics(duel, card, effects, found)
+            continue
+        user = card.controller
         for eff, cond in effects:
-            for user in users:
-                found.append((card, eff, user, cond))
+            found.append((card, eff, user, cond))
     if found or duel._statics:
         duel._stats_all = True  # continuous effects came or went: shown stats may differ
     duel._statics = found
@@ -76,6 +79,38 @@ def active_statics(duel: Duel) -> list:
                                     for _, eff, _, cond in found)
     duel._statics_weaken = any(eff.health < 0 for _, eff, _, _ in found)
     return found
+
+
+def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
+    """An Environment alone on the field works for both players: an effect on "your" cards
+    applies for each of them, one on every card applies once. With two out, each affects
+    only its controller and that player's cards (book)."""
+    users = env_users(duel, card)
+    me = card.controller
+    for eff, cond in effects:
+        side = eff.affects.side
+        if len(users) == 2:
+            if side == "any":
+                found.append((card, eff, me, cond))
+            else:
+                for user in users:
+                    found.append((card, eff, user, cond))
+        elif side == "you":
+            found.append((card, eff, me, cond))
+        elif side == "any":
+            found.append((card, _own_cards_only(eff), me, cond))
+        # side "opponent" with two Environments out: it affects nobody
+
+
+_OWN_ONLY: dict[int, tuple] = {}
+
+
+def _own_cards_only(eff):
+    """The same continuous effect limited to its user's own cards (cached per effect)."""
+    got = _OWN_ONLY.get(id(eff))
+    if got is None or got[0] is not eff:
+        got = _OWN_ONLY[id(eff)] = (eff, replace(eff, affects=replace(eff.affects, side="you")))
+    return got[1]
 
 
 def _static_applies(duel: Duel, src: Card, eff, user: int, cond, card: Card) -> bool:

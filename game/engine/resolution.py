@@ -119,8 +119,11 @@ class Resolution:
                 self.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos,
                                                    card.face_up, "change", not card.face_up,
                                                    card.controller))
-        elif kind == "flip":
-            self._set_face(card, True, "flip")
+        elif kind == "flip":  # the OCG flip summon: face up in Attack Position
+            if not card.face_up:
+                if health(self, card) > 0:
+                    card.attack_pos = True
+                self._set_face(card, True, "flip")
         elif kind == "unsummon":
             refund = card.sp_paid
             self._move(card, Zone.HAND, -1, card.owner, False, True, "unsummon")

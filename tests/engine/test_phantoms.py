@@ -6,6 +6,7 @@ import pytest
 
 from game.engine import (
     ChangePosition,
+    Code,
     EndTurn,
     Flip,
     NextPhase,
@@ -183,15 +184,39 @@ def test_position_change_not_on_the_turn_summoned():
     assert duel.cards[card].attack_pos is False
 
 
-def test_flip_turns_face_up_and_counts_as_the_position_change():
+def test_flip_turns_face_up_in_attack_position_and_counts_as_the_position_change():
+    """OCG flip summon (rules-decisions.md): a Flip ends face up in Attack Position."""
     duel = position({"players": [me(phantom=[{"card": "iron_hound", "face": "down",
                                               "position": "defense"}]), DECKS[1]]})
     card = uid(duel, 0, "iron_hound")
     events = play(duel, Flip(0, card))
-    assert duel.cards[card].face_up and not duel.cards[card].attack_pos
+    assert duel.cards[card].face_up and duel.cards[card].attack_pos
+    moved = of_type(events, ev.PositionChanged)
+    assert moved and moved[-1].attack_pos and moved[-1].face_up
     assert of_type(events, ev.Revealed)
-    with pytest.raises(Rejected, match="once per turn"):
+    with pytest.raises(Rejected, match="once per turn") as info:
         duel.apply(ChangePosition(0, card))
+    assert info.value.code is Code.POSITION_CHANGED
+
+
+def test_flip_of_a_zero_health_phantom_keeps_it_in_defense():
+    duel = position({"players": [me(phantom=[{"card": "iron_hound", "face": "down",
+                                              "position": "defense", "health": 0}]),
+                                 DECKS[1]]})
+    card = uid(duel, 0, "iron_hound")
+    play(duel, Flip(0, card))
+    assert duel.cards[card].face_up and not duel.cards[card].attack_pos
+
+
+def test_a_phantom_that_declared_an_attack_cannot_be_unsummoned_even_if_it_was_negated():
+    """rules-decisions.md: declaring an attack is battling, for Unsummon."""
+    duel = position({"phase": "main2", "players": [
+        me(phantom=[{"card": "iron_hound", "attacked": "this_turn"}]), DECKS[1]]})
+    card = uid(duel, 0, "iron_hound")
+    assert Unsummon(0, card) not in duel.legal_actions()
+    with pytest.raises(Rejected) as info:
+        duel.apply(Unsummon(0, card))
+    assert info.value.code is Code.BATTLED
 
 
 def test_flip_not_on_the_turn_summoned():

@@ -1,0 +1,84 @@
+"""Duel.clone(): an exact, independent copy: same hash, same future, nothing shared."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Duel
+from game.engine.serialize import state_hash, to_dict
+from tests.engine.test_fuzz import decks
+from tests.kit import base_pool, rules
+
+
+def _random_duel(seed: int, steps: int) -> tuple[Duel, random.Random]:
+    rng = random.Random(seed)
+    starters = decks()
+    a, b = rng.choice(starters), rng.choice(starters)
+    duel = Duel(base_pool(), rules(), [a.spec(), b.spec()], seed)
+    for _ in range(steps):
+        if duel.over:
+            break
+        duel.apply(rng.choice(duel.legal_actions()))
+    return duel, rng
+
+
+def test_a_clone_hashes_alike_and_follows_the_same_commands_to_the_same_events():
+    for seed in range(12):
+        duel, rng = _random_duel(seed, 40 + seed * 17)
+        copy = duel.clone()
+        assert state_hash(copy) == state_hash(duel)
+        assert copy.legal_actions() == duel.legal_actions()
+        while not duel.over:
+            cmd = rng.choice(duel.legal_actions())
+            assert [repr(e) for e in copy.apply(cmd)] == [repr(e) for e in duel.apply(cmd)]
+            assert state_hash(copy) == state_hash(duel)
+        assert copy.winner == duel.winner
+
+
+def test_clones_diverge_independently_and_never_touch_the_original():
+    for seed in range(12):
+        duel, _ = _random_duel(seed, 60 + seed * 11)
+        if duel.over:
+            continue
+        before = to_dict(duel)
+        one, two = duel.clone(), duel.clone()
+        r1, r2 = random.Random(seed * 7 + 1), random.Random(seed * 7 + 2)
+        for _ in range(150):  # both play different random futures
+            if not one.over:
+                one.apply(r1.choice(one.legal_actions()))
+            if not two.over:
+                two.apply(r2.choice(two.legal_actions()))
+        assert to_dict(duel) == before  # the original is untouched
+        again = duel.clone()  # and still clones to itself
+        assert state_hash(again) == state_hash(duel)
+
+
+def test_a_clone_shares_no_mutable_state_object():
+    duel, _ = _random_duel(3, 120)
+    copy = duel.clone()
+    a, b = duel.state, copy.state
+    for name in a.__slots__:
+        x, y = getattr(a, name), getattr(b, name)
+        if isinstance(x, list | dict | set) or hasattr(x, "__slots__") and name != "phase":
+            assert x is not y or x is None, name
+    for c1, c2 in zip(a.cards, b.cards, strict=True):
+        assert c1 is not c2 and c1.mods is not c2.mods and c1.flags is not c2.flags
+    for p1, p2 in zip(a.players, b.players, strict=True):
+        assert p1 is not p2 and all(p1.slots[z] is not p2.slots[z] for z in p1.slots)
+
+
+def test_a_clone_mid_line_and_mid_choice_is_exact():
+    found = 0
+    for seed in range(40):
+        duel, rng = _random_duel(seed, 0)
+        while not duel.over and found < 30:
+            if duel.lines or duel.choice is not None:
+                copy = duel.clone()
+                assert state_hash(copy) == state_hash(duel)
+                cmd = rng.choice(duel.legal_actions())
+                assert [repr(e) for e in copy.apply(cmd)] == [repr(e) for e in duel.apply(cmd)]
+                assert state_hash(copy) == state_hash(duel)
+                found += 1
+            else:
+                duel.apply(rng.choice(duel.legal_actions()))
+    assert found == 30
