@@ -49,10 +49,11 @@ class Match:
     """Two players (0 plays deck_a, 1 plays deck_b; the seats never change) over up to 3 duels."""
 
     def __init__(self, pool: Mapping[str, CardDef], rules: Rules, deck_a: Deck, deck_b: Deck,
-                 seed: int) -> None:
+                 seed: int, first: int | None = None) -> None:
         self.pool = pool
         self.rules = rules
         self.seed = seed
+        self.first = first  # who goes first in the first duel (None: the coin toss)
         self.decks: list[Deck] = [deck_a, deck_b]
         self.results: list[int] = []  # per finished duel: 0, 1 or DRAW
         self.firsts: list[int] = []  # who went first in each started duel
@@ -99,6 +100,8 @@ class Match:
     def next_first_player(self) -> int:
         """Who goes first in the next duel, as things stand now."""
         number = len(self.results)
+        if number == 0 and self.first is not None:
+            return self.first
         if number == 0 or self.results[-1] == DRAW:
             return derive(self.seed, "coin", number) % 2
         loser = 1 - self.results[-1]
@@ -123,8 +126,9 @@ class Match:
                              f"not player {player + 1}.")
         self.choice = (player, player if goes_first else 1 - player)
 
-    def start_duel(self) -> Duel:
-        """Start the next duel with both players' current Decks."""
+    def start_duel(self, auto_pass: bool = True) -> Duel:
+        """Start the next duel with both players' current Decks. `auto_pass=False`: the
+        client passes for a player itself (it asks as each player's setting says)."""
         if self.over:
             raise MatchError("The match is over.")
         if self.duel is not None:
@@ -132,7 +136,7 @@ class Match:
         first = self.next_first_player()
         number = len(self.results)
         self.duel = Duel(self.pool, self.rules, [d.spec() for d in self.decks],
-                         self.duel_seed(number), first_player=first)
+                         self.duel_seed(number), first_player=first, auto_pass=auto_pass)
         self.firsts.append(first)
         self.choice = None
         return self.duel
