@@ -1,0 +1,125 @@
+"""How good a position is for one seat: the score every AI level ranks outcomes by.
+
+The score is in LP-equivalent points, one side's worth minus the other's (docs/ai.md explains
+each term and why). It reads a *rebuilt* duel (game.engine.sampling), never the real one: the
+AI plans on duels built from its own view with the hidden cards sampled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import CardType, Duel, Phase
+from game.engine.legal import phantoms_of
+from game.engine.model import BACKROW_ZONES, Zone
+from game.engine.query import atk, has_status, health
+
+WIN = 1_000_000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's numbers (docs/ai.md, "The evaluation")."""
+
+    lp: float = 1.0  # per LP
+    low_lp: float = 0.6  # extra per LP below `low_lp_at`: the last LP matter most
+    low_lp_at: int = 4000
+    atk: float = 0.8  # per ATK of a Phantom on the field
+    health: float = 0.45  # per Health left
+    level: float = 60.0  # per Level: abilities and what the card cost
+    defense_atk: float = 0.75  # ATK counts this much while in Defense Position
+    zero_health: float = 0.2  # a 0-Health Phantom keeps this share of its worth
+    no_attack: float = 0.4  # a Phantom that cannot attack keeps this share of its ATK's worth
+    exposed: float = 0.45  # share of a Phantom's worth at risk from a stronger attacker
+    open_board: float = 0.6  # share of the opponent's attack power that hits an empty board
+    on_turn: float = 0.3  # the side whose turn it is can still answer: its risks count this much
+    hand: float = 330.0  # per card in hand (up to the hand limit + 1)
+    backrow: float = 380.0  # per face-down Spirit or Counter: an answer in waiting
+    lasting: float = 350.0  # per face-up lasting card or Environment
+    sp: float = 190.0  # per SP, up to `sp_useful`
+    sp_useful: int = 9
+    sp_extra: float = 30.0  # per SP beyond that
+    grave: float = 12.0  # per card in the Graveyard (fuel for some Extra Deck Phantoms)
+    deck_low_at: int = 4  # fewer Main Deck cards than this start to hurt
+    deck_low: float = 900.0  # per missing card below `deck_low_at`
+    draw_result: float = -3000.0  # a drawn duel, for both seats
+
+
+DEFAULT = Weights()
+
+
+def phantom_worth(duel: Duel, card, w: Weights = DEFAULT) -> float:
+    """What one Phantom on the field is worth to its controller, before any threat."""
+    cdef = duel.pool[card.cid]
+    a, h = atk(duel, card), health(duel, card)
+    atk_w = w.atk if card.attack_pos else w.atk * w.defense_atk
+    if has_status(duel, card, "cannot_attack"):
+        atk_w *= w.no_attack
+    worth = a * atk_w + h * w.health + cdef.level * w.level
+    if h == 0:
+        worth *= w.zero_health
+    return worth
+
+
+def _attackers(duel: Duel, player: int) -> list[int]:
+    """ATK of `player`'s Phantoms that could attack on their next turn."""
+    out = []
+    for c in phantoms_of(duel, player):
+        if health(duel, c) > 0 and not has_status(duel, c, "cannot_attack"):
+            out.append(atk(duel, c))
+    return out
+
+
+def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
+    """Everything seat `p` has, in LP points (see `evaluate`)."""
+    st = duel.state
+    ps = st.players[p]
+    lp = ps.lp
+    total = lp * w.lp + min(lp, w.low_lp_at) * w.low_lp
+    foes = _attackers(duel, 1 - p)
+    top_foe = max(foes, default=0)
+    mine = phantoms_of(duel, p)
+    risk = w.on_turn if st.turn_player == p else 1.0
+    for c in mine:
+        worth = phantom_worth(duel, c, w)
+        h = health(duel, c)
+        if top_foe > h and h > 0:  # a stronger attacker can Break it (and go through)
+            excess = top_foe - h if c.attack_pos else 0
+            worth -= risk * w.exposed * (worth + excess)
+        total += worth
+    if not mine and foes:
+        total -= risk * w.open_board * sum(foes)
+    total += w.hand * min(len(ps.hand), duel.rules.hand_limit + 1)
+    pool = duel.pool
+    cards = st.cards
+    for zone in BACKROW_ZONES:
+        for uid in ps.slots[zone]:
+            if uid is None:
+                continue
+            c = cards[uid]
+            if pool[c.cid].type is CardType.PHANTOM:
+                continue
+            total += w.backrow if not c.face_up else w.lasting
+    if ps.slots[Zone.ENV][0] is not None:
+        total += w.lasting
+    sp = ps.sp
+    total += min(sp, w.sp_useful) * w.sp + max(0, sp - w.sp_useful) * w.sp_extra
+    total += len(ps.grave) * w.grave
+    if len(ps.deck) < w.deck_low_at:
+        total -= (w.deck_low_at - len(ps.deck)) * w.deck_low
+    return total
+
+
+def evaluate(duel: Duel, seat: int, w: Weights = DEFAULT) -> float:
+    """Seat `seat`'s advantage: its worth minus its opponent's; +/-WIN once the duel is won
+    or lost (sooner is better), `w.draw_result` for a draw."""
+    st = duel.state
+    if st.winner is not None:
+        if st.winner == -1:
+            return w.draw_result
+        soon = 1000.0 * max(0, 60 - st.round)
+        return WIN + soon if st.winner == seat else -WIN - soon
+    score = side_worth(duel, seat, w) - side_worth(duel, 1 - seat, w)
+    if st.phase is Phase.END and st.players[seat].deck == [] and st.turn_player == st.first_player:
+        score -= WIN / 2  # the coming Draw Phase loses the duel
+    return score

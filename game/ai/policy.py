@@ -1,0 +1,488 @@
+"""Rule-based play on a rebuilt duel: the decisions of the Easy and Normal levels and of
+Hard's playouts.
+
+A policy reads a duel the AI rebuilt from its own view (game.engine.sampling), so nothing
+here can see the real hidden cards. It decides one command at a time, the same way in every
+kind of decision:
+
+- a pending choice: rules of thumb per kind (discard the least useful card, send the weakest
+  material, aim harmful effects at the opponent's best card), or, looking ahead, the answer
+  whose outcome scores best;
+- a response window: answer a Step only when the answer gains more than the card is worth
+  kept (a Counter set face down counts as an answer in waiting);
+- its own turn: Extra Deck, Spirits and abilities, Environments, Summons, sets, Flips,
+  position changes and Unsummons in the Main Phases, attacks in the Battle Phase, each taken
+  only when it pays; then on to the next phase.
+
+With `Style.lookahead` a play "pays" when trying it on a copy of the duel (every Line
+resolved, both players passing) raises the evaluation (evaluate.py) by `Style.margin`;
+without it, the rules of thumb below decide alone (fast enough for thousands of playout moves).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.engine import (
+    Activate,
+    Attack,
+    CardType,
+    ChangePosition,
+    ChoiceKind,
+    Choose,
+    Command,
+    Duel,
+    EndTurn,
+    Flip,
+    NextPhase,
+    Pass,
+    Phase,
+    PlayEnvironment,
+    Rejected,
+    SetCard,
+    SpecialSummon,
+    Summon,
+    Unsummon,
+)
+from game.engine.legal import phantoms_of
+from game.engine.model import Zone
+from game.engine.query import atk, health
+
+from .evaluate import DEFAULT, Weights, evaluate, phantom_worth
+from .worth import ability_harms, draws, hand_worth, has_flip_trigger, printed_worth
+
+SETTLE_CAP = 60  # commands a lookahead may spend resolving one play's Lines
+TURN_CAP = 120  # commands a lookahead may spend playing out the rest of a turn
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays (see the module docstring)."""
+
+    lookahead: bool = True  # try plays on a copy (Normal) or trust rules of thumb (Easy)
+    margin: float = 60.0  # a play must gain at least this much to be made
+    mistakes: float = 0.0  # share of own-turn decisions made carelessly (Easy)
+    responses: float = 1.0  # chance of even looking for an answer in a response window
+    extra_deck: float = 1.0  # chance of noticing an Extra Deck Summon
+    smart_attacks: bool = True  # pick attacks that trade well (Easy attacks anything)
+
+
+NORMAL = Style()
+QUICK = Style(lookahead=False)
+EASY = Style(lookahead=False, margin=0.0, mistakes=0.3, responses=0.35, extra_deck=0.4,
+             smart_attacks=False)
+
+_DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.DISCARD, ChoiceKind.COST_DISCARD)
+
+
+def settle(duel: Duel, cap: int = SETTLE_CAP) -> int:
+    """Resolve what is open: both players pass, choices by rules of thumb. Returns the
+    number of commands applied (the search counts them as simulations)."""
+    st = duel.state
+    n = 0
+    while st.winner is None and n < cap and (st.lines or st.choice is not None):
+        if st.choice is not None:
+            cmd = static_answer(duel, st.choice.player, duel.legal_actions())
+        else:
+            cmd = Pass(st.priority)
+        duel.apply(cmd)
+        n += 1
+    return n
+
+
+def playout(duel: Duel, policy: Policy, until_turn: int, cap: int) -> int:
+    """Play on with `policy` for both seats until turn `until_turn` begins (or the duel
+    ends, or `cap` commands); returns the commands applied."""
+    st = duel.state
+    n = 0
+    while st.winner is None and st.turn < until_turn and n < cap:
+        seat = duel.deciding_player
+        duel.apply(policy.choose(duel, seat))
+        n += 1
+    return n
+
+
+def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
+             then: Policy | None = None, cap: int = TURN_CAP) -> tuple[float, int]:
+    """The evaluation for `seat` after `cmd` and, with `then`, the rest of this turn played
+    by that policy (else only what `cmd` opened, resolved with both players passing), and
+    the commands it took; a play the copy refuses scores -inf."""
+    copy = duel.clone()
+    try:
+        copy.apply(cmd)
+    except Rejected:
+        return float("-inf"), 1
+    if then is None:
+        n = 1 + settle(copy)
+    else:
+        n = 1 + playout(copy, then, duel.state.turn + 1, cap)
+    return evaluate(copy, seat, w), n
+
+
+# --------------------------------------------------------------------------- choices
+def static_answer(duel: Duel, me: int, legal) -> Command:
+    """A pending choice answered by rules of thumb (no lookahead)."""
+    ch = duel.state.choice
+    opts = [c.option for c in legal if isinstance(c, Choose)]
+    if not opts:
+        return legal[0]
+    kind = ch.kind
+    cards = duel.state.cards
+    pool = duel.pool
+    sp = duel.state.players[me].sp
+    if kind in _DISCARDS:
+        pick = min(opts, key=lambda u: (hand_worth(pool[cards[u].cid], sp), u))
+    elif kind is ChoiceKind.MATERIALS:
+        pick = min(opts, key=lambda u: (phantom_worth(duel, cards[u]), u))
+    elif kind in (ChoiceKind.SEARCH, ChoiceKind.SUMMON_PICK):
+        pick = max(opts, key=lambda u: (hand_worth(pool[cards[u].cid], sp + 3), -u))
+    elif kind is ChoiceKind.TRIGGER_OPTIONAL:
+        trig = ch.context.get("trigger")
+        ab = pool[cards[trig.card].cid].abilities[trig.ability] if trig else None
+        low_deck = len(duel.state.players[me].deck) <= 3
+        pick = 0 if (ab is not None and draws(ab) and low_deck) else 1
+        pick = pick if pick in opts else opts[0]
+    elif kind is ChoiceKind.TRIGGER_TARGET:
+        trig = ch.context.get("trigger")
+        harms = True
+        if trig is not None:
+            harms = ability_harms(pool[cards[trig.card].cid].abilities[trig.ability])
+        pick = target_pick(duel, me, opts, harms)
+    else:  # CHOOSE_OPTION: the first option is each card's main line
+        pick = opts[0]
+    return Choose(me, pick)
+
+
+def target_pick(duel: Duel, me: int, uids: list[int], harms: bool) -> int:
+    """Harmful effects hit the opponent's most valuable card, helpful ones our own."""
+    cards = duel.state.cards
+
+    def score(u: int) -> tuple:
+        c = cards[u]
+        theirs = c.controller != me
+        worth = phantom_worth(duel, c) if duel.pool[c.cid].is_phantom and c.zone not in (
+            Zone.HAND, Zone.DECK, Zone.GRAVE, Zone.EXTRA) else printed_worth(duel.pool[c.cid])
+        side = 1 if theirs == harms else 0
+        return (side, worth, -u)
+
+    return max(uids, key=score)
+
+
+# --------------------------------------------------------------------------- the policy
+class Policy:
+    """One seat's rule-based play on rebuilt duels; `rng` only for Easy's carelessness."""
+
+    def __init__(self, style: Style = NORMAL, rng: random.Random | None = None,
+                 weights: Weights = DEFAULT) -> None:
+        self.style = style
+        self.rng = rng or random.Random(0)
+        self.w = weights
+        self.simulated = 0  # commands tried on copies (lookahead)
+        # the rest of a turn, in a lookahead, is played by rules of thumb (fast)
+        self.then = Policy(QUICK, random.Random(0), weights) if style.lookahead else None
+
+    def choose(self, duel: Duel, me: int, legal=None) -> Command:
+        legal = tuple(legal if legal is not None else duel.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        st = duel.state
+        if st.choice is not None:
+            return self.answer(duel, me, legal)
+        if st.lines:
+            return self.respond(duel, me, legal)
+        return self.act(duel, me, legal)
+
+    # ------------------------------------------------------------------ choices
+    def answer(self, duel: Duel, me: int, legal) -> Command:
+        kind = duel.state.choice.kind
+        if self.style.lookahead and kind not in _DISCARDS and kind is not ChoiceKind.MATERIALS \
+                and len(legal) <= 8:
+            return self.best_of(duel, me, list(legal))[0]
+        return static_answer(duel, me, legal)
+
+    def best_of(self, duel: Duel, me: int, cands: list) -> tuple[Command, float]:
+        best, best_v = cands[0], float("-inf")
+        for cmd in cands:
+            v, n = try_play(duel, cmd, me, self.w, self.then)
+            self.simulated += n
+            if v > best_v:
+                best, best_v = cmd, v
+        return best, best_v
+
+    # ---------------------------------------------------------------- responses
+    def respond(self, duel: Duel, me: int, legal) -> Command:
+        passing = legal[0] if isinstance(legal[0], Pass) else Pass(me)
+        answers = _distinct([c for c in legal if isinstance(c, Activate)])
+        if not answers or self.rng.random() >= self.style.responses:
+            return passing
+        if self.style.lookahead:
+            base, n = try_play(duel, passing, me, self.w, self.then)
+            self.simulated += n
+            best, v = self.best_of(duel, me, answers)
+            return best if v > base + self.style.margin else passing
+        return self.static_response(duel, me, answers) or passing
+
+    def static_response(self, duel: Duel, me: int, answers: list) -> Command | None:
+        """Answer a Step worth answering: a threat for negations and removal, anything for
+        answers that only gain (draws, Special Summons, Health)."""
+        top = duel.state.lines[-1][-1]
+        if top.player == me:
+            return None
+        threat = step_threat(duel, me, top)
+        pool = duel.pool
+        cards = duel.state.cards
+        best, best_s = None, 0.0
+        for cmd in answers:
+            ab = pool[cards[cmd.card].cid].ability(cmd.ability)
+            if ab.cost.lp and duel.state.players[me].lp <= ab.cost.lp + 2500:
+                continue
+            s = threat - 700 if (ab.negates or ability_harms(ab)) else 300.0
+            if s > best_s:
+                best, best_s = cmd, s
+        return best
+
+    # ---------------------------------------------------------------- own turn
+    def act(self, duel: Duel, me: int, legal) -> Command:
+        st = duel.state
+        phase = st.phase
+        plays = self.candidates(duel, me, legal)
+        advance = _advance(legal, phase, can_attack=_any_attack_left(duel, me))
+        if self.style.mistakes and self.rng.random() < self.style.mistakes:
+            return self.careless(plays, advance, legal)
+        if not plays:
+            return advance
+        if self.style.lookahead:
+            base, n = try_play(duel, advance, me, self.w, self.then)
+            self.simulated += n
+            best, v = self.best_of(duel, me, plays)
+            return best if v > base + self.style.margin else advance
+        best = self.static_play(duel, me, plays)
+        return best if best is not None else advance
+
+    def careless(self, plays: list, advance: Command, legal) -> Command:
+        """Easy's mistakes: a play picked at random, or moving on too early."""
+        if plays and self.rng.random() < 0.75:
+            return plays[self.rng.randrange(len(plays))]
+        return advance
+
+    def candidates(self, duel: Duel, me: int, legal) -> list:
+        """The plays worth considering now: one per distinct effect (slots do not matter),
+        Summons face down only for Phantoms that gain by a Flip, position changes toward
+        Attack before the battle and toward Defense after it, Extra Deck Summons unless
+        Easy overlooks them."""
+        st = duel.state
+        phase = st.phase
+        cards = st.cards
+        pool = duel.pool
+        battle_ahead = phase is Phase.MAIN1 and _any_attack_left(duel, me)
+        out = []
+        seen = set()
+        noticed_extra = self.rng.random() < self.style.extra_deck
+        for cmd in legal:
+            t = type(cmd)
+            if t is Summon:
+                cdef = pool[cards[cmd.card].cid]
+                if not cmd.face_up and not has_flip_trigger(cdef):
+                    continue
+                key = (t, cdef.id, cmd.attack, cmd.face_up)
+            elif t is SpecialSummon:
+                if not noticed_extra:
+                    continue
+                key = (t, cards[cmd.card].cid, cmd.attack)
+            elif t is SetCard:
+                cdef = pool[cards[cmd.card].cid]
+                if cdef.type is not CardType.COUNTER:
+                    continue  # Spirits are played from the hand when they pay
+                key = (t, cdef.id)
+            elif t is Activate:
+                key = (t, cards[cmd.card].cid if cards[cmd.card].zone is Zone.HAND else cmd.card,
+                       cmd.ability, cmd.targets)
+            elif t is ChangePosition:
+                card = cards[cmd.card]
+                if battle_ahead and not card.attack_pos:
+                    pass  # toward Attack before the battle
+                elif battle_ahead or phase is Phase.BATTLE:
+                    continue
+                key = (t, cmd.card)
+            elif t in (Flip, Unsummon, PlayEnvironment, Attack):
+                if t is Unsummon and battle_ahead and health(duel, cards[cmd.card]) > 0:
+                    continue
+                key = cmd
+            else:
+                continue
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(cmd)
+        return out
+
+    def static_play(self, duel: Duel, me: int, plays: list) -> Command | None:
+        """The rules of thumb for one's own turn (no lookahead)."""
+        scored = [(self.static_score(duel, me, cmd), i, cmd) for i, cmd in enumerate(plays)]
+        s, _, cmd = max(scored, key=lambda x: (x[0], -x[1]))
+        return cmd if s > self.style.margin else None
+
+    def static_score(self, duel: Duel, me: int, cmd: Command) -> float:
+        st = duel.state
+        cards = st.cards
+        pool = duel.pool
+        ps = st.players[me]
+        t = type(cmd)
+        if t is Attack:
+            return attack_score(duel, me, cmd) if self.style.smart_attacks else 500.0
+        if t is Summon:
+            card = cards[cmd.card]
+            cdef = pool[card.cid]
+            worth = printed_worth(cdef, self.w) - cdef.level * self.w.sp
+            want_attack = summon_in_attack(duel, me, cdef)
+            if cmd.attack != want_attack and self.style.smart_attacks:
+                worth -= 400
+            return 400 + worth * 0.5
+        if t is SpecialSummon:
+            cdef = pool[cards[cmd.card].cid]
+            lost = 0.0
+            if cdef.materials is not None:
+                mine = sorted(phantom_worth(duel, c) for c in phantoms_of(duel, me))
+                lost = sum(mine[:cdef.materials.count])
+            return printed_worth(cdef, self.w) - lost
+        if t is SetCard:
+            return 250.0
+        if t is PlayEnvironment:
+            return 350.0 if ps.slots[Zone.ENV][0] is None else -1.0
+        if t is Activate:
+            return activation_score(duel, me, cmd)
+        if t is Flip:
+            return 300.0 if has_flip_trigger(pool[cards[cmd.card].cid]) else -1.0
+        if t is ChangePosition:
+            card = cards[cmd.card]
+            foes = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
+            if not card.attack_pos:
+                return 200.0 if atk(duel, card) > max(foes, default=0) else -1.0
+            return 150.0 if max(foes, default=0) > health(duel, card) else -1.0
+        if t is Unsummon:
+            card = cards[cmd.card]
+            return 300.0 if health(duel, card) == 0 and card.sp_paid else -1.0
+        return -1.0
+
+
+# ------------------------------------------------------------------------ rules of thumb
+def attack_score(duel: Duel, me: int, cmd: Attack) -> float:
+    """What an attack gains, from the stats in sight: a Break is worth the Phantom, excess
+    and direct damage their LP, a lost attacker its own worth."""
+    cards = duel.state.cards
+    attacker = cards[cmd.attacker]
+    a = atk(duel, attacker)
+    if cmd.target < 0:
+        return float(a) + 200.0
+    target = cards[cmd.target]
+    th = health(duel, target)
+    back = 0 if (not target.attack_pos and th == 0) else atk(duel, target)
+    ah = health(duel, attacker)
+    gain = phantom_worth(duel, target) if a >= th else 0.45 * a
+    if target.attack_pos and a > th:
+        gain += a - th
+    loss = phantom_worth(duel, attacker) if back >= ah else 0.45 * back
+    return gain - loss
+
+
+def summon_in_attack(duel: Duel, me: int, cdef) -> bool:
+    """Attack Position when it survives the opponent's best attacker or can Break
+    something; otherwise Defense."""
+    foes = phantoms_of(duel, 1 - me)
+    if not foes:
+        return True
+    top_atk = max(atk(duel, c) for c in foes)
+    weakest = min(health(duel, c) for c in foes)
+    return cdef.health > top_atk or (cdef.atk >= weakest and cdef.atk >= top_atk)
+
+
+def step_threat(duel: Duel, me: int, step) -> float:
+    """How much the Step being answered would cost us if it resolved."""
+    cards = duel.state.cards
+    pool = duel.pool
+    card = cards[step.card]
+    if step.kind == "attack":
+        a = atk(duel, card)
+        if step.extra < 0:
+            return float(a)
+        target = cards[step.extra]
+        th = health(duel, target)
+        lost = phantom_worth(duel, target) if a >= th else 0.0
+        return lost + (a - th if target.attack_pos and a > th else 0)
+    if step.kind in ("summon", "special_summon"):
+        return printed_worth(pool[card.cid])
+    if step.kind == "ability":
+        ctype = pool[card.cid].type
+        return 900.0 if ctype in (CardType.SPIRIT, CardType.COUNTER) else 600.0
+    return 200.0
+
+
+def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
+    """An activation's worth by what its effects do (no lookahead)."""
+    st = duel.state
+    cards = st.cards
+    card = cards[cmd.card]
+    ab = duel.pool[card.cid].ability(cmd.ability)
+    ps = st.players[me]
+    if ab.cost.lp and ps.lp <= ab.cost.lp + 3000:
+        return -1.0
+    if draws(ab) and len(ps.deck) <= draws(ab) + 2:
+        return -1.0
+    score = 250.0
+    cost_sp = ab.cost.sp
+    if cost_sp:
+        score -= 80.0 * cost_sp
+    if cmd.targets:
+        harms = ability_harms(ab)
+        for u in cmd.targets:
+            theirs = cards[u].controller != me
+            if theirs != harms:
+                return -1.0
+    for eff in ab.effects:
+        if eff.verb == "special_summon" and not _free_phantom_slot(duel, me):
+            return -1.0
+        if eff.verb == "heal_player" and ps.lp > 7000:
+            score -= 200
+        if eff.verb == "gain_sp" and ps.sp >= 8:
+            score -= 200
+    return score
+
+
+def _free_phantom_slot(duel: Duel, me: int) -> bool:
+    slots = duel.state.players[me].slots
+    return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
+
+
+def _distinct(cmds: list) -> list:
+    """One command per distinct effect: the same card, ability and targets from any slot."""
+    seen = set()
+    out = []
+    for c in cmds:
+        key = (c.card, c.ability, c.targets)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _any_attack_left(duel: Duel, me: int) -> bool:
+    """Could one of our Phantoms still attack this turn (after the Main Phase 1)?"""
+    turn = duel.state.turn
+    for c in phantoms_of(duel, me):
+        if c.attack_pos and c.attacked_turn != turn and health(duel, c) > 0:
+            return True
+    return False
+
+
+def _advance(legal, phase: Phase, can_attack: bool) -> Command:
+    """Move on: to the Battle Phase when an attack is possible, else straight to the End."""
+    nxt = next((c for c in legal if isinstance(c, NextPhase)), None)
+    end = next((c for c in legal if isinstance(c, EndTurn)), None)
+    if phase is Phase.MAIN1 and not can_attack and end is not None:
+        return end
+    if nxt is not None:
+        return nxt
+    if end is not None:
+        return end
+    return legal[0]

@@ -1,0 +1,59 @@
+"""What single cards are worth, without looking ahead: which card to discard, which to search
+for, which Phantom to send as a material, which target an effect should hit.
+
+These are the rules of thumb every level shares; they read card data and the stats a player
+can see, so the same answers work on a rebuilt duel and on a bare view.
+"""
+
+from __future__ import annotations
+
+from game.engine import CardDef, CardType
+from game.engine.carddefs import Ability, Start
+
+from .evaluate import DEFAULT, Weights
+
+# Effect verbs that hurt the cards they hit; the rest help them.
+HARMFUL = frozenset({"damage", "break", "return_to_hand", "cannot_attack", "discard", "mill",
+                     "lose_sp", "damage_player", "negate"})
+
+
+def printed_worth(cdef: CardDef, w: Weights = DEFAULT) -> float:
+    """A card's worth from its printed data: Phantoms by ATK, Health and Level; every other
+    card by what it does (a flat amount: the runs, not this number, judge single cards)."""
+    if cdef.type is CardType.PHANTOM:
+        return cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level
+    if cdef.type is CardType.ENVIRONMENT:
+        return w.lasting + 50
+    return w.backrow + 40
+
+
+def hand_worth(cdef: CardDef, sp: int, w: Weights = DEFAULT) -> float:
+    """How much keeping this card in hand is worth to a player with `sp` SP: a Phantom far
+    beyond the SP bank is worth less now; Extra Deck Phantoms never sit in a hand."""
+    worth = printed_worth(cdef, w)
+    if cdef.type is CardType.PHANTOM and cdef.level > sp + 3:
+        worth *= 0.7
+    return worth
+
+
+def has_flip_trigger(cdef: CardDef) -> bool:
+    return any(ab.start is Start.TRIGGER and ab.trigger == "flipped" for ab in cdef.abilities)
+
+
+def ability_harms(ab: Ability) -> bool:
+    """Does this ability mostly hurt what it targets (so aim it at the opponent)?"""
+    for eff in ab.effects:
+        if eff.verb in HARMFUL:
+            return True
+        if eff.verb == "modify" and (eff.amount < 0 and eff.stat != "sp_cost"):
+            return True
+        if eff.verb == "change_position" and eff.position == "defense":
+            return True
+        if eff.verb == "flip" and not eff.face_up:
+            return True
+    return False
+
+
+def draws(ab: Ability) -> int:
+    """Cards this ability makes its user draw (to keep a thin deck alive)."""
+    return sum(eff.count for eff in ab.effects if eff.verb == "draw" and eff.player != "opponent")
