@@ -1,0 +1,1 @@
+"""The duel client: layout, board model, animation, input, the duel, side-deck and result scenes."""

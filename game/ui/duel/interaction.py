@@ -1,0 +1,611 @@
+"""The duel's input state machine: pointer and keys in, exactly one command out.
+
+idle --press--> pressed --move--> dragging --drop--> command | chooser | targets | refusal
+idle --click--> card menu --entry--> command | holding (pick a slot) | targets
+keys move a focus over the same cards, targets and rows; Enter does what a click does,
+Space presses the action button (pass, next phase, confirm), Esc cancels one level.
+
+Every command comes from the Gestures table (the legal actions), so a drop can only light,
+offer or send what the engine accepts; an illegal drop asks the engine why and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from game.engine import ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
+from game.ui.widgets.base import is_key, shift_held
+
+from . import hits
+from .board import Board
+from .geometry import Geometry
+from .gestures import CardTarget, Entry, Gestures, LpTarget, Target, TargetPick, guess
+from .layout import LAYOUT
+from .panels import phase_segments
+from .popups import Popup, Prompt, PromptPanel, PromptRow
+
+DRAG_START = 6  # pixels of movement that turn a press into a drag
+NEXT = {"standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
+PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
+
+
+class Host(Protocol):
+    """What the scene lends the input: the current table and a way to act."""
+
+    gest: Gestures
+    board: Board
+    geo: Geometry
+
+    def send(self, commands: list[Command]) -> None: ...
+    def refusal(self, cmd: Command) -> Refusal | None: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def snap_back(self, uid: int, rect: pygame.Rect) -> None: ...
+    def can_act(self) -> bool: ...
+    def pool_name(self, uid: int) -> str: ...
+
+
+@dataclass
+class Held:
+    """A card picked up: by the mouse (dragging) or from a menu / the keyboard (holding)."""
+
+    uid: int
+    drags: dict[Target, list[Command]]
+    by_mouse: bool
+    offset: tuple[int, int] = (0, 0)
+
+
+class Interaction:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.mode = "idle"  # idle | pressed | dragging | holding | popup | targets
+        self.press_uid: int | None = None
+        self.press_pos = (0, 0)
+        self.held: Held | None = None
+        self.popup: Popup | None = None
+        self.pick: TargetPick | None = None
+        self.pick_label = ""
+        self.selected: list[int] = []  # option values picked for the pending choice
+        self.choice_key: tuple | None = None
+        self.focus: object | None = None
+        self.hover: object | None = None
+        self.pointer = (0, 0)
+        self.prompt: Prompt | None = None
+        self.panel = PromptPanel(LAYOUT.prompt)
+        self.extra_actions: dict[object, Callable[[], None]] = {}  # scene buttons by focus key
+        self.extra_rects: dict[object, pygame.Rect] = {}
+        self.on_pile: Callable[[tuple], None] = lambda key: None  # a click on a pile
+
+    # ---------------------------------------------------------------- state
+    def reset(self) -> None:
+        """Back to idle (a command was sent, the table changed, or Esc)."""
+        self.mode = "idle"
+        self.held = None
+        self.popup = None
+        self.pick = None
+        self.press_uid = None
+
+    def refresh(self) -> None:
+        """The table changed (new legal actions): rebuild the prompt, keep what still holds."""
+        b = self.host.board
+        key = _choice_key(b.choice)
+        if key != self.choice_key:
+            self.choice_key = key
+            self.selected = []
+        self.prompt = self._make_prompt()
+        if self.focus is not None and self.focus not in self.focus_rects():
+            self.focus = None
+
+    @property
+    def choice(self) -> PendingChoice | None:
+        c = self.host.board.choice
+        if c is not None and c.player == self.host.board.seat and self.host.gest.choices:
+            return c
+        return None
+
+    def _make_prompt(self) -> Prompt | None:
+        g = self.host.gest
+        b = self.host.board
+        if self.mode == "targets" and self.pick is not None:
+            rows = [PromptRow(g.name(u), u, u) for u in sorted(self.pick.options())]
+            left = self.pick.left
+            return Prompt("Choose a target", f"{self.pick_label}: pick {left} more "
+                          f"target{'s' if left != 1 else ''} (lit on the board). Esc cancels.",
+                          rows, 0, "targets")
+        c = self.choice
+        if c is not None:
+            cards = c.kind.picks_cards
+            legal = {cmd.option for cmd in g.choices}
+            rows = [PromptRow(o.label, o.value, o.card if cards else None, o.value in self.selected)
+                    for o in c.options if o.value in legal]
+            need = min(c.count, len(rows)) if cards else 0
+            title = {ChoiceKind.DISCARD_END: "Hand limit", ChoiceKind.MATERIALS: "Materials",
+                     ChoiceKind.TRIGGER_OPTIONAL: "Use it?", ChoiceKind.COST_DISCARD: "Pay the cost",
+                     ChoiceKind.SEARCH: "Search", ChoiceKind.CHOOSE_OPTION: "Choose one"}.get(c.kind, "Choose")
+            hint = " Click cards on the board or rows here, then Confirm." if cards else ""
+            return Prompt(title, c.prompt + "." + hint, rows, need, "choice")
+        if g.pass_ is not None and b.lines:
+            top = b.lines[-1][-1] if b.lines[-1] else None
+            what = "the top Step"
+            if top is not None:
+                cid = b.step_card_id(top)
+                name = g.pool[cid].name if cid in g.pool else "a face-down card"
+                what = f"{name} (Line {top.line}, Speed {top.speed})"
+            entries = g.answers()
+            text = f"Answer {what}? Lit cards can answer; or pass." if entries else \
+                f"Nothing can answer {what}. Pass to let it resolve."
+            rows = [PromptRow(e.label, e, e.commands[0].card if hasattr(e.commands[0], "card") else None)
+                    for e in entries]
+            return Prompt("Your answer", text, rows, 0, "answer")
+        return None
+
+    # --------------------------------------------------------- what is lit
+    def lit_targets(self) -> dict[Target, str]:
+        g = self.host.gest
+        out: dict[Target, str] = {}
+        if self.held is not None and self.mode in ("dragging", "holding"):
+            for t in self.held.drags:
+                enemy = isinstance(t, (CardTarget, LpTarget))
+                out[t] = "enemy" if enemy else "ok"
+        elif self.mode == "targets" and self.pick is not None:
+            for u in self.pick.options():
+                out[CardTarget(u)] = "pick"
+        elif self.choice is not None and self.choice.kind.picks_cards:
+            b = self.host.board
+            for cmd in g.choices:
+                if cmd.option in b.cards and cmd.option not in self.selected:
+                    out[CardTarget(cmd.option)] = "pick"
+        return out
+
+    def picked_cards(self) -> set[int]:
+        if self.mode == "targets" and self.pick is not None:
+            return set(self.pick.picked)
+        return set(self.selected) if self.choice is not None else set()
+
+    def playable(self) -> set[int]:
+        if not self.host.can_act() or self.mode in ("targets",) or self.choice is not None:
+            return set()
+        return set(self.host.gest.by_source)
+
+    # ------------------------------------------------------------- actions
+    def action(self) -> tuple[str, Callable[[], None] | None]:
+        """The big button under the phase bar (Space presses it)."""
+        g = self.host.gest
+        if self.mode in ("holding", "targets", "popup"):
+            return ("Cancel (Esc)", self.cancel)
+        p = self.prompt
+        if p is not None and p.kind == "choice" and p.need > 0:
+            n = len(self.selected)
+            return (f"Confirm ({n}/{p.need})", self.confirm if p.ready else None)
+        if g.pass_ is not None:
+            return ("Pass  \u25b8", lambda: self.host.send([g.pass_]))
+        if g.next_phase is not None:
+            nxt = NEXT.get(self.host.board.phase.value, "")
+            return (f"Next: {PHASE_NAMES.get(nxt, nxt)}  \u25b8", lambda: self.host.send([g.next_phase]))
+        if g.end_turn is not None:
+            return ("End turn  \u25b8", lambda: self.host.send([g.end_turn]))
+        return ("", None)
+
+    def phase_clicks(self) -> dict[str, Command]:
+        g = self.host.gest
+        out: dict[str, Command] = {}
+        if self.mode != "idle" or self.choice is not None:
+            return out
+        if g.end_turn is not None:
+            out["end"] = g.end_turn
+        if g.next_phase is not None:
+            nxt = NEXT.get(self.host.board.phase.value)
+            if nxt:
+                out[nxt] = g.next_phase
+        return out
+
+    def confirm(self) -> None:
+        c = self.choice
+        if c is None:
+            return
+        self.host.send([Choose(c.player, v) for v in self.selected])
+        self.selected = []
+
+    def cancel(self) -> None:
+        self.reset()
+        self.refresh()
+
+    def toggle_option(self, value: int) -> None:
+        p = self.prompt
+        if p is None or p.kind != "choice":
+            return
+        c = self.choice
+        if c is None:
+            return
+        if p.need == 0:  # yes/no and options act at once
+            self.host.send([Choose(c.player, value)])
+            return
+        if value in self.selected:
+            self.selected.remove(value)
+        elif len(self.selected) < p.need:
+            self.selected.append(value)
+        elif p.need == 1:
+            self.selected = [value]
+        else:
+            self.host.say(f"Pick at most {p.need}: click a picked one to drop it first", "warn")
+        self.refresh()
+
+    def use_entry(self, entry: Entry, uid: int | None = None) -> None:
+        """A menu, chooser or answer entry was picked."""
+        self.popup = None
+        if entry.mode == "now":
+            self.reset()
+            self.host.send([entry.command])
+        elif entry.mode == "targets":
+            self.start_targets(entry)
+        else:
+            source = uid if uid is not None else getattr(entry.command, "card", None)
+            self.held = Held(source, self.host.gest.drags(source, entry.commands), by_mouse=False)
+            self.mode = "holding"
+            self.focus = next(iter(self.held.drags), None)
+            self.host.say("Now choose where: click a lit place (arrows + Enter), Esc cancels", "info")
+        self.refresh()
+
+    def start_targets(self, entry: Entry) -> None:
+        self.pick = TargetPick(list(entry.commands))
+        self.pick_label = entry.label.split(":")[0]
+        self.mode = "targets"
+        self.popup = None
+        opts = sorted(self.pick.options())
+        self.focus = opts[0] if opts else None
+        self.refresh()
+
+    def pick_target(self, uid: int) -> None:
+        if self.pick is None:
+            return
+        cmd = self.pick.pick(uid)
+        if cmd is not None:
+            self.reset()
+            self.host.send([cmd])
+        else:
+            opts = sorted(self.pick.options())
+            self.focus = opts[0] if opts else None
+        self.refresh()
+
+    def drop(self, target: Target | None, uid: int, at: tuple[int, int]) -> None:
+        """A held card lands on `target`: one command, a chooser, targets or the reason."""
+        held = self.held
+        self.held = None
+        self.mode = "idle"
+        if held is not None and target in held.drags:
+            entries = self.host.gest.chooser(held.drags[target])
+            if len(entries) == 1:
+                self.use_entry(entries[0], uid)
+            else:
+                name = self.host.pool_name(uid)
+                self.popup = Popup(f"{name}: how?", entries, at, LAYOUT_BOUNDS, source=uid)
+                self.mode = "popup"
+            self.refresh()
+            return
+        rect = self.host.geo.rect_of(uid)
+        if held is not None and held.by_mouse and rect is not None:
+            ghost = pygame.Rect(0, 0, 96, 134)
+            ghost.topleft = (at[0] - held.offset[0], at[1] - held.offset[1])
+            self.host.snap_back(uid, ghost)
+        if target is None:
+            if held is not None and held.by_mouse:
+                self.host.say("Drop a card on a lit place to play it", "warn")
+            self.refresh()
+            return
+        cmd = guess(self.host.board, self.host.gest.pool, self.host.board.seat, uid, target)
+        refusal = self.host.refusal(cmd) if cmd is not None else None
+        if refusal is not None:
+            self.host.say(refusal.message, "error")
+        else:
+            self.host.say("That card cannot go there", "error")
+        self.refresh()
+
+    def open_menu(self, uid: int) -> None:
+        g = self.host.gest
+        entries = g.menu(uid) if self.host.can_act() else []
+        if not entries:
+            where = self.host.board.where(uid)
+            if where is not None and where[0] == self.host.board.seat and self.host.can_act():
+                self.host.say(f"{g.name(uid)} cannot act now", "info")
+            return
+        rect = self.host.geo.rect_of(uid) or pygame.Rect(self.pointer, (1, 1))
+        self.popup = Popup(g.name(uid), entries, rect.topright, LAYOUT_BOUNDS, source=uid)
+        self.mode = "popup"
+
+    def activate_row(self, i: int) -> None:
+        p = self.prompt
+        if p is None or not 0 <= i < len(p.rows):
+            return
+        row = p.rows[i]
+        if p.kind == "choice":
+            self.toggle_option(row.value)
+        elif p.kind == "targets":
+            self.pick_target(row.value)
+        elif p.kind == "answer":
+            self.use_entry(row.value, row.card)
+
+    def click_card(self, uid: int) -> None:
+        """A click (or Enter) on a card: pick it for a choice or targets, else its menu."""
+        if self.mode == "targets" and self.pick is not None:
+            if uid in self.pick.options():
+                self.pick_target(uid)
+            else:
+                self.host.say("Pick one of the lit cards (Esc cancels)", "warn")
+            return
+        c = self.choice
+        if c is not None and c.kind.picks_cards:
+            if any(cmd.option == uid for cmd in self.host.gest.choices):
+                self.toggle_option(uid)
+            return
+        self.open_menu(uid)
+
+    # -------------------------------------------------------------- mouse
+    @property
+    def lifted(self) -> int | None:
+        """The near hand card that rises: hovered, or focused by the keyboard."""
+        for k in (self.hover, self.focus):
+            if isinstance(k, int) and k in self.host.board.me.hand:
+                return k
+        return None
+
+    def mouse(self, event: pygame.event.Event) -> bool:
+        """Pointer input on the board, the prompt, the phase bar and the action button."""
+        geo = self.host.geo
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self._hover(event.pos)
+            if self.mode == "pressed" and self.press_uid is not None:
+                dx = event.pos[0] - self.press_pos[0]
+                dy = event.pos[1] - self.press_pos[1]
+                if dx * dx + dy * dy >= DRAG_START * DRAG_START and self.host.gest.can_drag(self.press_uid):
+                    self._start_drag(self.press_uid)
+            return self.mode in ("dragging", "pressed")
+        if self.mode == "popup" and self.popup is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                got = self.popup.handle_event(event) if event.type == pygame.MOUSEBUTTONDOWN else None
+                if got is not None:
+                    kind, entry = got
+                    src = self.popup.source if isinstance(self.popup.source, int) else None
+                    self.popup = None
+                    self.mode = "idle"
+                    if kind == "pick" and entry is not None and entry.commands:
+                        self.use_entry(entry, src)
+                    self.refresh()
+                return True
+            return False
+        pos = getattr(event, "pos", self.pointer)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            if self.mode != "idle":
+                self.cancel()
+                return True
+            uid = hits.card_at(geo, pos, self.lifted)
+            if uid is not None:
+                self.open_menu(uid)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.prompt is not None:
+                i = self.panel.index_at(self.prompt, pos)
+                if i is not None:
+                    self.activate_row(i)
+                    return True
+            if LAYOUT.action.collidepoint(pos):
+                _label, act = self.action()
+                if act is not None:
+                    act()
+                return True
+            clicks = self.phase_clicks()
+            for key, r in phase_segments(LAYOUT.phase_bar):
+                if r.collidepoint(pos) and key in clicks:
+                    self.host.send([clicks[key]])
+                    return True
+            if self.mode == "holding" and self.held is not None:
+                target = hits.target_at(geo, pos)
+                if target in self.held.drags:
+                    self.drop(target, self.held.uid, pos)
+                else:
+                    self.cancel()
+                return True
+            uid = hits.card_at(geo, pos, self.lifted)
+            if uid is not None:
+                self.mode = "pressed" if self.mode == "idle" else self.mode
+                self.press_uid = uid
+                self.press_pos = pos
+                return True
+            pile = hits.pile_at(geo, pos)
+            if pile is not None:
+                self.on_pile(pile)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.mode == "dragging" and self.held is not None:
+                self.drop(hits.target_at(geo, pos), self.held.uid, pos)
+                return True
+            if self.press_uid is not None and self.mode in ("pressed", "targets"):
+                uid = self.press_uid
+                self.press_uid = None
+                if self.mode == "pressed":
+                    self.mode = "idle"
+                self.click_card(uid)
+                return True
+        return False
+
+    def _start_drag(self, uid: int) -> None:
+        rect = self.host.geo.rect_of(uid)
+        off = (48, 67)
+        if rect is not None and rect.w > 0:  # keep the grip point where the card was taken
+            fx = (self.press_pos[0] - rect.x) / rect.w
+            fy = (self.press_pos[1] - rect.y) / rect.h
+            off = (round(fx * 96), round(fy * 134))
+        drags = self.host.gest.drags(uid) if self.host.can_act() else {}
+        self.held = Held(uid, drags, True, off)
+        self.mode = "dragging"
+        self.press_uid = None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        geo = self.host.geo
+        if self.mode in ("dragging", "holding"):
+            self.hover = hits.target_at(geo, pos)
+            return
+        if self.prompt is not None:
+            i = self.panel.index_at(self.prompt, pos)
+            self.panel.hover = i
+            if i is not None:
+                self.hover = ("row", i)
+                return
+        uid = hits.card_at(geo, pos, self.lifted)
+        if uid is not None:
+            self.hover = uid
+            return
+        pile = hits.pile_at(geo, pos)
+        if pile is not None:
+            self.hover = pile
+            return
+        for key, r in phase_segments(LAYOUT.phase_bar):
+            if r.collidepoint(pos):
+                self.hover = ("phase", key)
+                return
+        self.hover = ("action",) if LAYOUT.action.collidepoint(pos) else None
+
+    # --------------------------------------------------------------- keys
+    def focus_rects(self) -> dict[object, pygame.Rect]:
+        geo = self.host.geo
+        b = self.host.board
+        out: dict[object, pygame.Rect] = {}
+        if self.mode == "holding" and self.held is not None:
+            for t in self.held.drags:
+                r = hits.target_rect(geo, t)
+                if r is not None:
+                    out[t] = r
+            return out
+        if self.prompt is not None:
+            for i in range(len(self.prompt.rows)):
+                r = self.panel.row_rect(self.prompt, i)
+                if r is not None:
+                    out[("row", i)] = r
+        if self.mode == "targets" and self.pick is not None:
+            for u in sorted(self.pick.options()):
+                r = geo.rect_of(u)
+                if r is not None:
+                    out[u] = r
+            return out
+        for uid, r in zip(b.me.hand, geo.hand_rects(b.seat), strict=False):
+            out[uid] = r
+        if geo.tray_open:
+            for uid, r in zip(b.me.extra, geo.tray_rects(), strict=False):
+                out[uid] = r
+        for seat in (b.seat, 1 - b.seat):
+            for uid in b.sides[seat].field_uids():
+                r = geo.rect_of(uid)
+                if r is not None:
+                    out[uid] = r
+        out[("extra", b.seat)] = geo.pile_rect(b.seat, Zone.EXTRA)
+        for seat in (b.seat, 1 - b.seat):
+            if b.sides[seat].grave:
+                out[("grave", seat)] = geo.pile_rect(seat, Zone.GRAVE)
+        for key, r in phase_segments(LAYOUT.phase_bar):
+            if key in self.phase_clicks():
+                out[("phase", key)] = r
+        if self.action()[1] is not None:
+            out[("action",)] = LAYOUT.action
+        for key, r in self.extra_rects.items():
+            out[key] = r
+        return out
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keyboard input; True when used."""
+        if self.mode == "popup" and self.popup is not None:
+            got = self.popup.handle_event(event)
+            if got is not None:
+                kind, entry = got
+                src = self.popup.source if isinstance(self.popup.source, int) else None
+                self.popup = None
+                self.mode = "idle"
+                if kind == "pick" and entry is not None and entry.commands:
+                    self.use_entry(entry, src)
+                self.refresh()
+            return True
+        if is_key(event, pygame.K_ESCAPE):
+            if self.mode != "idle" or self.selected:
+                self.selected = []
+                self.cancel()
+                return True
+            return False
+        if is_key(event, pygame.K_SPACE):
+            _label, act = self.action()
+            if act is not None:
+                act()
+            return True
+        if is_key(event, pygame.K_TAB):
+            self._step_focus(-1 if shift_held(event) else 1)
+            return True
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if event.type == pygame.KEYDOWN and event.key in arrows:
+            rects = self.focus_rects()
+            if self.focus not in rects:
+                self.focus = next(iter(rects), None)
+            else:
+                nxt = hits.nearest(rects, self.focus, arrows[event.key])
+                if nxt is not None:
+                    self.focus = nxt
+            self._show_focus()
+            return True
+        if is_key(event, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.press_focus()
+            return True
+        return False
+
+    def _step_focus(self, step: int) -> None:
+        keys = list(self.focus_rects())
+        if not keys:
+            return
+        if self.focus not in keys:
+            self.focus = keys[0] if step > 0 else keys[-1]
+        else:
+            self.focus = keys[(keys.index(self.focus) + step) % len(keys)]
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        if isinstance(self.focus, tuple) and self.focus and self.focus[0] == "row" and self.prompt:
+            self.panel.ensure_visible(self.prompt, self.focus[1])
+            self.panel.focus = self.focus[1]
+        else:
+            self.panel.focus = None
+
+    def press_focus(self) -> None:
+        """Enter on the focused thing does what a click on it does."""
+        f = self.focus
+        if f is None:
+            return
+        if self.mode == "holding" and self.held is not None and not isinstance(f, tuple | int):
+            r = hits.target_rect(self.host.geo, f)
+            self.drop(f, self.held.uid, r.center if r is not None else self.pointer)
+            return
+        if isinstance(f, int):
+            self.click_card(f)
+        elif f[0] == "row":
+            self.activate_row(f[1])
+        elif f[0] == "phase":
+            cmd = self.phase_clicks().get(f[1])
+            if cmd is not None:
+                self.host.send([cmd])
+        elif f[0] == "action":
+            _label, act = self.action()
+            if act is not None:
+                act()
+        elif f[0] in ("extra", "grave"):
+            self.on_pile(f)
+        elif f in self.extra_actions:
+            self.extra_actions[f]()
+
+
+def _choice_key(choice: PendingChoice | None) -> tuple | None:
+    if choice is None:
+        return None
+    return (choice.player, choice.kind, choice.prompt, tuple(o.value for o in choice.options), choice.count)
+
+
+LAYOUT_BOUNDS = pygame.Rect(0, 0, *LAYOUT.size)

@@ -1,0 +1,281 @@
+"""The duel log: every event told in a sentence, with the card it names.
+
+Built from the shown seat's redacted events only, so a hidden card stays "a card". Names of
+cards the event itself does not carry (a Health change names a uid) come from what earlier
+events told this seat. Each entry is wrapped to the panel width once, when it is made, so the
+frame loop only blits cached text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from game.engine import HIDDEN, CardDef
+from game.engine import events as ev
+
+ZONE_WORDS = {"phantom": "a Phantom slot", "side": "a Side Balance slot", "back": "a back-row slot",
+              "env": "the Environment slot", "hand": "the hand", "grave": "the Graveyard",
+              "deck": "the Main Deck", "extra": "the Extra Deck"}
+PHASE_WORDS = {"standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+               "main2": "Main Phase 2", "end": "End Phase", "draw": "Draw Phase"}
+KIND_WORDS = {"summon": "Summon", "special_summon": "Special Summon", "set": "Set",
+              "environment": "Environment", "attack": "attack", "position": "position change",
+              "flip": "Flip", "unsummon": "Unsummon", "ability": "ability"}
+
+
+@dataclass
+class LogEntry:
+    text: str
+    player: int  # whose action it tells (-1: the game's)
+    card: int | None = None  # uid to show when the entry is clicked
+    card_id: str | None = None
+    lines: tuple[str, ...] = ()  # wrapped for the panel
+    quiet: bool = False  # bookkeeping (stats, passes): drawn dimmer
+
+
+class Describer:
+    """Turns events into LogEntry sentences for one seat."""
+
+    def __init__(self, pool: Mapping[str, CardDef], player_name: Callable[[int], str]) -> None:
+        self.pool = pool
+        self.player_name = player_name
+        self.names: dict[int, str] = {}
+        self.stats: dict[int, tuple] = {}  # last ATK / Health / max Health told per card
+
+    def learn(self, uid: int, card_id: str | None) -> None:
+        if card_id and card_id != HIDDEN and card_id in self.pool:
+            self.names[uid] = card_id
+
+    def card(self, uid: int, card_id: str | None = None, fallback: str = "a card") -> str:
+        if card_id and card_id != HIDDEN and card_id in self.pool:
+            return self.pool[card_id].name
+        cid = self.names.get(uid)
+        return self.pool[cid].name if cid else fallback
+
+    def __call__(self, e: object) -> LogEntry | None:
+        cid = getattr(e, "card_id", None)
+        uid = getattr(e, "card", None)
+        if uid is not None:
+            self.learn(uid, cid)
+        fn = getattr(self, "_" + type(e).__name__, None)
+        if fn is None:
+            return LogEntry(type(e).__name__, -1)
+        entry = fn(e)
+        if entry is not None and entry.card is not None and entry.card_id is None:
+            entry.card_id = self.names.get(entry.card)
+        return entry
+
+    def p(self, seat: int) -> str:
+        return self.player_name(seat)
+
+    # ---------------------------------------------------------------- events
+    def _DuelStarted(self, e: ev.DuelStarted) -> LogEntry:
+        for extras in e.extras:
+            for uid, cid in extras:
+                self.learn(uid, cid)
+        return LogEntry(f"The duel begins. {self.p(e.first_player)} goes first.", -1)
+
+    def _CoinTossed(self, e: ev.CoinTossed) -> LogEntry:
+        return LogEntry(f"Coin toss: {self.p(e.winner)} goes first.", e.winner)
+
+    def _RoundStarted(self, e: ev.RoundStarted) -> LogEntry:
+        return LogEntry(f"Round {e.round} begins.", -1)
+
+    def _TurnStarted(self, e: ev.TurnStarted) -> LogEntry:
+        return LogEntry(f"{self.p(e.player)}'s turn (turn {e.turn}).", e.player)
+
+    def _PhaseChanged(self, e: ev.PhaseChanged) -> LogEntry:
+        return LogEntry(f"{PHASE_WORDS.get(e.phase, e.phase)}.", e.player, quiet=True)
+
+    def _CardMoved(self, e: ev.CardMoved) -> LogEntry:
+        if e.to_zone in ("hand", "extra", "grave", "deck"):
+            self.stats.pop(e.card, None)  # its numbers start afresh where it lands
+        who = self.p(e.owner)
+        name = self.card(e.card, e.card_id)
+        r = e.reason
+        to = ZONE_WORDS.get(e.to_zone, e.to_zone)
+        frm = ZONE_WORDS.get(e.from_zone, e.from_zone)
+        pos = "Attack" if e.attack_pos else "Defense"
+        face = "face up" if e.face_up else "face down"
+        if r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
+            text = f"{who} draws {name}." if name != "a card" else f"{who} draws a card."
+        elif r == "summon":
+            text = f"{self.p(e.controller)} summons {name} to {to} ({pos}, {face})."
+        elif r == "special_summon":
+            text = f"{self.p(e.controller)} Special Summons {name} to {to} ({pos})."
+        elif r == "set":
+            text = f"{self.p(e.controller)} sets {name} in {to}."
+        elif r == "play":
+            text = f"{self.p(e.controller)} plays {name} to {to}."
+        elif r == "break":
+            text = f"{name} goes to {who}'s Graveyard."
+        elif r == "discard":
+            text = f"{who} discards {name}."
+        elif r == "material":
+            text = f"{who} sends {name} to the Graveyard as a material."
+        elif r == "mill":
+            text = f"{name} is sent from {who}'s Main Deck to the Graveyard."
+        elif r == "search":
+            text = f"{who} adds {name} from {frm} to the hand."
+        elif r == "unsummon":
+            text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
+        elif r == "return":
+            text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
+        elif r == "cost":
+            text = f"{who} sends {name} to the Graveyard to pay a cost."
+        elif r in ("resolved", "negated"):
+            text = f"{name} goes to the Graveyard."
+        else:
+            text = f"{name} moves from {frm} to {to} ({r})."
+        return LogEntry(text, e.controller if e.to_zone in ZONE_WORDS else e.owner, e.card,
+                        None if e.card_id == HIDDEN else e.card_id)
+
+    def _LpChanged(self, e: ev.LpChanged) -> LogEntry:
+        d = e.after - e.before
+        verb = "gains" if d > 0 else "loses"
+        why = {"battle": " in battle", "cost": " to pay a cost", "effect": ""}.get(e.reason, "")
+        return LogEntry(f"{self.p(e.player)} {verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
+
+    def _SpChanged(self, e: ev.SpChanged) -> LogEntry:
+        d = e.after - e.before
+        verb = "gains" if d > 0 else "pays" if e.reason in ("summon", "cost") else "loses"
+        if e.reason == "unsummon":
+            verb = "gets back"
+        return LogEntry(f"{self.p(e.player)} {verb} {abs(d)} SP ({e.after} SP).", e.player)
+
+    def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
+        d = e.after - e.before
+        name = self.card(e.card)
+        if d < 0:
+            text = f"{name} takes {-d} damage ({e.after}/{e.max_health} Health)."
+        else:
+            text = f"{name} gets {d} Health back ({e.after}/{e.max_health})."
+        return LogEntry(text, -1, e.card)
+
+    def _StatModified(self, e: ev.StatModified) -> LogEntry:
+        stat = {"atk": "ATK", "health": "Health", "sp_cost": "SP Cost"}.get(e.stat, e.stat)
+        how = "until the end of the turn" if e.duration == "turn" else "while it stays"
+        return LogEntry(f"{self.card(e.card)}: {e.amount:+d} {stat} {how}.", -1, e.card)
+
+    def _StatusGained(self, e: ev.StatusGained) -> LogEntry:
+        what = {"protected": "is protected from being Broken",
+                "cannot_attack": "cannot attack"}.get(e.status, f"gains {e.status}")
+        return LogEntry(f"{self.card(e.card)} {what}.", -1, e.card)
+
+    def _StatusLost(self, e: ev.StatusLost) -> LogEntry:
+        what = {"protected": "is no longer protected",
+                "cannot_attack": "can attack again"}.get(e.status, f"loses {e.status}")
+        return LogEntry(f"{self.card(e.card)} {what}.", -1, e.card)
+
+    def _CardStatsChanged(self, e: ev.CardStatsChanged) -> LogEntry | None:
+        """Told only when numbers a player already saw change (a move re-sends them all)."""
+        if e.atk is None or e.atk < 0:
+            return None
+        now = (e.atk, e.health, e.max_health)
+        before = self.stats.get(e.card)
+        self.stats[e.card] = now
+        if before is None or before == now:
+            return None
+        text = f"{self.card(e.card)} is now ATK {e.atk}, Health {e.health}/{e.max_health}."
+        return LogEntry(text, -1, e.card, quiet=True)
+
+    def _PositionChanged(self, e: ev.PositionChanged) -> LogEntry:
+        name = self.card(e.card, e.card_id)
+        if e.reason == "flip" or (e.face_up and e.reason in ("attack", "activate")):
+            text = f"{name} is turned face up."
+        elif e.reason == "zero_health":
+            text = f"{name} has 0 Health and goes to Defense Position."
+        else:
+            pos = "Attack" if e.attack_pos else "Defense"
+            face = "face up" if e.face_up else "face down"
+            text = f"{name} is now in {pos} Position, {face}."
+        return LogEntry(text, e.player, e.card, None if e.card_id == HIDDEN else e.card_id)
+
+    def _Summoned(self, e: ev.Summoned) -> LogEntry:
+        how = "Special Summoned" if e.special else "Summoned"
+        return LogEntry(f"{self.card(e.card, e.card_id)} is {how}.", e.player, e.card)
+
+    def _AttackDeclared(self, e: ev.AttackDeclared) -> LogEntry:
+        a = self.card(e.attacker)
+        if e.target < 0:
+            return LogEntry(f"{a} attacks directly.", -1, e.attacker)
+        return LogEntry(f"{a} attacks {self.card(e.target)}.", -1, e.attacker)
+
+    def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry:
+        a = self.card(e.attacker)
+        if e.target < 0:
+            text = f"{a} deals {e.to_player:,} damage to {self.p(e.player)}."
+        else:
+            t = self.card(e.target)
+            text = f"{a} deals {e.to_target} to {t}; {t} deals {e.to_attacker} back"
+            text += f"; {e.to_player:,} goes through to {self.p(e.player)}." if e.to_player else "."
+        return LogEntry(text, -1, e.attacker)
+
+    def _CardBroken(self, e: ev.CardBroken) -> LogEntry:
+        name = self.card(e.card, e.card_id)
+        text = f"{name} survives the Break at 0 Health." if e.survived else f"{name} is Broken."
+        return LogEntry(text, -1, e.card)
+
+    def _step_name(self, uid: int, card_id: str, kind: str, player: int) -> str:
+        name = self.card(uid, card_id, fallback="a face-down card")
+        if kind == "ability":
+            return f"{name}'s ability"
+        return f"{name}'s {KIND_WORDS.get(kind, kind)}"
+
+    def _StepAdded(self, e: ev.StepAdded) -> LogEntry:
+        what = self._step_name(e.card, e.card_id, e.kind, e.player)
+        trig = " (trigger)" if e.trigger else ""
+        return LogEntry(f"Line {e.line}, Step {e.step}: {what}{trig}, Speed {e.speed}.", e.player, e.card)
+
+    def _LineOpened(self, e: ev.LineOpened) -> LogEntry:
+        return LogEntry(f"Line {e.line} opens (Speed {e.speed}).", e.player, quiet=True)
+
+    def _LineBreak(self, e: ev.LineBreak) -> LogEntry:
+        return LogEntry(f"Line Break! Line {e.line} begins at Speed {e.speed}.", -1)
+
+    def _LineResolving(self, e: ev.LineResolving) -> LogEntry:
+        return LogEntry(f"Line {e.line} resolves.", -1)
+
+    def _StepResolving(self, e: ev.StepResolving) -> LogEntry:
+        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a face-down card')}) "
+                        "resolves.", e.player, quiet=True)
+
+    def _StepResolved(self, e: ev.StepResolved) -> LogEntry:
+        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is done.",
+                        e.player, quiet=True)
+
+    def _StepFizzled(self, e: ev.StepFizzled) -> LogEntry:
+        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) fizzles: "
+                        f"{e.reason}.", e.player)
+
+    def _StepNegated(self, e: ev.StepNegated) -> LogEntry:
+        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is negated.",
+                        e.player)
+
+    def _LineClosed(self, e: ev.LineClosed) -> LogEntry:
+        return LogEntry(f"Line {e.line} is closed.", -1, quiet=True)
+
+    def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:
+        return LogEntry(f"Window on Line {e.line}: {self.p(e.player)} may answer first.", e.player)
+
+    def _PriorityPassed(self, e: ev.PriorityPassed) -> LogEntry:
+        how = " (no answer possible)" if e.auto else ""
+        return LogEntry(f"{self.p(e.player)} passes{how}.", e.player, quiet=True)
+
+    def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry:
+        return LogEntry(f"{self.p(e.player)} must choose: {e.prompt}.", e.player, quiet=True)
+
+    def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry:
+        return LogEntry(f"{self.p(e.player)} chooses {e.label}.", e.player)
+
+    def _AbilityDeclined(self, e: ev.AbilityDeclined) -> LogEntry:
+        return LogEntry(f"{self.card(e.card, e.card_id)}'s ability is not used.", -1, e.card)
+
+    def _Revealed(self, e: ev.Revealed) -> LogEntry:
+        return LogEntry(f"{self.p(e.player)} reveals {self.card(e.card, e.card_id)}.", e.player, e.card)
+
+    def _DuelEnded(self, e: ev.DuelEnded) -> LogEntry:
+        if e.winner < 0:
+            return LogEntry(f"The duel is a draw: {e.reason}.", -1)
+        return LogEntry(f"{self.p(e.winner)} wins the duel: {e.reason}.", e.winner)

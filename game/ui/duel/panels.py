@@ -1,0 +1,396 @@
+"""The side panels: LP/SP, the phase bar, the Line panel, the log and the card zoom.
+
+Each panel draws from the Board and the animator's state; texts come from the text cache and
+log entries are wrapped once when made, so nothing is laid out again inside a frame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from game.engine import CardDef, CardType, CardView, Phase, StepView, Zone
+from game.ui import text as txt
+from game.ui import theme
+
+from . import style
+from .animator import Animator
+from .board import Board
+from .log import KIND_WORDS, LogEntry
+
+LOG_ROW = 18
+LOG_PX = 14
+
+TERMS = (
+    ("Line Break", "a faster answer starts a new Line above; it resolves first"),
+    ("Speed", "an answer needs at least the Speed of the Step it answers"),
+    ("Lasting", "stays on the field after it resolves; its effect lasts"),
+    ("Side Balance", "the two end slots: a Phantom, Spirit or Counter may stand there"),
+    ("Special Summon", "a Summon that pays no SP"),
+    ("Unsummon", "back to hand on your turn, SP paid back; not after it battled"),
+    ("Counter", "set first; may answer on either turn (Speed 2)"),
+    ("Spirit", "played on your own turn to activate (Speed 1)"),
+    ("Environment", "one on the field works for both players; two: each for its owner"),
+    ("Break", "destroyed: to its owner's Graveyard"),
+    ("Response", "answers a Step on the Line"),
+    ("Condition", "must hold to activate"),
+    ("Once per turn", "one activation each turn"),
+    ("Defense Position", "cannot attack and passes no excess damage"),
+    ("face down", "hidden; a face-down Phantom's abilities are off"),
+    ("Graveyard", "public, keeps its order"),
+    ("Extra Deck", "Special Summoned when its condition holds"),
+)
+
+
+class Ticker:
+    """A number shown on a panel that counts towards its true value (LP ticking down)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+        self.shown = float(value)
+        self.flash = 0.0
+        self.colour = theme.TEXT
+
+    def set(self, value: int, instant: bool = False) -> None:
+        if value != self.value:
+            self.colour = style.HEAL if value > self.value else style.DAMAGE
+            self.flash = 1.0
+            self.value = value
+        if instant:
+            self.shown = float(value)
+
+    def update(self, dt: float, speed: float) -> None:
+        if speed <= 0:
+            self.shown = float(self.value)
+            self.flash = 0.0
+            return
+        diff = self.value - self.shown
+        if abs(diff) < 1:
+            self.shown = float(self.value)
+        else:
+            step = max(abs(diff) * min(1.0, dt * 5 * speed), 40 * dt * speed)
+            self.shown += max(-abs(diff), min(abs(diff), step)) * (1 if diff > 0 else -1)
+        self.flash = max(0.0, self.flash - dt * 1.2 * speed)
+
+    @property
+    def text(self) -> str:
+        return f"{round(self.shown):,}"
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, edge=theme.PANEL_EDGE, fill=theme.PANEL) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=10)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=10)
+
+
+# ------------------------------------------------------------------- LP / SP
+def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, seat: int,
+                      name: str, lp: Ticker, sp: Ticker, deciding: bool, note: str = "") -> None:
+    colour = style.player_colour(seat)
+    edge = colour if deciding else theme.PANEL_EDGE
+    panel(surface, rect, edge)
+    if lp.flash > 0:
+        glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        glow.fill((*lp.colour, round(70 * lp.flash)))
+        surface.blit(glow, rect)
+    side = board.sides[seat]
+    txt.blit_text(surface, txt.fit(name.upper(), 14, rect.w - 120), 14, colour,
+                  (rect.x + 12, rect.y + 8), bold=True)
+    if deciding:
+        txt.blit_text(surface, "deciding", 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
+    lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
+    txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 38))
+    txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, rect.y + 27), bold=True)
+    sp_colour = theme.mix(theme.ACCENT, sp.colour, sp.flash)
+    txt.blit_text(surface, "SP", 14, theme.TEXT_DIM, (rect.right - 76, rect.y + 38))
+    txt.blit_text(surface, str(round(sp.shown)), 24, sp_colour, (rect.right - 50, rect.y + 30), bold=True)
+    info = f"hand {len(side.hand)}  \u00b7  deck {side.deck_count}  \u00b7  grave {len(side.grave)}"
+    if note:
+        info = note
+    txt.blit_text(surface, info, 13, theme.TEXT_FAINT, (rect.x + 12, rect.bottom - 20))
+
+
+# ------------------------------------------------------------------ phase bar
+def phase_segments(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+    n = len(style.PHASES)
+    gap = 4
+    w = (rect.w - 20 - gap * (n - 1)) // n
+    return [(key, pygame.Rect(rect.x + 10 + i * (w + gap), rect.y + 28, w, 28))
+            for i, (key, _label) in enumerate(style.PHASES)]
+
+
+def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, name: str,
+                   clickable: Mapping[str, str], hover: str | None, focus: str | None,
+                   flash: float) -> None:
+    """Round, turn and phase; the next phase (and End) are buttons when they can be taken."""
+    panel(surface, rect)
+    colour = style.player_colour(board.turn_player)
+    head = f"Round {board.round}  \u00b7  {name}'s turn"
+    if board.phase is Phase.DRAW:
+        head = f"Round {board.round}  \u00b7  Draw Phase"
+    txt.blit_text(surface, txt.fit(head, 15, rect.w - 20), 15, colour, (rect.x + 10, rect.y + 6), bold=True)
+    labels = dict(style.PHASES)
+    for key, r in phase_segments(rect):
+        current = board.phase.value == key
+        can = key in clickable
+        fill = theme.PANEL_DARK
+        edge = theme.PANEL_EDGE
+        ink = theme.TEXT_FAINT
+        if current:
+            fill = theme.mix(theme.PANEL_DARK, colour, 0.45 + 0.3 * flash)
+            edge, ink = colour, theme.TEXT
+        elif can:
+            fill = theme.BUTTON_HOVER if hover == key else theme.BUTTON
+            edge, ink = theme.ACCENT, theme.TEXT
+        pygame.draw.rect(surface, fill, r, border_radius=6)
+        pygame.draw.rect(surface, edge, r, 1, border_radius=6)
+        if focus == key:
+            pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=7)
+        txt.blit_text(surface, labels[key], 14, ink, r.center, bold=True, anchor="center")
+
+
+# ------------------------------------------------------------------ Line panel
+def step_title(pool: Mapping[str, CardDef], step: StepView, card_id: str | None) -> str:
+    name = pool[card_id].name if card_id in pool else "A face-down card"
+    if step.kind == "ability":
+        return name
+    return f"{name}: {KIND_WORDS.get(step.kind, step.kind)}"
+
+
+def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
+               pool: Mapping[str, CardDef], hover_step: tuple[int, int] | None = None) -> list:
+    """Every open Line, stacked upwards (Line 1 at the bottom); returns [(rect, step)] for hits."""
+    panel(surface, rect)
+    txt.blit_text(surface, "LINES", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 8), bold=True)
+    hits: list = []
+    lines = board.lines
+    if not lines and not anim.resolving:
+        txt.blit_text(surface, "No Line is open.", 14, theme.TEXT_FAINT, (rect.x + 12, rect.y + 32))
+        return hits
+    row, head = 26, 22
+    inner = pygame.Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 38)
+    # how many rows each Line needs (a resolving Step keeps its row while it plays)
+    count = max(len(lines), max(anim.resolving, default=0))
+    heights = []
+    for n in range(1, count + 1):
+        steps = len(lines[n - 1]) if n <= len(lines) else 0
+        heights.append(head + row * (steps + (1 if n in anim.resolving else 0)) + 8)
+    total = sum(heights) + 6 * (count - 1)
+    scale_rows = total > inner.h
+    if scale_rows:  # too many Steps: squeeze rows (the newest keep full height)
+        row = max(18, row - (total - inner.h) // max(1, sum(len(x) for x in lines) + 1))
+    y = inner.bottom
+    for n in range(1, count + 1):
+        line = lines[n - 1] if n <= len(lines) else []
+        res = anim.resolving.get(n)
+        rows = len(line) + (1 if res is not None else 0)
+        h = head + row * rows + 8
+        box = pygame.Rect(inner.x, y - h, inner.w, h)
+        y -= h + 6
+        if box.y < inner.y - 4:
+            break
+        speed = line[0].speed if line else (res.step.speed if res else 0)
+        breaking = anim.marker("line_break", n)
+        opening = anim.marker("line_open", n)
+        window = anim.marker("window", n)
+        edge = theme.PANEL_EDGE
+        if breaking is not None:
+            edge = theme.mix((255, 230, 120), theme.PANEL_EDGE, breaking.t)
+        elif window is not None:
+            edge = theme.ACCENT
+        dx = round((1 - opening.t) * 40) if opening is not None else 0
+        box = box.move(dx, 0)
+        pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=8)
+        pygame.draw.rect(surface, edge, box, 2 if breaking or window else 1, border_radius=8)
+        txt.blit_text(surface, f"Line {n}", 14, theme.TEXT, (box.x + 8, box.y + 4), bold=True)
+        txt.blit_text(surface, f"Speed {speed}", 13, theme.TEXT_DIM, (box.right - 8, box.y + 5),
+                      anchor="topright")
+        if breaking is not None:
+            img = txt.text("LINE BREAK", 15, (255, 226, 120), bold=True)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 3)))
+        ry = box.y + head
+        entries: list = []
+        if res is not None:
+            entries.append(("res", res.step, res.card_id, res.state))
+        for st in reversed(line):
+            entries.append(("step", st, board.step_card_id(st), ""))
+        for kind, st, cid, state in entries:
+            r = pygame.Rect(box.x + 4, ry, box.w - 8, row - 2)
+            ry += row
+            slide = anim.marker("step_in", st.line, st.step) if kind == "step" else None
+            if slide is not None:
+                r = r.move(round((1 - slide.t) * 220), 0)
+            _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step))
+            hits.append((r, st))
+    return hits
+
+
+def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: str | None,
+              state: str, hovered: bool) -> None:
+    colour = style.player_colour(st.player)
+    fill = theme.mix(theme.PANEL, colour, 0.12)
+    if state == "resolving":
+        fill = theme.mix(theme.PANEL, (250, 236, 170), 0.45)
+    elif hovered:
+        fill = theme.BUTTON_HOVER
+    pygame.draw.rect(surface, fill, r, border_radius=5)
+    pygame.draw.rect(surface, colour, (r.x, r.y, 4, r.h), border_radius=2)
+    if state == "resolving":
+        pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
+    title = f"{st.line}.{st.step}  " + step_title(pool, st, cid)
+    ink = theme.TEXT_DIM if state in ("fizzled", "negated", "resolved") else theme.TEXT
+    label = txt.fit(title, 14, r.w - 46)
+    img = txt.text(label, 14, ink, bold=state == "resolving")
+    surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+    spd = txt.text(f"S{st.speed}", 13, colour, bold=True)
+    surface.blit(spd, spd.get_rect(midright=(r.right - 6, r.centery)))
+    if state in ("fizzled", "negated"):
+        y = r.centery
+        pygame.draw.line(surface, style.DAMAGE, (r.x + 8, y), (r.x + 12 + img.get_width(), y), 2)
+        tag = txt.text(state.upper(), 13, style.DAMAGE, bold=True)
+        surface.blit(tag, tag.get_rect(midright=(r.right - 34, r.centery)))
+
+
+# ------------------------------------------------------------------------- log
+class LogPanel:
+    """The log: wrapped entries, newest at the bottom; the wheel scrolls, a click picks one."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.entries: list[LogEntry] = []
+        self.rows: list[tuple[int, str]] = []  # (entry index, line of text)
+        self.scroll = 0  # rows from the bottom
+        self.hover: int | None = None
+        self.selected: int | None = None
+        self.inner_w = rect.w - 24
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.rows.clear()
+        self.scroll = 0
+        self.selected = None
+
+    def add(self, entry: LogEntry) -> None:
+        entry.lines = tuple(txt.wrap(entry.text, LOG_PX, self.inner_w - 8))
+        i = len(self.entries)
+        self.entries.append(entry)
+        self.rows.extend((i, line) for line in entry.lines)
+        if len(self.entries) > 3000:  # keep the newest
+            drop = len(self.entries) - 2500
+            self.entries = self.entries[drop:]
+            self.rows = [(k - drop, s) for k, s in self.rows if k >= drop]
+        if self.scroll:
+            self.scroll += len(entry.lines)
+
+    @property
+    def visible_rows(self) -> int:
+        return (self.rect.h - 34) // LOG_ROW
+
+    def wheel(self, dy: int) -> None:
+        most = max(0, len(self.rows) - self.visible_rows)
+        self.scroll = max(0, min(most, self.scroll + dy * 3))
+
+    def entry_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        n = self.visible_rows
+        end = len(self.rows) - self.scroll
+        start = max(0, end - n)
+        k = (pos[1] - (self.rect.y + 28)) // LOG_ROW
+        if 0 <= k < end - start:
+            return self.rows[start + k][0]
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        panel(surface, r)
+        txt.blit_text(surface, "LOG", 14, theme.TEXT_DIM, (r.x + 12, r.y + 8), bold=True)
+        if self.scroll:
+            txt.blit_text(surface, f"\u2191 {self.scroll} newer rows below", 13, theme.ACCENT,
+                          (r.right - 10, r.y + 9), anchor="topright")
+        n = self.visible_rows
+        end = len(self.rows) - self.scroll
+        start = max(0, end - n)
+        y = r.y + 28
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-4, -4))
+        for k in range(start, end):
+            idx, line = self.rows[k]
+            e = self.entries[idx]
+            row = pygame.Rect(r.x + 6, y, r.w - 12, LOG_ROW)
+            if idx == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
+            elif idx == self.hover and e.card is not None:
+                pygame.draw.rect(surface, theme.BUTTON, row, border_radius=4)
+            colour = style.player_colour(e.player) if e.player >= 0 else theme.TEXT
+            if e.quiet:
+                colour = theme.TEXT_FAINT
+            elif e.player >= 0:
+                colour = theme.mix(colour, theme.TEXT, 0.45)
+            surface.blit(txt.text(line, LOG_PX, colour), (row.x + 6, y + 1))
+            y += LOG_ROW
+        surface.set_clip(clip)
+
+
+# ------------------------------------------------------------------------ zoom
+def terms_in(cdef: CardDef) -> list[tuple[str, str]]:
+    text = cdef.text.lower()
+    found = []
+    for term, meaning in TERMS:
+        if re.search(r"\b" + re.escape(term.lower()) + r"\b", text):
+            found.append((term, meaning))
+    kind = {CardType.COUNTER: "Counter", CardType.SPIRIT: "Spirit",
+            CardType.ENVIRONMENT: "Environment"}.get(cdef.type)
+    if cdef.extra:
+        kind = "Extra Deck"
+    if kind and all(t != kind for t, _ in found):
+        found.insert(0, next(x for x in TERMS if x[0] == kind))
+    return found
+
+
+def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
+              face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
+              hint: str) -> None:
+    frame = zoom.inflate(8, 8)
+    pygame.draw.rect(surface, theme.PANEL_DARK, frame, border_radius=12)
+    if face is None:
+        txt.blit_text(surface, "Hover a card", 16, theme.TEXT_FAINT, zoom.center, anchor="center")
+        txt.blit_text(surface, "to see it large", 14, theme.TEXT_FAINT,
+                      (zoom.centerx, zoom.centery + 22), anchor="center")
+    else:
+        surface.blit(face, zoom)
+    panel(surface, terms_rect)
+    lines: list[tuple[str, tuple[int, int, int], bool]] = []
+    if card is not None and cdef is not None and cdef.is_phantom and card.atk is not None \
+            and card.zone in (Zone.PHANTOM, Zone.SIDE):
+        pos = "Attack" if card.attack_pos else "Defense"
+        face_word = "face up" if card.face_up else "face down"
+        lines.append((f"Now: ATK {card.atk}  \u00b7  Health {card.health}/{card.max_health}  "
+                      f"\u00b7  {pos}, {face_word}", theme.TEXT, True))
+        if card.statuses:
+            lines.append(("Status: " + ", ".join(s.replace("_", " ") for s in card.statuses),
+                          (150, 200, 250), False))
+    if cdef is not None:
+        for term, meaning in terms_in(cdef):
+            lines.append((f"{term}: {meaning}", theme.TEXT_DIM, False))
+    elif hint:
+        lines.append((hint, theme.TEXT_DIM, False))
+    y = terms_rect.y + 5
+    for text, colour, bold in lines:
+        for part in txt.wrap(text, 13, terms_rect.w - 16, bold):
+            if y + 16 > terms_rect.bottom:
+                return
+            txt.blit_text(surface, part, 13, colour, (terms_rect.x + 8, y), bold=bold)
+            y += 16
+
+
+def draw_settings(surface: pygame.Surface, buttons: Sequence[tuple[str, pygame.Rect, bool, bool]]) -> None:
+    """Small cycler buttons: (label, rect, hovered, focused)."""
+    for label, r, hovered, focused in buttons:
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if hovered else theme.BUTTON, r, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if hovered else theme.BUTTON_EDGE, r, 1, border_radius=6)
+        if focused:
+            pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=7)
+        surface.blit(txt.text(txt.fit(label, 13, r.w - 8), 13, theme.TEXT),
+                     txt.text(txt.fit(label, 13, r.w - 8), 13, theme.TEXT).get_rect(center=r.center))

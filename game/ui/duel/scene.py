@@ -1,0 +1,538 @@
+"""The duel screen: composes the board, the animator, the input and the panels.
+
+Each frame: the animator plays the last command's events; once it is idle the scene asks
+whoever decides now. A computer player thinks in its worker thread; a person whose response
+setting does not want this window is passed for; in hotseat a curtain goes up when the seat
+that must decide is not the one on screen, before anything private is drawn. Otherwise the
+person plays through `Interaction` (drag, click, keys), which sends commands back here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pygame
+
+from game.engine import CardDef, Command, Rejected, Zone, redact_event
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.scene import Quit, Transition
+from game.ui.widgets import Toast
+from game.ui.widgets.dialog import Dialog, DialogButton
+
+from . import panels, style
+from .animator import SPEEDS, Animator
+from .board import Board
+from .geometry import Geometry
+from .gestures import Entry, Gestures
+from .interaction import Interaction
+from .layout import LAYOUT, ZOOM_W
+from .log import Describer
+from .popups import Curtain, Popup
+from .render import BoardRenderer, Lights
+from .session import DuelSession
+from .sprites import CardSprites
+from .tweens import Move
+
+AI_PAUSE = 0.5  # seconds a computer player's move waits (at normal speed) so eyes can follow
+SPEED_ORDER = ("normal", "fast", "instant")
+
+
+class DuelScene:
+    """One duel on screen. `on_over(scene)` gives the transition once the duel has ended."""
+
+    def __init__(self, session: DuelSession, pool: Mapping[str, CardDef], speed: str = "normal",
+                 on_over: Callable[[DuelScene], Transition | None] | None = None,
+                 title: str = "", sprites: CardSprites | None = None,
+                 on_setting: Callable[[str, object], None] | None = None) -> None:
+        self.session = session
+        self.pool = pool
+        self.speed = speed if speed in SPEEDS else "normal"
+        self.on_over = on_over
+        self.on_setting = on_setting or (lambda key, value: None)
+        self.title = title
+        self.hotseat = all(session.humans)
+        first = session.deciding if session.deciding is not None else 0
+        seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
+        self.sprites = sprites or CardSprites(pool)
+        view = session.view(seat)
+        self.board = Board.from_view(view)
+        self.geo = Geometry(self.board)
+        self.anim = Animator(self.board, self.geo, self.sprites, self.speed, names=self.name)
+        self.renderer = BoardRenderer(self.sprites, self.geo)
+        self.log = panels.LogPanel(LAYOUT.log)
+        self.describer = Describer(pool, self.name)
+        self.anim.on_applied = self._log_event
+        self.tickers = {}
+        self.shown = seat
+        self.gest = Gestures.empty(seat, pool, self.board)
+        self.input = Interaction(self)
+        self.input.on_pile = self._pile
+        self.toast = Toast((635, LAYOUT.mid_line), 720)
+        self.curtain: Curtain | None = None
+        self.dialog: Dialog | None = None
+        self.pending: Transition | None = None
+        self.stale = True  # the table changed: rebuild gestures once animations finish
+        self.think = 0.0
+        self.zoom_pin: str | None = None
+        self.finished = False
+        self.setting_rects = self._setting_rects()
+        self.input.extra_rects = dict(self.setting_rects)
+        self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
+                                         ("set", "resp"): self._cycle_responses})
+        self._load(seat, view)
+        if self.hotseat:
+            self._raise_curtain(seat)
+
+    # ------------------------------------------------------------ seats
+    def name(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def _load(self, seat: int, view=None) -> None:
+        """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
+        view = view or self.session.view(seat)
+        self.shown = seat
+        self.board = Board.from_view(view)
+        self.geo.board = self.board
+        self.geo.tray_open = False
+        self.anim.reset(self.board)
+        self.log.clear()
+        self.describer = Describer(self.pool, self.name)
+        for e in view.log:
+            self._log_event(e)
+        self.tickers = {(k, s): panels.Ticker(v) for s in (0, 1)
+                        for k, v in (("lp", self.board.sides[s].lp), ("sp", self.board.sides[s].sp))}
+        self.input.reset()
+        self.input.focus = None
+        self.stale = True
+
+    def _log_event(self, e: object) -> None:
+        entry = self.describer(e)
+        if entry is not None:
+            self.log.add(entry)
+
+    def _raise_curtain(self, seat: int) -> None:
+        view = self.session.view(seat)
+        if view.choice is not None:
+            reason = "You have a choice to make."
+        elif view.lines:
+            reason = "You may answer a Step on the Line."
+        else:
+            reason = "It is your turn."
+        self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
+
+    # ------------------------------------------------------- host for input
+    def can_act(self) -> bool:
+        return (not self.anim.busy and not self.finished and self.curtain is None
+                and not self.stale and self.session.deciding == self.shown and not self.session.is_ai(self.shown))
+
+    def refusal(self, cmd: Command):
+        return self.session.refusal(cmd)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.toast.show(text, kind)
+
+    def pool_name(self, uid: int) -> str:
+        return self.gest.name(uid)
+
+    def snap_back(self, uid: int, rect: pygame.Rect) -> None:
+        end = self.geo.rect_of(uid)
+        card = self.board.cards.get(uid)
+        if end is None or card is None or card.card_id is None:
+            return
+        tween = Move(self.sprites.ghost(card.card_id, 96), rect, end, 0.22)
+        tween.blocks = False
+        if self.speed != "instant":
+            self.anim.tweens.append(tween)
+
+    def send(self, commands: list[Command]) -> None:
+        """Apply commands in order (a multi-pick choice is several); redacted events animate."""
+        for cmd in commands:
+            try:
+                events = self.session.apply(cmd)
+            except Rejected as exc:
+                self.say(exc.reason, "error")
+                break
+            self.anim.push([redact_event(e, self.shown) for e in events])
+        if any(type(c).__name__ == "SpecialSummon" for c in commands):
+            self.geo.tray_open = False
+        self.input.reset()
+        self.stale = True
+
+    # -------------------------------------------------------------- update
+    def update(self, dt: float) -> Transition | None:
+        self.anim.speed = self.speed
+        self.anim.update(dt)
+        self.renderer.clock += dt
+        self.toast.update(dt)
+        speed = SPEEDS[self.speed]
+        for (kind, seat), t in self.tickers.items():
+            t.set(getattr(self.board.sides[seat], kind), instant=speed == 0)
+            t.update(dt, speed)
+        if self.dialog is not None:
+            self.dialog.update(dt)
+        if self.curtain is None and self.dialog is None and not self.anim.busy:
+            self._drive(dt)
+        return self._take()
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    def _drive(self, dt: float) -> None:
+        s = self.session
+        if self.stale:
+            self._settle()
+        if s.over:
+            if not self.finished:
+                self.finished = True
+                self.input.reset()
+                self.input.refresh()
+            return
+        seat = s.deciding
+        if seat is None:
+            return
+        if s.is_ai(seat):
+            worker = s.workers[seat]
+            if not worker.thinking:
+                worker.start(s.view(seat))
+                self.think = AI_PAUSE
+            self.think -= dt * (SPEEDS[self.speed] or 1e9)
+            if self.think <= 0:
+                cmd = worker.poll()
+                if cmd is not None:
+                    self.send([cmd])
+            return
+        auto = s.auto_pass(seat)
+        if auto is not None:
+            self.send([auto])
+            return
+        if seat != self.shown:
+            if self.hotseat:
+                self._raise_curtain(seat)
+            return
+
+    def _settle(self) -> None:
+        """Animations are done: the board is the view again; new legal actions, new prompt."""
+        self.stale = False
+        view = self.session.view(self.shown)
+        board = Board.from_view(view)
+        board.names.update(self.board.names)
+        self.board = board
+        self.geo.board = board
+        self.anim.board = board
+        legal = view.legal_actions if self.session.deciding == self.shown and \
+            not self.session.is_ai(self.shown) else ()
+        self.gest = Gestures(self.shown, legal, self.pool, board)
+        self.input.refresh()
+
+    # --------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            if self.dialog.closed:
+                self.dialog = None
+            return self._take()
+        if self.curtain is not None:
+            if self.curtain.handle_event(event):
+                seat = self.curtain.seat
+                self.curtain = None
+                self._load(seat)
+            return self._take()
+        if event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+            return self._take()
+        if event.type == pygame.MOUSEMOTION:
+            self.input.mouse(event)
+            self.log.hover = self.log.entry_at(event.pos)
+            return self._take()
+        if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                                               pygame.K_ESCAPE))):
+            self.anim.skip()  # a click or a key finishes the animation; nothing else happens
+            return self._take()
+        if self.finished:
+            return self._finished_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._panel_click(event.pos):
+            return self._take()
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.input.mouse(event)
+        elif event.type == pygame.KEYDOWN:
+            if not self.input.key(event):
+                self._scene_key(event)
+        return self._take()
+
+    def _finished_event(self, event: pygame.event.Event) -> Transition | None:
+        go = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and LAYOUT.action.collidepoint(event.pos)) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
+        if go:
+            self.pending = self.on_over(self) if self.on_over is not None else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._panel_click(event.pos)
+        return self._take()
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        pos = self.input.pointer
+        if self.log.rect.collidepoint(pos):
+            self.log.wheel(event.y)
+        elif self.input.prompt is not None and LAYOUT.prompt.collidepoint(pos):
+            self.input.panel.wheel(self.input.prompt, event.y)
+
+    def _panel_click(self, pos: tuple[int, int]) -> bool:
+        """Clicks the input does not own: the log, the settings, the Extra Deck tray's close."""
+        i = self.log.entry_at(pos)
+        if i is not None:
+            self.log.selected = i
+            self.zoom_pin = self.log.entries[i].card_id
+            return True
+        for key, r in self.setting_rects.items():
+            if r.collidepoint(pos):
+                self.input.extra_actions[key]()
+                return True
+        if self.geo.tray_open and self._tray_close().collidepoint(pos):
+            self.geo.tray_open = False
+            return True
+        return False
+
+    def _scene_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            if self.geo.tray_open:
+                self.geo.tray_open = False
+            else:
+                self._ask_leave()
+        elif event.key == pygame.K_PAGEUP:
+            self.log.wheel(3)
+        elif event.key == pygame.K_PAGEDOWN:
+            self.log.wheel(-3)
+        elif event.key == pygame.K_x:
+            self._pile(("extra", self.shown))
+
+    def _pile(self, key: tuple) -> None:
+        kind, seat = key
+        if kind == "extra" and seat == self.shown:
+            self.geo.tray_open = not self.geo.tray_open
+            if not self.board.me.extra:
+                self.say("Your Extra Deck is empty", "info")
+            self.input.focus = next((u for u in self.board.me.extra if u in self.gest.by_source),
+                                    self.board.me.extra[0] if self.geo.tray_open and self.board.me.extra else key)
+        elif kind == "grave":
+            grave = self.board.sides[seat].grave
+            if not grave:
+                return
+            entries = [Entry(self.gest.name(u), [], "now", self.board.card_id(u) or "")
+                       for u in reversed(grave)]
+            at = self.geo.pile_rect(seat, Zone.GRAVE).topleft
+            self.input.popup = Popup(f"{self.name(seat)}'s Graveyard (newest first)", entries[:16],
+                                     (at[0] - 220, at[1]), pygame.Rect(0, 0, *LAYOUT.size))
+            self.input.mode = "popup"
+
+    # ------------------------------------------------------------ settings
+    def _setting_rects(self) -> dict[tuple, pygame.Rect]:
+        r = LAYOUT.settings
+        half = (r.w - 6) // 2
+        rects = {("set", "speed"): pygame.Rect(r.x, r.y, half - 20, r.h),
+                 ("set", "resp"): pygame.Rect(r.x + half - 14, r.y, r.w - half + 14, r.h)}
+        return rects
+
+    def _cycle_speed(self) -> None:
+        self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
+        self.on_setting("speed", self.speed)
+        self.say(f"Animation speed: {self.speed}", "info")
+
+    def _cycle_responses(self) -> None:
+        seat = self.shown
+        self.session.responses[seat] = self.session.responses[seat].next()
+        self.on_setting(f"responses_{seat}", self.session.responses[seat].value)
+        self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
+
+    def _ask_leave(self) -> None:
+        def leave() -> None:
+            from game.ui.scene import Pop
+            self.pending = Pop()
+        self.dialog = Dialog("Leave the duel?", "The duel is not saved: leaving ends it.",
+                             [DialogButton("Leave", leave, "danger"), DialogButton("Keep playing")],
+                             default=1, cancel=1)
+
+    def allow_quit(self) -> bool:
+        """The window's close button: ask first while the duel is on."""
+        if self.session.over:
+            return True
+        if self.dialog is None:
+            def quit_now() -> None:
+                self.pending = Quit()
+            self.dialog = Dialog("Quit Phantom Duel?", "The duel in progress is not saved.",
+                                 [DialogButton("Quit", quit_now, "danger"), DialogButton("Keep playing")],
+                                 default=1, cancel=1)
+        return False
+
+    # ---------------------------------------------------------------- draw
+    def lights(self) -> Lights:
+        inp = self.input
+        lights = Lights(playable=inp.playable(), targets=inp.lit_targets(), picked=inp.picked_cards(),
+                        hover=inp.hover, focus=inp.focus, lift=inp.lifted)
+        if inp.mode == "dragging" and inp.held is not None:
+            uid = inp.held.uid
+            lights.dragging = uid
+            lights.drag_pos = inp.pointer
+            lights.drag_offset = inp.held.offset
+            where = self.board.where(uid)
+            if where is not None and where[1].value in ("phantom", "side"):
+                start = self.geo.rect_of(uid)
+                end = inp.pointer
+                snap = inp.hover
+                if snap in inp.held.drags:
+                    from .hits import target_rect
+                    r = target_rect(self.geo, snap)
+                    if r is not None:
+                        end = r.center
+                if start is not None:
+                    lights.arrow = (start.center, end)
+        if self.board.lines and self.board.lines[-1]:
+            lights.answering = self.board.lines[-1][-1].card
+        return lights
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.curtain is not None:
+            self.renderer.drawn = set()
+            self.curtain.draw(surface)
+            return
+        inp = self.input
+        lights = self.lights()
+        self.renderer.draw(surface, self.board, lights, self.anim.flying, self.session.names,
+                           self.geo.tray_open)
+        if self.geo.tray_open:
+            self._draw_tray_close(surface)
+        self.anim.draw(surface, 1)
+        self._draw_left(surface)
+        self._draw_right(surface)
+        self.anim.draw(surface, 2)
+        self.renderer.draw_drag(surface, self.board, lights)
+        if lights.arrow is not None:
+            from .render import _arrow
+            _arrow(surface, *lights.arrow)
+        if inp.popup is not None:
+            inp.popup.draw(surface)
+        self.toast.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _tray_close(self) -> pygame.Rect:
+        t = LAYOUT.tray
+        return pygame.Rect(t.right - 92, t.y + 4, 86, 22)
+
+    def _draw_tray_close(self, surface: pygame.Surface) -> None:
+        r = self._tray_close()
+        focus = self.input.focus == ("extra", self.shown)
+        pygame.draw.rect(surface, theme.BUTTON, r, border_radius=5)
+        pygame.draw.rect(surface, style.FOCUS if focus else theme.BUTTON_EDGE, r, 2 if focus else 1,
+                         border_radius=5)
+        txt.blit_text(surface, "Close (X)", 13, theme.TEXT, r.center, anchor="center")
+
+    def _zoom_target(self) -> tuple[str | None, object]:
+        inp = self.input
+        key = inp.hover if inp.hover is not None else inp.focus
+        if inp.popup is not None and inp.popup.entries:
+            hint = inp.popup.entries[inp.popup.index].hint
+            if hint in self.pool:
+                return hint, None
+        if isinstance(key, int):
+            c = self.board.cards.get(key)
+            if c is not None and c.card_id is not None:
+                return c.card_id, c
+        if isinstance(key, tuple) and key and key[0] == "row" and inp.prompt is not None:
+            i = key[1]
+            if 0 <= i < len(inp.prompt.rows) and inp.prompt.rows[i].card is not None:
+                c = self.board.cards.get(inp.prompt.rows[i].card)
+                if c is not None and c.card_id:
+                    return c.card_id, c
+        if isinstance(key, tuple) and key and key[0] == "grave":
+            grave = self.board.sides[key[1]].grave
+            if grave:
+                c = self.board.cards.get(grave[-1])
+                if c is not None and c.card_id:
+                    return c.card_id, c
+        target = getattr(key, "uid", None)
+        if target is not None:
+            c = self.board.cards.get(target)
+            if c is not None and c.card_id:
+                return c.card_id, c
+        return self.zoom_pin, None
+
+    def _draw_left(self, surface: pygame.Surface) -> None:
+        cid, card = self._zoom_target()
+        cdef = self.pool.get(cid) if cid else None
+        face = self.sprites.face(cid, ZOOM_W) if cdef is not None else None
+        hint = "Drag a glowing card to play it; click a card for its menu."
+        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint)
+        self.log.draw(surface)
+
+    def _draw_right(self, surface: pygame.Surface) -> None:
+        b = self.board
+        near, far = b.seat, 1 - b.seat
+        deciding = self.session.deciding
+        for seat, rect in ((far, LAYOUT.far_panel), (near, LAYOUT.near_panel)):
+            note = ""
+            if self.session.is_ai(seat) and self.session.workers[seat].thinking:
+                note = "thinking\u2026"
+            panels.draw_player_panel(surface, rect, b, seat, self.name(seat),
+                                     self.tickers[("lp", seat)], self.tickers[("sp", seat)],
+                                     deciding == seat and not self.finished, note)
+        inp = self.input
+        clicks = inp.phase_clicks() if self.can_act() else {}
+        hover = inp.hover[1] if isinstance(inp.hover, tuple) and inp.hover and inp.hover[0] == "phase" else None
+        focus = inp.focus[1] if isinstance(inp.focus, tuple) and inp.focus and inp.focus[0] == "phase" else None
+        mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
+        flash = 1 - mark.t if mark is not None else 0.0
+        panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), clicks,
+                              hover, focus, flash)
+        self._draw_action(surface)
+        prompt = inp.prompt if self.can_act() or inp.mode != "idle" else None
+        if prompt is not None:
+            panels.draw_lines(surface, LAYOUT.lines_with_prompt, b, self.anim, self.pool)
+            colour = style.player_colour(self.shown)
+            inp.panel.draw(surface, prompt, colour)
+        else:
+            panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool)
+        buttons = []
+        for key, r in self.setting_rects.items():
+            label = (f"Speed: {self.speed}" if key[1] == "speed"
+                     else self.session.responses[self.shown].label)
+            buttons.append((label, r, inp.hover == key, inp.focus == key))
+        panels.draw_settings(surface, buttons)
+
+    def action_state(self) -> tuple[str, bool]:
+        """The action button's label and whether it does something now."""
+        if self.finished:
+            return ("See the result  \u25b8", True)
+        if self.anim.busy:
+            return ("Skip animation", True)
+        if self.session.deciding is not None and self.session.is_ai(self.session.deciding):
+            return (f"{self.name(self.session.deciding)} is thinking\u2026", False)
+        if not self.can_act():
+            return ("", False)
+        label, act = self.input.action()
+        return (label, act is not None)
+
+    def _draw_action(self, surface: pygame.Surface) -> None:
+        r = LAYOUT.action
+        label, enabled = self.action_state()
+        hovered = self.input.hover == ("action",)
+        focused = self.input.focus == ("action",)
+        if not label:
+            label = "Waiting\u2026"
+        fill = (70, 56, 30) if enabled else theme.BUTTON_DISABLED
+        if enabled and hovered:
+            fill = (104, 80, 38)
+        pygame.draw.rect(surface, fill, r, border_radius=9)
+        pygame.draw.rect(surface, theme.ACCENT if enabled else theme.PANEL_EDGE, r, 2 if focused else 1,
+                         border_radius=9)
+        if focused:
+            pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
+        ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
+        txt.blit_text(surface, txt.fit(label, 17, r.w - 70), 17, ink, (r.centerx - 14, r.centery),
+                      bold=True, anchor="center")
+        if enabled:
+            txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),
+                          anchor="midright")
+

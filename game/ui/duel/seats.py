@@ -1,0 +1,98 @@
+"""Who plays each seat: a person (fed by the screen's input) or a computer player.
+
+A computer player decides off the drawing path, in a worker thread, from its own seat's
+view (plain frozen data, safe to hand over), so the window never freezes however long it
+thinks. `make_ai` is the one place an AI level becomes a player.
+"""
+
+from __future__ import annotations
+
+import threading
+from enum import Enum
+
+from game.engine import Command, Player, PlayerView
+
+
+class Responses(str, Enum):
+    """When a person is asked to answer a Step (response windows only; choices are always asked)."""
+
+    WHEN_ABLE = "when_able"  # only when they have a legal answer (default)
+    ALWAYS = "always"  # every window, even with nothing but Pass
+    NEVER = "never"  # pass every window for them
+
+    @property
+    def label(self) -> str:
+        return {"when_able": "Answers: when I can", "always": "Answers: always ask",
+                "never": "Answers: never ask"}[self.value]
+
+    def next(self) -> Responses:
+        order = list(Responses)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+def make_ai(level: str | None, seed: int) -> Player:
+    """The computer player for `level`. The scripted levels come with game.ai.make_player;
+    until it exists every level plays as the random player."""
+    try:
+        from game import ai
+
+        factory = getattr(ai, "make_player", None)
+        if factory is not None:
+            return factory(level or "random", seed)
+    except (ImportError, ValueError, KeyError):
+        pass
+    from game.ai.random_player import RandomPlayer
+
+    return RandomPlayer(seed)
+
+
+class AiWorker:
+    """Runs `player.choose(view)` in a thread; `poll()` gives the command once it is ready."""
+
+    def __init__(self, player: Player, threaded: bool = True) -> None:
+        self.player = player
+        self.threaded = threaded
+        self._thread: threading.Thread | None = None
+        self._result: Command | None = None
+        self._error: BaseException | None = None
+        self._view: PlayerView | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self._view is not None
+
+    def start(self, view: PlayerView) -> None:
+        self._view = view
+        self._result = None
+        self._error = None
+        if not self.threaded:
+            self._run(view)
+            return
+        self._thread = threading.Thread(target=self._run, args=(view,), daemon=True,
+                                        name="phantom-ai")
+        self._thread.start()
+
+    def _run(self, view: PlayerView) -> None:
+        try:
+            self._result = self.player.choose(view)
+        except Exception as exc:  # an AI bug must not end the duel: play a legal move instead
+            self._error = exc
+
+    def poll(self) -> Command | None:
+        """The chosen command (a legal one even if the AI failed), or None while it thinks."""
+        if self._view is None:
+            return None
+        if self._thread is not None and self._thread.is_alive():
+            return None
+        view = self._view
+        result = self._result
+        self._view = None
+        self._thread = None
+        if result is None or result not in view.legal_actions:
+            return view.legal_actions[0] if view.legal_actions else None
+        return result
+
+    def cancel(self) -> None:
+        """Forget the question (the thread finishes on its own; its answer is dropped)."""
+        self._view = None
+        self._thread = None

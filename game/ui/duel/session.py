@@ -1,0 +1,75 @@
+"""One duel being played on the screen: the engine, who sits in each seat, and what was sent.
+
+The screen only ever talks to the engine through here: views for a seat, `apply` for a
+command (raw events back, to be redacted per seat), `refusal` to say why a command is not
+legal. Every accepted command is kept in `history`, so seed + history replays the duel.
+Duels run with the engine's auto-pass off: the session passes for a person as their
+response setting says, and a computer player passes for itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine import Command, Duel, Pass, Player, PlayerView, Refusal
+
+from .seats import AiWorker, Responses
+
+
+class DuelSession:
+    def __init__(self, duel: Duel, humans: tuple[bool, bool], names: tuple[str, str],
+                 ai_players: dict[int, Player] | None = None,
+                 responses: Sequence[Responses] = (Responses.WHEN_ABLE, Responses.WHEN_ABLE),
+                 threaded: bool = True) -> None:
+        self.duel = duel
+        self.humans = humans
+        self.names = names
+        self.responses = list(responses)
+        self.history: list[Command] = []
+        self.workers = {seat: AiWorker(p, threaded) for seat, p in (ai_players or {}).items()}
+        self._views: dict[int, tuple[int, PlayerView]] = {}
+
+    @property
+    def over(self) -> bool:
+        return self.duel.over
+
+    @property
+    def deciding(self) -> int | None:
+        return self.duel.deciding_player
+
+    def is_ai(self, seat: int | None) -> bool:
+        return seat is not None and not self.humans[seat]
+
+    def view(self, seat: int) -> PlayerView:
+        """Seat `seat`'s view, built once per accepted command."""
+        stamp = len(self.history)
+        got = self._views.get(seat)
+        if got is None or got[0] != stamp:
+            got = self._views[seat] = (stamp, self.duel.view(seat))
+        return got[1]
+
+    def apply(self, cmd: Command) -> list:
+        """Apply one command (raises Rejected with a reason); returns its raw events."""
+        events = self.duel.apply(cmd)
+        self.history.append(cmd)
+        return events
+
+    def refusal(self, cmd: Command) -> Refusal | None:
+        return self.duel.refusal(cmd)
+
+    def auto_pass(self, seat: int) -> Pass | None:
+        """The Pass to send for a person whose setting does not want this window."""
+        if self.is_ai(seat) or self.duel.over:
+            return None
+        view = self.view(seat)
+        if view.choice is not None or not view.lines:
+            return None
+        passes = [c for c in view.legal_actions if isinstance(c, Pass)]
+        if not passes:
+            return None
+        setting = self.responses[seat]
+        if setting is Responses.NEVER:
+            return passes[0]
+        if setting is Responses.WHEN_ABLE and len(view.legal_actions) == 1:
+            return passes[0]
+        return None

@@ -1,0 +1,168 @@
+"""Card pictures for the duel screen, composed once and blitted every frame after.
+
+A field card is more than its face: Defense Position turns it sideways, face down shows the
+back (the viewer's own with a peek marker and its name), and a Phantom shows its current
+ATK and current/max Health over the face's printed numbers, coloured when they differ. Each
+combination is composed once and kept (keyed by everything it shows), so a frame is blits.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+
+import pygame
+
+from game.engine import CardDef, CardView
+from game.ui import text as txt
+from game.ui.faces import FaceStore
+
+from . import style
+from .layout import CARD_W
+
+KEEP = 400
+
+
+class CardSprites:
+    def __init__(self, pool: Mapping[str, CardDef], faces: FaceStore | None = None) -> None:
+        self.pool = pool
+        self.faces = faces or FaceStore()
+        self._composed: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def face(self, card_id: str, width: int) -> pygame.Surface:
+        return self.faces.face(self.pool[card_id], width)
+
+    def back(self, width: int) -> pygame.Surface:
+        return self.faces.back(width)
+
+    def plain(self, card_id: str | None, width: int) -> pygame.Surface:
+        """The face (or the back when unknown) at `width`."""
+        if card_id is None or card_id not in self.pool:
+            return self.back(width)
+        return self.face(card_id, width)
+
+    def ghost(self, card_id: str, width: int) -> pygame.Surface:
+        return self.faces.ghost(self.pool[card_id], width)
+
+    def hand(self, card_id: str, width: int, sp_cost: int | None = None) -> pygame.Surface:
+        """A card in the hand: its face with the name in a legible band, and its SP Cost
+        when an effect has changed it from the printed Level."""
+        key = ("hand", card_id, width, sp_cost)
+        surf = self._composed.get(key)
+        if surf is not None:
+            self._composed.move_to_end(key)
+            return surf
+        surf = self.face(card_id, width).copy()
+        cdef = self.pool[card_id]
+        _name_band(surf, cdef.name, surf.get_height() - round(0.22 * width) - 26)
+        if cdef.is_phantom and sp_cost is not None and sp_cost != cdef.level:
+            colour = style.BUFF if sp_cost < cdef.level else style.DEBUFF
+            centre = (width - 17, 17)
+            pygame.draw.circle(surf, (10, 12, 20), centre, 14)
+            pygame.draw.circle(surf, colour, centre, 14, 2)
+            img = txt.text(str(sp_cost), 15, colour, bold=True)
+            surf.blit(img, img.get_rect(center=centre))
+        self._composed[key] = surf
+        return surf
+
+    def field(self, card: CardView, viewer: int, width: int = CARD_W) -> pygame.Surface:
+        """The card as it stands in a slot: turned, face down, live stats."""
+        peek = not card.face_up and card.card_id is not None and card.controller == viewer
+        shown_id = card.card_id if card.face_up else None
+        key = (card.card_id if (card.face_up or peek) else None, card.face_up, card.attack_pos,
+               card.atk, card.health, card.max_health, card.statuses, peek, width)
+        surf = self._composed.get(key)
+        if surf is not None:
+            self._composed.move_to_end(key)
+            return surf
+        surf = self._compose(card, shown_id, peek, width)
+        self._composed[key] = surf
+        while len(self._composed) > KEEP:
+            self._composed.popitem(last=False)
+        return surf
+
+    def _compose(self, card: CardView, shown_id: str | None, peek: bool, width: int) -> pygame.Surface:
+        base = self.plain(shown_id, width).copy()
+        w, h = base.get_size()
+        cdef = self.pool.get(shown_id) if shown_id else None
+        if cdef is not None and cdef.is_phantom and card.atk is not None:
+            _stats_strip(base, cdef, card)
+            _name_band(base, cdef.name, h - 33 - 19)
+        elif cdef is not None:
+            _name_band(base, cdef.name, h - 24)
+        if card.statuses:
+            _status_marks(base, card.statuses)
+        if peek:
+            name = self.pool[card.card_id].name
+            band = pygame.Rect(3, h - 24, w - 6, 20)
+            pygame.draw.rect(base, (10, 12, 20), band, border_radius=4)
+            label = txt.fit(name, 13, band.w - 6, bold=True)
+            img = txt.text(label, 13, (214, 208, 250), bold=True)
+            base.blit(img, img.get_rect(center=band.center))
+            _eye(base, (w - 14, 14))
+        if not card.attack_pos:
+            base = pygame.transform.rotate(base, 90)
+        return base
+
+
+def _name_band(surf: pygame.Surface, name: str, y: int) -> None:
+    """The card's name at a legible size (the small faces leave words out)."""
+    w = surf.get_width()
+    band = pygame.Rect(3, y, w - 6, 18)
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((8, 10, 16, 205))
+    surf.blit(layer, band)
+    label = txt.fit(name, 13, band.w - 6, bold=True)
+    img = txt.text(label, 13, (236, 238, 244), bold=True)
+    surf.blit(img, img.get_rect(center=band.center))
+
+
+def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
+    """Current ATK and current/max Health over the printed numbers, coloured by change."""
+    w, h = surf.get_size()
+    strip = pygame.Rect(3, h - 33, w - 6, 30)
+    layer = pygame.Surface(strip.size, pygame.SRCALPHA)
+    layer.fill((8, 10, 16, 228))
+    surf.blit(layer, strip)
+    atk = card.atk or 0
+    hp, mh = card.health or 0, card.max_health or 0
+    atk_colour = style.BUFF if atk > cdef.atk else style.DEBUFF if atk < cdef.atk else (255, 214, 160)
+    hp_colour = style.DAMAGE if hp < mh else style.BUFF if mh > cdef.health else (176, 232, 184)
+    a = txt.text(f"ATK {atk}", 13, atk_colour, bold=True)
+    hp_text = f"{hp}/{mh}"
+    if txt.width(f"HP {hp_text}", 13, True) <= strip.w - 4:
+        hp_text = f"HP {hp_text}"
+    b = txt.text(hp_text, 13, hp_colour, bold=True)
+    surf.blit(a, a.get_rect(midleft=(strip.x + 3, strip.y + 8)))
+    surf.blit(b, b.get_rect(midleft=(strip.x + 3, strip.y + 22)))
+    if mh > 0:  # a thin Health bar on the right edge of the strip
+        bar = pygame.Rect(strip.right - 6, strip.y + 3, 3, strip.h - 6)
+        pygame.draw.rect(surf, (50, 20, 24), bar)
+        fill = round(bar.h * max(0, min(1, hp / mh)))
+        pygame.draw.rect(surf, hp_colour, (bar.x, bar.bottom - fill, bar.w, fill))
+
+
+def _status_marks(surf: pygame.Surface, statuses: tuple[str, ...]) -> None:
+    x = 6
+    for status in statuses:
+        centre = (x + 9, 12)
+        if status == "protected":
+            pts = [(centre[0] - 7, centre[1] - 7), (centre[0] + 7, centre[1] - 7),
+                   (centre[0] + 7, centre[1]), (centre[0], centre[1] + 8),
+                   (centre[0] - 7, centre[1])]
+            pygame.draw.polygon(surf, (20, 24, 36), [(px, py + 1) for px, py in pts])
+            pygame.draw.polygon(surf, (140, 200, 250), pts)
+            pygame.draw.polygon(surf, (230, 240, 255), pts, 1)
+        else:  # cannot_attack and anything new: a red barred circle
+            pygame.draw.circle(surf, (20, 24, 36), centre, 9)
+            pygame.draw.circle(surf, (236, 96, 96), centre, 8, 2)
+            pygame.draw.line(surf, (236, 96, 96), (centre[0] - 5, centre[1] + 5),
+                             (centre[0] + 5, centre[1] - 5), 2)
+        x += 20
+
+
+def _eye(surf: pygame.Surface, centre: tuple[int, int]) -> None:
+    """The peek marker: only the card's controller sees this face-down card's face."""
+    pygame.draw.circle(surf, (10, 12, 20), centre, 11)
+    pygame.draw.ellipse(surf, (214, 208, 250), pygame.Rect(centre[0] - 8, centre[1] - 5, 16, 10), 2)
+    pygame.draw.circle(surf, (214, 208, 250), centre, 3)

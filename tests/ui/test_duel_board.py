@@ -1,0 +1,34 @@
+"""The Board model follows redacted events to exactly the seat's view, for whole random duels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.ai.random_player import RandomPlayer
+from game.decks import load_deck
+from game.engine import Duel, redact_event
+from game.ui.duel.board import Board
+from tests.kit import base_pool, rules
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _decks():
+    return [load_deck(REPO / "decks" / n).spec() for n in ("ember_rush.yaml", "veil_control.yaml")]
+
+
+def test_board_follows_events_to_the_view_in_random_duels() -> None:
+    for seed in range(3):
+        duel = Duel(base_pool(), rules(), _decks(), seed, auto_pass=seed % 2 == 0)
+        boards = [Board.from_view(duel.view(s)) for s in (0, 1)]
+        players = [RandomPlayer(seed), RandomPlayer(seed + 100)]
+        steps = 0
+        while not duel.over and steps < 3000:
+            d = duel.deciding_player
+            events = duel.apply(players[d].choose(duel.view(d)))
+            for s in (0, 1):
+                for e in events:
+                    boards[s].apply(redact_event(e, s))
+                want = Board.from_view(duel.view(s)).snapshot()
+                assert boards[s].snapshot() == want, (seed, steps, s)
+            steps += 1
