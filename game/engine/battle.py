@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from . import primitives as prims
+from . import triggers as trigs
 from .model import Step
 from .query import atk, health, on_field
 
@@ -21,15 +23,15 @@ def resolve_attack(duel: Duel, step: Step) -> None:
         dmg = atk(duel, attacker)
         duel.out.append(ev.BattleDamage(attacker.uid, -1, 0, 0, dmg, defender_player))
         if dmg > 0:
-            duel._change_lp(defender_player, -dmg, "battle")
-            duel._fire("battle_damage", attacker)
+            prims.change_lp(duel, defender_player, -dmg, "battle")
+            trigs.fire(duel, "battle_damage", attacker)
         return
     target = duel.state.cards[step.extra]
     if not on_field(target):
         return
     target.battled_turn = duel.state.turn
     if not target.face_up:
-        duel._set_face(target, True, "attacked")
+        prims.set_face(duel, target, True, "attacked")
     a = atk(duel, attacker)
     target_health = health(duel, target)
     # A 0-Health Defense Position Phantom deals no damage to its attacker (book).
@@ -37,12 +39,12 @@ def resolve_attack(duel: Duel, step: Step) -> None:
     excess = a - target_health if (target.attack_pos and a > target_health) else 0
     duel.out.append(ev.BattleDamage(attacker.uid, target.uid, a, back, excess,
                                     target.controller if excess else -1))
-    target_zero = duel._apply_damage(target, a)
-    attacker_zero = duel._apply_damage(attacker, back)
+    target_zero = prims.apply_damage(duel, target, a)
+    attacker_zero = prims.apply_damage(duel, attacker, back)
     if excess:
-        duel._change_lp(target.controller, -excess, "battle")
-        duel._fire("battle_damage", attacker)
+        prims.change_lp(duel, target.controller, -excess, "battle")
+        trigs.fire(duel, "battle_damage", attacker)
     if target_zero:
-        duel._break(target, "battle")
+        prims.break_card(duel, target, "battle")
     if attacker_zero:
-        duel._break(attacker, "battle")
+        prims.break_card(duel, attacker, "battle")

@@ -11,6 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from . import events as ev
+from . import flow as turnflow
+from . import primitives as prims
+from . import resolution as resolver
+from . import triggers as trigs
 from .carddefs import CardDef, CardType
 from .choices import PendingChoice, public_choice
 from .commands import (
@@ -31,17 +35,13 @@ from .commands import (
 )
 from .effects import answer_effect_choice
 from .events import Event
-from .flow import TurnFlow
 from .index import pool_index
 from .legal import explain, legal_actions
-from .model import Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
-from .primitives import Primitives
-from .query import active_statics, select, sp_cost, stats_of
+from .model import PILE_ZONES, Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
+from .query import active_statics, check, select, sp_cost, stats_of
 from .reasons import Code, Refusal
-from .resolution import Resolution
 from .rules import Rules
 from .state import DuelState
-from .triggers import Triggers
 from .validate import command_problem
 from .views import PlayerView, player_view, redact_event, visible_to
 
@@ -78,7 +78,7 @@ _DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD
 
 
 
-class Duel(TurnFlow, Resolution, Triggers, Primitives):
+class Duel:
     """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`."""
 
     def __init__(
@@ -128,6 +128,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self._statics_weaken = False  # ... lowers it
         self._statics_cond_health = False  # ... and depends on a condition
         self._statics_cond = False  # some active continuous effect has a condition
+        self._statics_sp = False  # ... changes an SP Cost (off the field too)
         self._health_dirty = False  # a Health may have dropped without damage
         self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
         self._free_version = [-1, -1, -1, -1]
@@ -139,8 +140,13 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         self.event_log: list = []  # every event since this object began (a clone: since then)
         self._seat_logs: tuple[list, list] = ([], [])  # event_log redacted per seat, lazily
         self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
-        self.shown_stats: dict[int, tuple] = {}  # uid -> stats last told in an event
-        self._stats_all = False  # continuous effects changed: every card may differ
+        # uid -> stats as players were last told: printed stats after a card moves or is
+        # revealed (clients know those from the card data), then each CardStatsChanged
+        self.shown_stats: dict[int, tuple] = {}
+        self._statics_changed: list = []  # active_statics entries that came or went
+        self._cond_truth: dict[tuple, bool] = {}  # conditional statics: last truth told
+        self._cond_key: tuple = ()  # what the conditions read when last checked
+        self.cond_version = 0  # bumped by every card move and LP or SP change
         self.view_cache: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
 
     def clone(self) -> Duel:
@@ -172,6 +178,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         new._statics_weaken = self._statics_weaken
         new._statics_cond_health = self._statics_cond_health
         new._statics_cond = self._statics_cond
+        new._statics_sp = self._statics_sp
         new._health_dirty = self._health_dirty
         new._free = list(self._free)
         new._free_version = list(self._free_version)
@@ -184,7 +191,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         new._seat_logs = ([], [])
         new.stats_dirty = set(self.stats_dirty)
         new.shown_stats = dict(self.shown_stats)
-        new._stats_all = self._stats_all
+        new._cond_truth = dict(self._cond_truth)
+        new._cond_key = self._cond_key
+        new.cond_version = self.cond_version
+        new._statics_changed = [(st.cards[c.uid], eff, user, cond)
+                                for c, eff, user, cond in self._statics_changed]
         new.view_cache = ({}, {})
         return new
 
@@ -217,9 +228,9 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if tossed:
             out.append(ev.CoinTossed(first_player))
         for p in (first_player, 1 - first_player):
-            self._draw(p, self.rules.opening_hand, "opening")
-        self._begin_round()
-        self._run()
+            prims.draw(self, p, self.rules.opening_hand, "opening")
+        turnflow.begin_round(self)
+        turnflow.run(self)
         self._report_stats()
         self.start_events = out
         self.last_events = out
@@ -288,25 +299,50 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         """Tell every change of a card's shown ATK, Health, max Health, SP Cost or statuses
         that no other event told: continuous effects coming or going, modifiers ending."""
         active_statics(self)  # recomputed after a field change; flags _stats_all
-        dirty = self.stats_dirty
+        dirty = self.stats_dirty  # every move, turn, position or stat change adds its card
         cards = self.state.cards
-        if self._stats_all or self._statics_cond:
-            self._stats_all = False
+        reach = self._statics_changed  # continuous effects that came or went
+        st = self.state
+        cond_key = (self.field_version, self.cond_version, st.phase, st.turn, st.round)
+        if self._statics_cond and cond_key != self._cond_key:
+            # and those whose condition turned true or false (conditions read only the
+            # field, where cards are, LP, SP, the phase and the turn)
+            self._cond_key = cond_key
+            reach = list(reach)
+            truth = self._cond_truth
+            for s in self._statics:
+                src, eff, user, cond = s
+                if eff.affects.stats:
+                    reach.append(s)  # "Phantoms with 1500 ATK or more": reach it every time
+                elif cond is not None:
+                    key = (src.uid, id(eff), user)
+                    now = check(self, cond, user, src.uid)
+                    if truth.get(key) is not now:
+                        truth[key] = now
+                        reach.append(s)
+        if reach:
             dirty = set(dirty)
-            for ps in self.state.players:
-                dirty.update(ps.hand)
-                for zone_uids in ps.slots.values():
-                    dirty.update(u for u in zone_uids if u is not None)
+            for src, eff, user, _ in reach:
+                dirty.update(select(self, eff.affects, user, src.uid))
+            self._statics_changed = []
         if not dirty:
             return
         shown = self.shown_stats
         out = self.out
+        printed = self.index.printed
+        plain = not self._statics
+        plain_off_field = not self._statics_sp
         for uid in sorted(dirty):
             card = cards[uid]
-            if card.zone is Zone.DECK:
+            zone = card.zone
+            if zone is Zone.DECK:
                 continue
-            now = stats_of(self, card)
-            if shown.get(uid) != now:
+            if not card.mods and not card.flags and not card.damage and (
+                    plain or (plain_off_field and zone in PILE_ZONES)):
+                now = printed[card.cid]  # nothing changes it: no need to work it out
+            else:
+                now = stats_of(self, card)
+            if shown.get(uid, printed[card.cid]) != now:
                 shown[uid] = now
                 v0 = visible_to(self, uid, 0)
                 v1 = visible_to(self, uid, 1)
@@ -372,8 +408,8 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             self._health_dirty = True
             self.field_version += 1
         if self.state.choice is None:
-            self._flush_immediate_triggers(waiting)
-        self._run()
+            trigs.flush_immediate_triggers(self, waiting)
+        turnflow.run(self)
         self._report_stats()
         out = self.out
         self.out = []
@@ -387,13 +423,13 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
     def _dispatch(self, cmd) -> None:
         t = type(cmd)
         if t is Pass:
-            self._pass(cmd.player, auto=False)
+            resolver.pass_priority(self, cmd.player, auto=False)
         elif t is Choose:
             self._answer(cmd.option)
         elif t is NextPhase:
-            self._enter_phase(_NEXT_PHASE[self.state.phase])
+            turnflow.enter_phase(self, _NEXT_PHASE[self.state.phase])
         elif t is EndTurn:
-            self._enter_phase(Phase.END)
+            turnflow.enter_phase(self, Phase.END)
         elif t is Summon:
             self._do_summon(cmd)
         elif t is SpecialSummon:
@@ -403,16 +439,16 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         elif t is PlayEnvironment:
             self._do_environment(cmd)
         elif t is ChangePosition:
-            self._count(("position", cmd.card))
+            self.count_action(("position", cmd.card))
             self.state.cards[cmd.card].pos_changed_turn = self.state.turn
-            self._add_action_step(cmd.player, "position", cmd.card)
+            self.add_action_step(cmd.player, "position", cmd.card)
         elif t is Flip:
-            self._count(("flip", cmd.card))
+            self.count_action(("flip", cmd.card))
             self.state.cards[cmd.card].pos_changed_turn = self.state.turn
-            self._add_action_step(cmd.player, "flip", cmd.card)
+            self.add_action_step(cmd.player, "flip", cmd.card)
         elif t is Unsummon:
-            self._count(("unsummon", cmd.card))
-            self._add_action_step(cmd.player, "unsummon", cmd.card)
+            self.count_action(("unsummon", cmd.card))
+            self.add_action_step(cmd.player, "unsummon", cmd.card)
         elif t is Attack:
             self._do_attack(cmd)
         elif t is Activate:
@@ -420,23 +456,23 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         else:  # pragma: no cover - legal_actions never lists anything else
             raise Rejected(f"unknown command {cmd!r}", cmd, Code.MALFORMED)
 
-    def _count(self, key: tuple) -> None:
+    def count_action(self, key: tuple) -> None:
         self.state.counts[key] = self.state.counts.get(key, 0) + 1
 
     # ------------------------------------------------------- game actions
     def _do_summon(self, cmd: Summon) -> None:
         card = self.state.cards[cmd.card]
         cost = sp_cost(self, card)
-        self._count(("summon", card.uid))
-        self._change_sp(cmd.player, -cost, "summon")
-        self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, cmd.face_up, cmd.attack, "summon")
+        self.count_action(("summon", card.uid))
+        prims.change_sp(self, cmd.player, -cost, "summon")
+        prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, cmd.face_up, cmd.attack, "summon")
         card.sp_paid = cost
         card.summoned_turn = self.state.turn
-        self._add_action_step(cmd.player, "summon", card.uid)
+        self.add_action_step(cmd.player, "summon", card.uid)
 
     def _do_special_summon(self, cmd: SpecialSummon) -> None:
         card = self.state.cards[cmd.card]
-        self._count(("special_summon", card.uid))
+        self.count_action(("special_summon", card.uid))
         cdef = self.pool[card.cid]
         if cdef.materials is not None:
             options = self._material_options(card.uid, cmd.player)
@@ -447,7 +483,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                 context={"card": card.uid, "zone": cmd.zone, "index": cmd.index,
                          "attack": cmd.attack},
             )
-            self._emit_choice()
+            self.emit_choice()
             return
         self._finish_special_summon(card, cmd.player, _ZONES[cmd.zone], cmd.index, cmd.attack)
 
@@ -457,51 +493,51 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
 
     def _finish_special_summon(self, card: Card, player: int, zone: Zone, index: int,
                                attack: bool) -> None:
-        self._move(card, zone, index, player, True, attack, "special_summon")
+        prims.move(self, card, zone, index, player, True, attack, "special_summon")
         card.summoned_turn = self.state.turn
         card.sp_paid = 0
-        self._add_action_step(player, "special_summon", card.uid)
+        self.add_action_step(player, "special_summon", card.uid)
 
     def _do_set(self, cmd: SetCard) -> None:
         card = self.state.cards[cmd.card]
-        self._count(("set", card.uid))
-        self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, False, True, "set")
+        self.count_action(("set", card.uid))
+        prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, False, True, "set")
         card.set_turn = self.state.turn
-        self._add_action_step(cmd.player, "set", card.uid)
+        self.add_action_step(cmd.player, "set", card.uid)
 
     def _do_environment(self, cmd: PlayEnvironment) -> None:
         card = self.state.cards[cmd.card]
-        self._count(("environment", card.uid))
+        self.count_action(("environment", card.uid))
         old = self.state.players[cmd.player].slots[Zone.ENV][0]
         if old is not None:
-            self._break(self.state.cards[old], "replaced")
-        self._move(card, Zone.ENV, 0, cmd.player, True, True, "play")
-        self._add_action_step(cmd.player, "environment", card.uid)
+            prims.break_card(self, self.state.cards[old], "replaced")
+        prims.move(self, card, Zone.ENV, 0, cmd.player, True, True, "play")
+        self.add_action_step(cmd.player, "environment", card.uid)
 
     def _do_attack(self, cmd: Attack) -> None:
         attacker = self.state.cards[cmd.attacker]
-        self._count(("attack", attacker.uid))
+        self.count_action(("attack", attacker.uid))
         attacker.attacked_turn = self.state.turn
         if not attacker.face_up:
-            self._set_face(attacker, True, "attack")
+            prims.set_face(self, attacker, True, "attack")
         self.out.append(ev.AttackDeclared(attacker.uid, cmd.target))
-        self._add_action_step(cmd.player, "attack", attacker.uid, cmd.target)
+        self.add_action_step(cmd.player, "attack", attacker.uid, cmd.target)
         self.state.last_attack = (attacker.uid, cmd.target)
-        self._fire("attacks", attacker)
+        trigs.fire(self, "attacks", attacker)
         if cmd.target >= 0:
-            self._fire("attacked", self.state.cards[cmd.target])
+            trigs.fire(self, "attacked", self.state.cards[cmd.target])
 
     def _do_activate(self, cmd: Activate) -> None:
         card = self.state.cards[cmd.card]
         cdef = self.pool[card.cid]
         ab = cdef.ability(cmd.ability)
-        self._count(("ability", card.uid, cmd.ability))
+        self.count_action(("ability", card.uid, cmd.ability))
         if ab.once_per_turn:
             self.state.used.add((card.uid, cmd.ability))
         if card.zone is Zone.HAND:  # a Spirit played from hand
-            self._move(card, _ZONES[cmd.zone], cmd.index, cmd.player, True, True, "play")
+            prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, True, True, "play")
         elif not card.face_up and cdef.type is not CardType.PHANTOM:
-            self._set_face(card, True, "activate")
+            prims.set_face(self, card, True, "activate")
         responding = self.state.lines[-1][-1] if self.state.lines else None
         step = Step(self.state.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
         self.state.next_sid += 1
@@ -512,11 +548,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         step.target_moves = tuple(self.state.cards[u].moves for u in cmd.targets)
         cost = ab.cost
         if cost.sp:
-            self._change_sp(cmd.player, -cost.sp, "cost")
+            prims.change_sp(self, cmd.player, -cost.sp, "cost")
         if cost.lp:
-            self._change_lp(cmd.player, -cost.lp, "cost")
+            prims.change_lp(self, cmd.player, -cost.lp, "cost")
         if cost.break_self:
-            self._move(card, Zone.GRAVE, -1, card.owner, True, True, "cost")
+            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "cost")
         if cost.discard:
             hand = self.state.players[cmd.player].hand
             self.state.choice = Choice(
@@ -524,15 +560,15 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                 list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                 count=cost.discard, context={"step": step},
             )
-            self._emit_choice()
+            self.emit_choice()
             return
-        self._push_step(step)
-        self._fire_activates(step)
+        resolver.push_step(self, step)
+        self.fire_activates(step)
 
-    def _fire_activates(self, step: Step) -> None:
-        self._fire("opponent_activates", self.state.cards[step.card], player=step.player)
+    def fire_activates(self, step: Step) -> None:
+        trigs.fire(self, "opponent_activates", self.state.cards[step.card], player=step.player)
 
-    def _add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
+    def add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
         step = Step(self.state.next_sid, player, kind, 0, uid)
         self.state.next_sid += 1
         step.user = player
@@ -541,11 +577,11 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             step.extra = target
             step.targets = (target,)
             step.target_moves = (self.state.cards[target].moves,)
-        self._push_step(step)
+        resolver.push_step(self, step)
         return step
 
     # ---------------------------------------------------------------- choices
-    def _emit_choice(self) -> None:
+    def emit_choice(self) -> None:
         c = self.state.choice
         self.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
                                            tuple(c.labels), min(c.count, len(c.options))))
@@ -557,12 +593,12 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
                                       str(c.labels[c.options.index(option)])))
         if kind in _DISCARDS:
             card = self.state.cards[option]
-            self._move(card, Zone.GRAVE, -1, card.owner, True, True, "discard")
+            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "discard")
             self._next_of_choice(c, option)
             if self.state.choice is None and kind is ChoiceKind.COST_DISCARD:
                 step = c.context["step"]
-                self._push_step(step)
-                self._fire_activates(step)
+                resolver.push_step(self, step)
+                self.fire_activates(step)
             elif self.state.choice is None and kind is ChoiceKind.DISCARD and c.context.get("rest"):
                 from .effects import discard_players
 
@@ -570,7 +606,7 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             return
         if kind is ChoiceKind.MATERIALS:
             card = self.state.cards[option]
-            self._move(card, Zone.GRAVE, -1, card.owner, True, True, "material")
+            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "material")
             self._next_of_choice(c, option)
             if self.state.choice is None:
                 ctx = c.context
@@ -581,12 +617,12 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
         if kind is ChoiceKind.TRIGGER_OPTIONAL:
             trig = c.context["trigger"]
             if option == 1:
-                self._trigger_targets(trig)
+                trigs.trigger_targets(self, trig)
             else:
                 self.out.append(ev.AbilityDeclined(trig.card, self.state.cards[trig.card].cid))
             return
         if kind is ChoiceKind.TRIGGER_TARGET:
-            self._trigger_targets(c.context["trigger"], c.context["chosen"] + (option,))
+            trigs.trigger_targets(self, c.context["trigger"], c.context["chosen"] + (option,))
             return
         answer_effect_choice(self, c, option)
 
@@ -598,4 +634,4 @@ class Duel(TurnFlow, Resolution, Triggers, Primitives):
             self.state.choice = None
             return
         c.labels = [self.pool[self.state.cards[u].cid].name for u in c.options]
-        self._emit_choice()
+        self.emit_choice()

@@ -11,6 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from . import primitives as prims
+from . import triggers as trigs
 from .carddefs import Ability, Effect, Selector
 from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
 from .query import check, health, on_field, select
@@ -98,20 +100,20 @@ def _ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, 
     labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKind.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
-    duel._emit_choice()
+    duel.emit_choice()
 
 
 def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     slot = _first_empty_phantom_slot(duel, player)
     if slot is None or not duel.pool[card.cid].is_phantom:
         return False
-    duel._move(card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
+    prims.move(duel, card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
                "special_summon")
     card.summoned_turn = duel.state.turn
     card.sp_paid = 0
     duel.out.append(ev.Summoned(card.uid, card.cid, player, True))
-    duel._fire("summoned", card)
-    duel._fire("opponent_summons", card, player=player)
+    trigs.fire(duel, "summoned", card)
+    trigs.fire(duel, "opponent_summons", card, player=player)
     return True
 
 
@@ -125,25 +127,25 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     you = step.user
     if verb == "damage_player":
         for p in _players(step, eff.player):
-            duel._change_lp(p, -eff.amount, "effect", check=False)
-        duel._check_lp()  # both at 0 from one effect: a draw
+            prims.change_lp(duel, p, -eff.amount, "effect", check=False)
+        prims.check_lp(duel)  # both at 0 from one effect: a draw
     elif verb == "heal_player":
         for p in _players(step, eff.player):
-            duel._change_lp(p, eff.amount, "effect")
+            prims.change_lp(duel, p, eff.amount, "effect")
     elif verb == "damage":
         for card in targets(duel, step, eff):
             if _phantom_on_field(duel, card):
-                duel._damage_card(card, eff.amount)
+                prims.damage_card(duel, card, eff.amount)
     elif verb == "heal":
         for card in targets(duel, step, eff):
             if _phantom_on_field(duel, card):
-                duel._heal_card(card, eff.amount)
+                prims.heal_card(duel, card, eff.amount)
     elif verb == "break":
         for card in targets(duel, step, eff):
-            duel._break(card, "effect")
+            prims.break_card(duel, card, "effect")
     elif verb == "draw":
         for p in _players(step, eff.player):
-            duel._draw(p, eff.count, "effect")
+            prims.draw(duel, p, eff.count, "effect")
     elif verb == "discard":
         discard_players(duel, list(_players(step, eff.player)), eff.count)
     elif verb == "search":
@@ -157,11 +159,11 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
         for p in _players(step, eff.player):
             deck = duel.state.players[p].deck
             for _ in range(min(eff.count, len(deck))):
-                duel._move(duel.state.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
+                prims.move(duel, duel.state.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
     elif verb == "return_to_hand":
         for card in targets(duel, step, eff):
             if on_field(card) or card.zone is Zone.GRAVE:
-                duel._move(card, Zone.HAND, -1, card.owner, False, True, "return")
+                prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "return")
     elif verb == "special_summon":
         if eff.select is None:
             for card in targets(duel, step, eff):
@@ -185,12 +187,13 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             if want != card.attack_pos:
                 card.attack_pos = want
                 duel.field_version += 1
+                duel.stats_dirty.add(card.uid)  # "Attack Position" effects may apply now
                 duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up,
                                                    "effect", not card.face_up, card.controller))
     elif verb == "flip":
         for card in targets(duel, step, eff):
             if on_field(card):
-                duel._set_face(card, eff.face_up, "effect")
+                prims.set_face(duel, card, eff.face_up, "effect")
     elif verb == "modify":
         expires = duel.state.turn if eff.duration == "turn" else -1
         for card in targets(duel, step, eff):
@@ -204,13 +207,13 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
             duel.stats_dirty.add(card.uid)
             if eff.stat == "health" and _phantom_on_field(duel, card) and health(duel, card) == 0:
-                duel._break(card, "health")
+                prims.break_card(duel, card, "health")
     elif verb == "gain_sp":
         for p in _players(step, eff.player):
-            duel._change_sp(p, eff.amount, "effect")
+            prims.change_sp(duel, p, eff.amount, "effect")
     elif verb == "lose_sp":
         for p in _players(step, eff.player):
-            duel._change_sp(p, -eff.amount, "effect")
+            prims.change_sp(duel, p, -eff.amount, "effect")
     elif verb == "negate":
         target = _responding(duel, step)
         if target is not None and not target.negated:
@@ -246,7 +249,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
         hand = duel.state.players[p].hand
         if len(hand) <= count:
             for uid in list(hand):
-                duel._move(duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
+                prims.move(duel, duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
             continue
         _ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card(s)", list(hand), count,
              {"rest": players, "count": count})
@@ -254,7 +257,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
 
 
 def _to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
-    duel._move(card, Zone.HAND, -1, card.owner, False, True, "search")
+    prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
         duel.state.rng.shuffle(duel.state.players[player].deck)

@@ -23,7 +23,10 @@ class PoolIndex:
     response_cids: frozenset[str]
     statics: Mapping[str, tuple]  # cid -> ((StaticEffect, condition), ...)
     watches: Mapping[str, tuple[str, ...]]  # cid -> triggers it watches on other cards
+    printed: Mapping[str, tuple]  # cid -> its stats as printed, in views.stats_of's shape
     commands: dict = field(default_factory=dict, compare=False)
+    # free-slot tuples interned for the index's lifetime, so `commands` may key on their id()
+    slot_sets: dict = field(default_factory=dict, compare=False)
 
 
 _INDEXES: dict[int, tuple[Mapping[str, CardDef], PoolIndex]] = {}
@@ -57,6 +60,9 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
             or (cdef.type is CardType.COUNTER and cdef.playable_alone)),
         statics=statics,
         watches=watches,
+        printed={cid: ((cdef.atk, cdef.health, cdef.health, cdef.level, ()) if cdef.is_phantom
+                       else (None, None, None, None, ()))
+                 for cid, cdef in pool.items()},
     )
     if len(_INDEXES) > 64:  # pools made on the fly (tests, scenarios with inline cards)
         _INDEXES.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from . import primitives as prims
 from .carddefs import Ability, CardType, Start
 from .commands import (
     Activate,
@@ -56,9 +57,78 @@ MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listin
 _ZONE_OF = {z.value: z for z in Zone}
 
 
+# Refusals with fixed words are built once: refusing is the hot path of listing.
+_R0 = Refusal(Code.NO_SUCH_ABILITY, "That card has no such ability.")
+_R1 = Refusal(Code.NOTHING_TO_ANSWER, "That ability can only start a Line, not answer one.")
+_R2 = Refusal(Code.WRONG_PHASE, "That ability can only be activated in your own Main Phase.")
+_R3 = Refusal(Code.NOT_ACTIVATED, "That ability is not activated: it is a trigger or a continuous effect.")
+_R4 = Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can use its ability.")
+_R5 = Refusal(Code.FACE_DOWN, "A face-down Phantom's abilities are off.")
+_R6 = Refusal(Code.WRONG_PHASE, "Spirits can only be activated on your own turn.")
+_R7 = Refusal(Code.WRONG_PLACE, "That card is not in your hand.")
+_R8 = Refusal(Code.NO_FREE_SLOT, "There is no empty back-row or Side Balance slot to play it into.")
+_R9 = Refusal(Code.WRONG_PLACE, "That Spirit is not yours to activate.")
+_R10 = Refusal(Code.SET_THIS_TURN, "A Spirit set this turn can be activated on a later turn.")
+_R11 = Refusal(Code.ALREADY_ACTIVE, "That Spirit is already active.")
+_R12 = Refusal(Code.WRONG_PLACE, "Counters must be set on the field before they can be activated.")
+_R13 = Refusal(Code.WRONG_PLACE, "That Counter is not yours to activate.")
+_R14 = Refusal(Code.ALREADY_ACTIVE, "That Counter is already active.")
+_R15 = Refusal(Code.SET_THIS_TURN, "A Counter cannot be activated on the turn it was set unless its Condition is met.")
+_R16 = Refusal(Code.WRONG_PLACE, "An Environment works from an Environment slot.")
+_R17 = Refusal(Code.WRONG_PLACE, "With two Environments out, each only works for its own player.")
+_R18 = Refusal(Code.ONCE_PER_TURN, "That ability can only be used once per turn.")
+_R19 = Refusal(Code.NOTHING_TO_ANSWER, "There is nothing to negate.")
+_R20 = Refusal(Code.CONDITION, "Its condition is not met.")
+_R21 = Refusal(Code.WRONG_PLACE, "That card is not in your Extra Deck.")
+_R22 = Refusal(Code.CONDITION, "Its summon condition is not met.")
+_R23 = Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Special Summoned too often this turn.")
+_R24 = Refusal(Code.SLOT_TAKEN, "That slot is already taken.")
+_R25 = Refusal(Code.DUEL_OVER, "The duel is over.")
+_R26 = Refusal(Code.MALFORMED, "That is not a command from player 1 or 2.")
+_R27 = Refusal(Code.NOT_AN_OPTION, "That is not one of the options.")
+_R28 = Refusal(Code.NO_CHOICE, "There is no choice to answer.")
+_R29 = Refusal(Code.LINE_OPEN, "A Line is open: you may only respond with an ability or pass.")
+_R30 = Refusal(Code.NOTHING_TO_PASS, "There is nothing to pass on: no Line is open.")
+_R31 = Refusal(Code.WRONG_PHASE, "Use Next Phase: Main Phase 2 moves to the End Phase.")
+_R32 = Refusal(Code.WRONG_PHASE, "The turn cannot move on now.")
+_R33 = Refusal(Code.NO_SUCH_CARD, "There is no such card.")
+_R34 = Refusal(Code.TARGETS, "There are not enough legal targets.")
+_R35 = Refusal(Code.TARGETS, "Those are not legal targets for that ability.")
+_R36 = Refusal(Code.WRONG_PHASE, "That can only be done in your Main Phase.")
+_R37 = Refusal(Code.WRONG_PHASE, "Attacks are declared in the Battle Phase.")
+_R38 = Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can attack.")
+_R39 = Refusal(Code.DEFENSE_POSITION, "Defense Position Phantoms cannot attack.")
+_R40 = Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health cannot attack.")
+_R41 = Refusal(Code.ALREADY_ATTACKED, "That Phantom has already attacked this turn.")
+_R42 = Refusal(Code.CANNOT_ATTACK, "That Phantom cannot attack.")
+_R43 = Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom attacked too often this turn.")
+_R44 = Refusal(Code.DIRECT_ATTACK, "You can only attack directly when your opponent controls no Phantom.")
+_R45 = Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot attack directly on the turn it was summoned.")
+_R46 = Refusal(Code.TARGETS, "That is not a Phantom your opponent controls.")
+_R47 = Refusal(Code.WRONG_PLACE, "You can only Summon a Phantom from your hand.")
+_R48 = Refusal(Code.WRONG_CARD_TYPE, "Only Phantoms are Summoned.")
+_R49 = Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Summoned too often this turn.")
+_R50 = Refusal(Code.WRONG_PHASE, "Extra Deck Phantoms cannot be Special Summoned in the End Phase.")
+_R51 = Refusal(Code.WRONG_PLACE, "You can only set a card from your hand.")
+_R52 = Refusal(Code.WRONG_CARD_TYPE, "Only Spirits and Counters are set.")
+_R53 = Refusal(Code.WRONG_PLACE, "You can only play an Environment from your hand.")
+_R54 = Refusal(Code.WRONG_CARD_TYPE, "Only Environment cards go into the Environment slot.")
+_R55 = Refusal(Code.WRONG_PLACE, "That is not a Phantom you control on the field.")
+_R56 = Refusal(Code.BATTLED, "A Phantom cannot be Unsummoned on a turn it battled.")
+_R57 = Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom was already Unsummoned too often this turn.")
+_R58 = Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot change position on the turn it was summoned.")
+_R59 = Refusal(Code.POSITION_CHANGED, "A Phantom can change position (or Flip) only once per turn.")
+_R60 = Refusal(Code.ALREADY_FACE_UP, "That Phantom is already face up.")
+_R61 = Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health is locked in Defense Position.")
+_R62 = Refusal(Code.NOT_LEGAL, "That is not a legal action now.")
+_R63 = Refusal(Code.NOT_LEGAL, "That summon is not legal now.")
+_R64 = Refusal(Code.NOT_LEGAL, "That Special Summon is not legal now.")
+_R65 = Refusal(Code.NOT_LEGAL, "That card cannot be set now.")
+
+
 def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
     """Free (zone name, index) slots for Phantoms or for Spirits/Counters (kept by the duel)."""
-    return duel.free_slots(player, zones is BACKROW_ZONES)
+    return prims.free_slots(duel, player, zones is BACKROW_ZONES)
 
 
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
@@ -88,59 +158,59 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     targets permitting). Pure: reads the state only."""
     cdef = duel.pool[card.cid]
     if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
-        return Refusal(Code.NO_SUCH_ABILITY, "That card has no such ability.")
+        return _R0
     ab = cdef.ability(index)
     own_turn = duel.state.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
-            return Refusal(Code.NOTHING_TO_ANSWER, "That ability can only start a Line, not answer one.")
+            return _R1
         if not own_turn or not is_main_phase(duel.state.phase):
-            return Refusal(Code.WRONG_PHASE, "That ability can only be activated in your own Main Phase.")
+            return _R2
     elif ab.start is Start.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
             return Refusal(Code.SPEED, (f"Its speed {ab.speed} is lower than the last Step's speed "
                     f"{responding.speed}."))
     else:
-        return Refusal(Code.NOT_ACTIVATED, "That ability is not activated: it is a trigger or a continuous effect.")
+        return _R3
     ctype = cdef.type
     zone = card.zone
     if ctype is CardType.PHANTOM:
         if zone in PILE_ZONES or card.controller != player:
-            return Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can use its ability.")
+            return _R4
         if not card.face_up and not ab.face_down:
-            return Refusal(Code.FACE_DOWN, "A face-down Phantom's abilities are off.")
+            return _R5
     elif ctype is CardType.SPIRIT:
         if not own_turn:
-            return Refusal(Code.WRONG_PHASE, "Spirits can only be activated on your own turn.")
+            return _R6
         if zone is Zone.HAND:
             if card.owner != player:
-                return Refusal(Code.WRONG_PLACE, "That card is not in your hand.")
+                return _R7
             if not _empty_slots(duel, player, BACKROW_ZONES):
-                return Refusal(Code.NO_FREE_SLOT, "There is no empty back-row or Side Balance slot to play it into.")
+                return _R8
         elif zone in PILE_ZONES or card.controller != player:
-            return Refusal(Code.WRONG_PLACE, "That Spirit is not yours to activate.")
+            return _R9
         elif not card.face_up and card.set_turn == duel.state.turn:
-            return Refusal(Code.SET_THIS_TURN, "A Spirit set this turn can be activated on a later turn.")
+            return _R10
         elif card.face_up and not cdef.lasting:
-            return Refusal(Code.ALREADY_ACTIVE, "That Spirit is already active.")
+            return _R11
     elif ctype is CardType.COUNTER:
         if zone is Zone.HAND:
-            return Refusal(Code.WRONG_PLACE, "Counters must be set on the field before they can be activated.")
+            return _R12
         if zone in PILE_ZONES or card.controller != player:
-            return Refusal(Code.WRONG_PLACE, "That Counter is not yours to activate.")
+            return _R13
         if card.face_up and not cdef.lasting:
-            return Refusal(Code.ALREADY_ACTIVE, "That Counter is already active.")
+            return _R14
         if not card.face_up and card.set_turn == duel.state.turn:
             if not (has_real_condition(ab.condition)
                     and check(duel, ab.condition, player, card.uid, responding)):
-                return Refusal(Code.SET_THIS_TURN, "A Counter cannot be activated on the turn it was set unless its Condition is met.")
+                return _R15
     else:  # environment
         if zone is not Zone.ENV:
-            return Refusal(Code.WRONG_PLACE, "An Environment works from an Environment slot.")
+            return _R16
         if player not in card_users(duel, card):
-            return Refusal(Code.WRONG_PLACE, "With two Environments out, each only works for its own player.")
+            return _R17
     if ab.once_per_turn and (card.uid, index) in duel.state.used:
-        return Refusal(Code.ONCE_PER_TURN, "That ability can only be used once per turn.")
+        return _R18
     if not _under_limit(duel, ("ability", card.uid, index)):
         return Refusal(Code.LOOP_GUARD, f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn.")
     ps = duel.state.players[player]
@@ -154,9 +224,9 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
         if in_hand < cost.discard:
             return Refusal(Code.COST, f"It costs a discard of {cost.discard} card(s) and you have {in_hand}.")
     if responding is None and ab.negates:
-        return Refusal(Code.NOTHING_TO_ANSWER, "There is nothing to negate.")
+        return _R19
     if not check(duel, ab.condition, player, card.uid, responding):
-        return Refusal(Code.CONDITION, "Its condition is not met.")
+        return _R20
     return None
 
 
@@ -298,24 +368,24 @@ def response_actions(duel: Duel, player: int) -> list:
 def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     cdef = duel.pool[card.cid]
     if card.zone is not Zone.EXTRA or card.owner != player:
-        return Refusal(Code.WRONG_PLACE, "That card is not in your Extra Deck.")
+        return _R21
     cond = cdef.summon_condition
     mats_spec = cdef.materials
     if cdef.materials_as_condition:  # "send N of these": one selection answers both
         mats = select(duel, mats_spec.select, player, card.uid)
         if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
-            return Refusal(Code.CONDITION, "Its summon condition is not met.")
+            return _R22
         if len(mats) < mats_spec.count:
             return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
     else:
         if not check(duel, cond, player, card.uid):
-            return Refusal(Code.CONDITION, "Its summon condition is not met.")
+            return _R22
         if mats_spec is not None:
             mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
             if len(mats) < mats_spec.count:
                 return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
     if not _under_limit(duel, ("special_summon", card.uid)):
-        return Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Special Summoned too often this turn.")
+        return _R23
     return None
 
 
@@ -328,7 +398,7 @@ def can_attack(duel: Duel, card: Card) -> bool:
 def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
-    key = (p, uid, slots)  # the commands depend on nothing else, so every duel shares them
+    key = (p, uid, id(slots))  # slot tuples are interned by the pool index: ids are stable
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = []
@@ -342,7 +412,7 @@ def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
-    key = (p, uid, slots, 1)
+    key = (p, uid, id(slots), 1)
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
@@ -457,40 +527,40 @@ def _slot_problem(duel: Duel, player: int, zone: str, index: int,
     if not isinstance(index, int) or not 0 <= index < len(slots):
         return Refusal(Code.BAD_SLOT, f"There is no {zone} slot {index}.")
     if slots[index] is not None:
-        return Refusal(Code.SLOT_TAKEN, "That slot is already taken.")
+        return _R24
     return None
 
 
 def explain(duel: Duel, cmd) -> Refusal:
     """Why `cmd` is not legal now: a code, and a reason a person understands."""
     if duel.state.winner is not None:
-        return Refusal(Code.DUEL_OVER, "The duel is over.")
+        return _R25
     player = getattr(cmd, "player", None)
     if player not in (0, 1):
-        return Refusal(Code.MALFORMED, "That is not a command from player 1 or 2.")
+        return _R26
     decider = duel.deciding_player
     if player != decider:
         return Refusal(Code.NOT_YOUR_DECISION, f"It is player {decider + 1}'s decision now, not player {player + 1}'s.")
     if duel.state.choice is not None:
         if not isinstance(cmd, Choose):
             return Refusal(Code.ANSWER_CHOICE_FIRST, f"First answer the pending choice: {duel.state.choice.prompt}.")
-        return Refusal(Code.NOT_AN_OPTION, "That is not one of the options.")
+        return _R27
     if isinstance(cmd, Choose):
-        return Refusal(Code.NO_CHOICE, "There is no choice to answer.")
+        return _R28
     t = type(cmd)
     if duel.state.lines and t not in (Pass, Activate):
-        return Refusal(Code.LINE_OPEN, "A Line is open: you may only respond with an ability or pass.")
+        return _R29
     if t is Pass:
-        return Refusal(Code.NOTHING_TO_PASS, "There is nothing to pass on: no Line is open.")
+        return _R30
     if t in (NextPhase, EndTurn):
         if duel.state.phase is Phase.MAIN2 and t is EndTurn:
-            return Refusal(Code.WRONG_PHASE, "Use Next Phase: Main Phase 2 moves to the End Phase.")
-        return Refusal(Code.WRONG_PHASE, "The turn cannot move on now.")
+            return _R31
+        return _R32
     turn = duel.state.turn
     if t is Activate:
         card = _card(duel, cmd.card)
         if card is None:
-            return Refusal(Code.NO_SUCH_CARD, "There is no such card.")
+            return _R33
         responding = duel.state.lines[-1][-1] if duel.state.lines else None
         why = activation_block(duel, card, cmd.ability, player, responding)
         if why:
@@ -500,79 +570,79 @@ def explain(duel: Duel, cmd) -> Refusal:
             if slot:
                 return slot
         if not activation_targets(duel, card, cmd.ability, player, responding):
-            return Refusal(Code.TARGETS, "There are not enough legal targets.")
-        return Refusal(Code.TARGETS, "Those are not legal targets for that ability.")
+            return _R34
+        return _R35
     main = is_main_phase(duel.state.phase)
     if t in (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon) and not main:
-        return Refusal(Code.WRONG_PHASE, "That can only be done in your Main Phase.")
+        return _R36
     if t is Attack:
         if duel.state.phase is not Phase.BATTLE:
-            return Refusal(Code.WRONG_PHASE, "Attacks are declared in the Battle Phase.")
+            return _R37
         card = _card(duel, cmd.attacker)
         if card is None or card.controller != player or card.zone not in PHANTOM_ZONES:
-            return Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can attack.")
+            return _R38
         if not card.attack_pos:
-            return Refusal(Code.DEFENSE_POSITION, "Defense Position Phantoms cannot attack.")
+            return _R39
         if health(duel, card) == 0:
-            return Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health cannot attack.")
+            return _R40
         if card.attacked_turn == turn:
-            return Refusal(Code.ALREADY_ATTACKED, "That Phantom has already attacked this turn.")
+            return _R41
         if has_status(duel, card, "cannot_attack"):
-            return Refusal(Code.CANNOT_ATTACK, "That Phantom cannot attack.")
+            return _R42
         if not _under_limit(duel, ("attack", card.uid)):
-            return Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom attacked too often this turn.")
+            return _R43
         if cmd.target == -1:
             if phantoms_of(duel, 1 - player):
-                return Refusal(Code.DIRECT_ATTACK, "You can only attack directly when your opponent controls no Phantom.")
+                return _R44
             if card.summoned_turn == turn:
-                return Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot attack directly on the turn it was summoned.")
-        return Refusal(Code.TARGETS, "That is not a Phantom your opponent controls.")
+                return _R45
+        return _R46
     card = _card(duel, cmd.card)
     if card is None:
-        return Refusal(Code.NO_SUCH_CARD, "There is no such card.")
+        return _R33
     cdef = duel.pool[card.cid]
     ps = duel.state.players[player]
     if t is Summon:
         if card.zone is not Zone.HAND or card.owner != player:
-            return Refusal(Code.WRONG_PLACE, "You can only Summon a Phantom from your hand.")
+            return _R47
         if not cdef.is_phantom:
-            return Refusal(Code.WRONG_CARD_TYPE, "Only Phantoms are Summoned.")
+            return _R48
         cost = sp_cost(duel, card)
         if cost > ps.sp:
             return Refusal(Code.COST, f"Its SP Cost is {cost} and you have {ps.sp} SP.")
         if not _under_limit(duel, ("summon", card.uid)):
-            return Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Summoned too often this turn.")
+            return _R49
         return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            Refusal(Code.NOT_LEGAL, "That summon is not legal now.")
+            _R63
     if t is SpecialSummon:
         if duel.state.phase is Phase.END:
-            return Refusal(Code.WRONG_PHASE, "Extra Deck Phantoms cannot be Special Summoned in the End Phase.")
+            return _R50
         return extra_summon_ok(duel, card, player) or \
             _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            Refusal(Code.NOT_LEGAL, "That Special Summon is not legal now.")
+            _R64
     if t is SetCard:
         if card.zone is not Zone.HAND or card.owner != player:
-            return Refusal(Code.WRONG_PLACE, "You can only set a card from your hand.")
+            return _R51
         if cdef.type not in (CardType.SPIRIT, CardType.COUNTER):
-            return Refusal(Code.WRONG_CARD_TYPE, "Only Spirits and Counters are set.")
+            return _R52
         return _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES) or \
-            Refusal(Code.NOT_LEGAL, "That card cannot be set now.")
+            _R65
     if t is PlayEnvironment:
         if card.zone is not Zone.HAND or card.owner != player:
-            return Refusal(Code.WRONG_PLACE, "You can only play an Environment from your hand.")
-        return Refusal(Code.WRONG_CARD_TYPE, "Only Environment cards go into the Environment slot.")
+            return _R53
+        return _R54
     if card.controller != player or card.zone not in PHANTOM_ZONES or not cdef.is_phantom:
-        return Refusal(Code.WRONG_PLACE, "That is not a Phantom you control on the field.")
+        return _R55
     if t is Unsummon:
         if card.battled_turn == turn or card.attacked_turn == turn:
-            return Refusal(Code.BATTLED, "A Phantom cannot be Unsummoned on a turn it battled.")
-        return Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom was already Unsummoned too often this turn.")
+            return _R56
+        return _R57
     if card.summoned_turn == turn:
-        return Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot change position on the turn it was summoned.")
+        return _R58
     if card.pos_changed_turn == turn:
-        return Refusal(Code.POSITION_CHANGED, "A Phantom can change position (or Flip) only once per turn.")
+        return _R59
     if t is Flip and card.face_up:
-        return Refusal(Code.ALREADY_FACE_UP, "That Phantom is already face up.")
+        return _R60
     if t is ChangePosition and health(duel, card) == 0:
-        return Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health is locked in Defense Position.")
-    return Refusal(Code.NOT_LEGAL, "That is not a legal action now.")
+        return _R61
+    return _R62

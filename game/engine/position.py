@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import primitives as prims
 from .carddefs import CardDef, CardType
 from .duel import Duel
 from .model import Card, Phase, Zone
@@ -65,7 +66,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
     healths: list = []  # set once every card is in place (continuous effects count)
     for p, pdata in enumerate(players):
         _build_player(duel, p, pdata or {}, f"players[{p}]", healths)
-    duel.reindex_field()
+    prims.reindex_field(duel)
     for card, hp, where in healths:
         mh = max_health(duel, card)
         if hp > mh:
@@ -74,7 +75,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
         if hp == 0:
             card.attack_pos = False
             card.zero_ok = True
-    duel.reindex_field()  # again: Health is set now, and the view shows it
+    prims.reindex_field(duel)  # again: Health is set now, and the view shows it
     duel.version += 1
     return duel
 

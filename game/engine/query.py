@@ -66,19 +66,40 @@ def active_statics(duel: Duel) -> list:
         user = card.controller
         for eff, cond in effects:
             found.append((card, eff, user, cond))
-    if found or duel._statics:
-        duel._stats_all = True  # continuous effects came or went: shown stats may differ
+    old = duel._statics
+    if found or old:
+        old_keys = _effect_keys(old)
+        new_keys = _effect_keys(found)
+        if old_keys != new_keys:  # continuous effects came or went: what they reach may differ
+            duel._statics_changed.extend(
+                [s for s, k in zip(found, new_keys, strict=True) if k not in old_keys]
+                + [s for s, k in zip(old, old_keys, strict=True) if k not in new_keys])
     duel._statics = found
     duel._statics_version = duel.field_version
-    duel._statics_cond = any(cond is not None for _, _, _, cond in found)
-    health_now = any(eff.health for _, eff, _, _ in found)
+    cond_any = sp_any = health_now = cond_health = weaken = False
+    for _, eff, _, cond in found:
+        if cond is not None or eff.affects.stats:
+            cond_any = True
+        if eff.sp_cost:
+            sp_any = True
+        if eff.health:
+            health_now = True
+            if cond is not None:
+                cond_health = True
+            if eff.health < 0:
+                weaken = True
+    duel._statics_cond = cond_any
+    duel._statics_sp = sp_any
     if health_now or duel._statics_health:  # a Health bonus may have come or gone
         duel._health_dirty = True
     duel._statics_health = health_now
-    duel._statics_cond_health = any(eff.health and cond is not None
-                                    for _, eff, _, cond in found)
-    duel._statics_weaken = any(eff.health < 0 for _, eff, _, _ in found)
+    duel._statics_cond_health = cond_health
+    duel._statics_weaken = weaken
     return found
+
+
+def _effect_keys(found: list) -> list:
+    return [(c.uid, id(eff), user) for c, eff, user, _ in found]
 
 
 def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
@@ -187,14 +208,57 @@ STATUSES = ("protected", "cannot_attack")
 
 
 def stats_of(duel: Duel, card: Card) -> tuple:
-    """(ATK, Health, max Health, SP Cost, statuses) as a player sees them; None for the
-    stats of a card that is not a Phantom."""
-    on = on_field(card)
-    statuses = tuple(s for s in STATUSES if has_status(duel, card, s)) if on else ()
-    if duel.pool[card.cid].is_phantom:
-        return (atk(duel, card), health(duel, card), max_health(duel, card),
-                sp_cost(duel, card), statuses)
-    return (None, None, None, None, statuses)
+    """(ATK, Health, max Health, SP Cost, statuses) as a player sees them (None for the
+    stats of a card that is not a Phantom): the same numbers as atk(), health(), max_health(),
+    sp_cost() and has_status(), in one pass over the continuous effects."""
+    on = card.zone not in PILE_ZONES
+    cdef = duel.pool[card.cid]
+    turn = duel.state.turn
+    da = dh = dc = 0
+    for mstat, amount, expires in card.mods:
+        if expires < 0 or expires >= turn:
+            if mstat == "atk":
+                da += amount
+            elif mstat == "health":
+                dh += amount
+            elif mstat == "sp_cost":
+                dc += amount
+    prot = cant = False
+    for flag, expires in card.flags:
+        if expires < 0 or expires >= turn:
+            if flag == "protected":
+                prot = True
+            elif flag == "cannot_attack":
+                cant = True
+    if duel.static_cards:
+        for src, eff, user, cond in active_statics(duel):
+            if on:
+                if not (eff.atk or eff.health or eff.sp_cost or eff.protected
+                        or eff.cannot_attack):
+                    continue
+            elif not eff.sp_cost:
+                continue
+            if not _static_applies(duel, src, eff, user, cond, card):
+                continue
+            dc += eff.sp_cost
+            if on:
+                da += eff.atk
+                dh += eff.health
+                prot = prot or eff.protected
+                cant = cant or eff.cannot_attack
+    statuses: tuple = ()
+    if on and (prot or cant):
+        statuses = ("protected", "cannot_attack") if prot and cant else \
+            ("protected",) if prot else ("cannot_attack",)
+    if not cdef.is_phantom:
+        return (None, None, None, None, statuses)
+    if on:
+        a = max(0, cdef.atk + da)
+        mh = max(0, cdef.health + dh)
+    else:
+        a = cdef.atk
+        mh = cdef.health
+    return (a, max(0, mh - card.damage), mh, max(0, cdef.level + dc), statuses)
 
 
 def has_status(duel: Duel, card: Card, status: str) -> bool:

@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 
+from . import primitives as prims
 from .carddefs import CardDef
 from .commands import command_from_dict, command_to_dict
 from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState, Step, Zone
@@ -168,7 +169,7 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         duel.state.history = [command_from_dict(c) for c in data.get("history", [])]
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a saved duel: {exc!r}") from None
-    duel.reindex_field()
+    prims.reindex_field(duel)
     return duel
 
 

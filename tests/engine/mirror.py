@@ -15,8 +15,12 @@ PILES = ("deck", "extra", "hand", "grave")
 
 
 class ViewMirror:
-    def __init__(self, rules, seat: int) -> None:
+    """`pool` is the card data a client has anyway: a card it sees is shown with its
+    printed stats until a CardStatsChanged says otherwise."""
+
+    def __init__(self, rules, seat: int, pool) -> None:
         self.seat = seat
+        self.pool = pool
         self.cards: dict[int, dict] = {}
         self.piles = [{z: [] for z in PILES} for _ in range(2)]
         self.slots = [{"phantom": [None] * rules.phantom_slots, "back": [None] * rules.back_slots,
@@ -46,6 +50,19 @@ class ViewMirror:
                                "max_health": None, "sp_cost": None, "statuses": []}
         return self.cards[uid]
 
+    def _printed(self, c: dict) -> None:
+        if c["card_id"] is None:
+            c["atk"] = c["health"] = c["max_health"] = c["sp_cost"] = None
+            c["statuses"] = []
+            return
+        cdef = self.pool[c["card_id"]]
+        if cdef.is_phantom:
+            c["atk"], c["health"], c["max_health"], c["sp_cost"] = (
+                cdef.atk, cdef.health, cdef.health, cdef.level)
+        else:
+            c["atk"] = c["health"] = c["max_health"] = c["sp_cost"] = None
+        c["statuses"] = []
+
     def _on_DuelStarted(self, e) -> None:
         self.first_player = e.first_player
         for p, n in enumerate(e.deck_counts):
@@ -55,6 +72,7 @@ class ViewMirror:
                 c = self._card(uid, p)
                 c["zone"] = "extra"
                 c["card_id"] = None if cid == HIDDEN else cid
+                self._printed(c)
                 self.piles[p]["extra"].append(uid)
 
     def _on_CardMoved(self, e) -> None:
@@ -75,18 +93,16 @@ class ViewMirror:
             c["controller"], c["index"], c["attack_pos"] = e.controller, e.to_index, e.attack_pos
         c["zone"], c["face_up"] = e.to_zone, e.face_up
         c["card_id"] = None if e.card_id == HIDDEN else e.card_id
-        if c["card_id"] is None or e.to_zone in PILES:
-            c["statuses"] = []
-        if c["card_id"] is None:
-            c["atk"] = c["health"] = c["max_health"] = c["sp_cost"] = None
+        self._printed(c)
 
     def _on_PositionChanged(self, e) -> None:
         c = self.cards[e.card]
+        turned = c["face_up"] != e.face_up  # a card turned over is shown as printed anew
         c["attack_pos"], c["face_up"] = e.attack_pos, e.face_up
-        c["card_id"] = None if e.card_id == HIDDEN else e.card_id
-        if c["card_id"] is None:
-            c["atk"] = c["health"] = c["max_health"] = c["sp_cost"] = None
-            c["statuses"] = []
+        known = None if e.card_id == HIDDEN else e.card_id
+        if turned or known != c["card_id"]:
+            c["card_id"] = known
+            self._printed(c)
 
     def _on_CardStatsChanged(self, e) -> None:
         c = self.cards[e.card]

@@ -84,7 +84,7 @@ def test_pending_choice_is_answered_through_the_same_interface():
 
 
 def _mirrors(duel) -> list[ViewMirror]:
-    mirrors = [ViewMirror(duel.rules, seat) for seat in (0, 1)]
+    mirrors = [ViewMirror(duel.rules, seat, duel.pool) for seat in (0, 1)]
     for m in mirrors:
         m.feed(duel.start_events)
         assert m.differences(duel) == []
