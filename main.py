@@ -57,9 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
-                          description="Render a scene (menu, deckbuilder, setup) headless and "
+                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
+                                      "result) headless and "
                                       "save it as a PNG.")
-    snap.add_argument("scene", help="menu, deckbuilder or setup")
+    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck or result")
     snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
     snap.add_argument("--window", default="1280x720", metavar="WxH",
                       help="window size; the 1280x720 scene is scaled into it (1280x720)")
@@ -71,6 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--type", dest="type_text", metavar="TEXT",
                       help="type TEXT first (deckbuilder: into the search box)")
     snap.add_argument("--hover", metavar="X,Y", help="put the pointer at X,Y (scene pixels)")
+    snap.add_argument("--scenario", metavar="FILE",
+                      help="duel: the start position of this scenario file (default: a busy board)")
+    snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
+                      help="duel: whose view is shown (1 or 2)")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),
                             ("check", "check cards, decks and rules")):
         later = sub.add_parser(name, help=help_text, add_help=False)

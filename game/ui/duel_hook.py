@@ -12,5 +12,9 @@ from game.ui.scene import Scene
 
 
 def start_duel(setup: DuelSetup) -> Scene | None:
-    """The duel scene for `setup` (None: the duel screen is not built yet)."""
-    return None
+    """The duel scene for `setup`: the first duel of its match (game/ui/duel/flow.py)."""
+    from game import storage
+    from game.ui import routes
+    from game.ui.duel.flow import MatchFlow
+
+    return MatchFlow(setup, routes.card_pool(), settings=storage.load_settings()).first_scene()

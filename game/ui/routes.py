@@ -68,8 +68,42 @@ def _snap_deckbuilder(opts: argparse.Namespace) -> Scene:
     return deck_builder(path, open_last=path is None)
 
 
+def _snap_duel(opts: argparse.Namespace) -> Scene:
+    """The duel screen: a scenario's start position (--scenario), else the busy demo board."""
+    from game.ui.duel import demo
+
+    seat = getattr(opts, "seat", None)
+    seat = None if seat is None else seat - 1
+    path = getattr(opts, "scenario", None)
+    if path:
+        from game.scenario import ScenarioError
+
+        try:
+            return demo.scenario_scene(path, seat=seat)
+        except (ScenarioError, OSError, ValueError) as exc:
+            raise RouteError(f"the scenario cannot be opened: {str(exc).splitlines()[0]}") from None
+    return demo.busy_scene(card_pool(), seat=1 if seat is None else seat)
+
+
+def _snap_sidedeck(opts: argparse.Namespace) -> Scene:
+    from game.ui.duel import demo
+    from game.ui.duel.sidedeck import SideDeckScene
+
+    return SideDeckScene(demo.played_match(card_pool()), 0, [], curtain=False)
+
+
+def _snap_result(opts: argparse.Namespace) -> Scene:
+    from game.ui.duel import demo
+    from game.ui.duel.result import ResultScene
+
+    return ResultScene(demo.played_match(card_pool()))
+
+
 SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "menu": lambda opts: menu(),
     "deckbuilder": _snap_deckbuilder,
     "setup": lambda opts: duel_setup(getattr(opts, "mode", None) or "hotseat"),
+    "duel": _snap_duel,
+    "sidedeck": _snap_sidedeck,
+    "result": _snap_result,
 }

@@ -215,7 +215,7 @@ class GestureDriver:
                 self.click(s.geo.rect_of(v).center)
             else:
                 while s.input.panel.row_rect(p, i) is None:
-                    feed(s, motion(LAYOUT.prompt.center),
+                    feed(s, motion(s.input.panel.rect.center),
                          wheel(-1 if i >= p.scroll else 1))
                 self.click(s.input.panel.row_rect(p, i).center)
         if p.need > 0:

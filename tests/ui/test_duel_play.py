@@ -18,3 +18,40 @@ def test_hotseat_duel_by_mouse_gestures_replays_to_the_same_state(window) -> Non
     assert {"Summon", "Attack", "NextPhase"} <= kinds
     assert state_hash(duel) == replay_hash(3, scene.session.history)
     scene.draw(window)
+
+
+def test_keyboard_only_hotseat_duel(window) -> None:
+    scene = duel_scene(seed=11)
+    driver = GestureDriver(scene, seed=11, keyboard=True)
+    driver.play()
+    assert scene.session.duel.over
+    assert state_hash(scene.session.duel) == replay_hash(11, scene.session.history)
+
+
+def test_versus_ai_duel_the_computer_plays_its_seat(window) -> None:
+    scene = duel_scene(seed=5, humans=(True, False))
+    assert scene.curtain is None and scene.shown == 0
+    driver = GestureDriver(scene, seed=5)
+    driver.play()
+    history = scene.session.history
+    assert scene.session.duel.over
+    assert any(c.player == 1 for c in history) and any(c.player == 0 for c in history)
+    assert state_hash(scene.session.duel) == replay_hash(5, history)
+
+
+def test_animations_play_with_dt_and_a_click_skips_them(window) -> None:
+    from tests.ui.events import down, feed
+
+    scene = duel_scene(seed=2, speed="normal")
+    driver = GestureDriver(scene, seed=2)
+    for _ in range(60):  # a few turns at normal speed, drawing every frame
+        if scene.session.duel.over:
+            break
+        driver.step()
+        for _ in range(3):
+            scene.update(1 / 60)
+            scene.draw(window)
+        if scene.anim.busy:
+            feed(scene, down((640, 300)))  # a click finishes the animation
+            assert not scene.anim.busy
+    assert len(scene.session.history) >= 20

@@ -74,7 +74,7 @@ class Interaction:
         self.hover: object | None = None
         self.pointer = (0, 0)
         self.prompt: Prompt | None = None
-        self.panel = PromptPanel(LAYOUT.prompt)
+        self.panel = PromptPanel(LAYOUT.lines)
         self.extra_actions: dict[object, Callable[[], None]] = {}  # scene buttons by focus key
         self.extra_rects: dict[object, pygame.Rect] = {}
         self.on_pile: Callable[[tuple], None] = lambda key: None  # a click on a pile
@@ -96,6 +96,8 @@ class Interaction:
             self.choice_key = key
             self.selected = []
         self.prompt = self._make_prompt()
+        if self.prompt is not None:
+            self.panel.fit(self.prompt, LAYOUT.lines)
         if self.focus is not None and self.focus not in self.focus_rects():
             self.focus = None
 

@@ -92,10 +92,6 @@ class DuelLayout:
         self.settings = pygame.Rect(r.x, self.near_panel.y - 38, r.w, 32)
         self.lines = pygame.Rect(r.x, self.action.bottom + 8, r.w,
                                  self.settings.y - 8 - self.action.bottom - 8)
-        # the prompt takes the lower part of the Line panel while one is open
-        self.prompt = pygame.Rect(r.x, self.lines.y + self.lines.h // 2 - 30, r.w,
-                                  self.lines.bottom - (self.lines.y + self.lines.h // 2 - 30))
-        self.lines_with_prompt = pygame.Rect(r.x, self.lines.y, r.w, self.prompt.y - 6 - self.lines.y)
         # board strips
         self.near_hand = pygame.Rect(cols[0], NEAR_HAND_Y, cols[6] + BOX_W - cols[0], H - NEAR_HAND_Y)
         self.far_hand = pygame.Rect(cols[1], FAR_HAND_Y, cols[5] + BOX_W - cols[1], FAR_HAND_H)

@@ -170,26 +170,39 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
         return hits
     row, head = 26, 22
     inner = pygame.Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 38)
-    # how many rows each Line needs (a resolving Step keeps its row while it plays)
     count = max(len(lines), max(anim.resolving, default=0))
-    heights = []
+    # rows per Line (a resolving Step keeps its row while it plays); when they do not all
+    # fit, the newest Lines keep theirs and the oldest show only their newest Steps
+    want = {}
     for n in range(1, count + 1):
         steps = len(lines[n - 1]) if n <= len(lines) else 0
-        heights.append(head + row * (steps + (1 if n in anim.resolving else 0)) + 8)
-    total = sum(heights) + 6 * (count - 1)
-    scale_rows = total > inner.h
-    if scale_rows:  # too many Steps: squeeze rows (the newest keep full height)
-        row = max(18, row - (total - inner.h) // max(1, sum(len(x) for x in lines) + 1))
+        want[n] = steps + (1 if n in anim.resolving else 0)
+    room = inner.h
+    shown_rows: dict[int, int] = {}
+    for n in range(count, 0, -1):
+        need = head + 8 + (6 if n < count else 0)
+        if room < need:
+            break
+        room -= need
+        fit = min(want[n], max(0, room // row))
+        if want[n] and not fit and room >= 0:
+            fit = 0
+        shown_rows[n] = fit
+        room -= fit * row
+    hidden_lines = count - len(shown_rows)
     y = inner.bottom
+    if hidden_lines:
+        txt.blit_text(surface, f"+{hidden_lines} lower Line{'s' if hidden_lines > 1 else ''}", 13,
+                      theme.TEXT_FAINT, (rect.right - 12, rect.y + 9), anchor="topright")
     for n in range(1, count + 1):
+        if n not in shown_rows:
+            continue
         line = lines[n - 1] if n <= len(lines) else []
         res = anim.resolving.get(n)
-        rows = len(line) + (1 if res is not None else 0)
+        rows = shown_rows[n]
         h = head + row * rows + 8
         box = pygame.Rect(inner.x, y - h, inner.w, h)
         y -= h + 6
-        if box.y < inner.y - 4:
-            break
         speed = line[0].speed if line else (res.step.speed if res else 0)
         breaking = anim.marker("line_break", n)
         opening = anim.marker("line_open", n)
@@ -215,7 +228,11 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
             entries.append(("res", res.step, res.card_id, res.state))
         for st in reversed(line):
             entries.append(("step", st, board.step_card_id(st), ""))
-        for kind, st, cid, state in entries:
+        if len(entries) > rows:
+            more = len(entries) - rows
+            txt.blit_text(surface, f"+{more} older", 13, theme.TEXT_FAINT,
+                          (box.right - 70, box.y + 5), anchor="topright")
+        for kind, st, cid, state in entries[:rows]:
             r = pygame.Rect(box.x + 4, ry, box.w - 8, row - 2)
             ry += row
             slide = anim.marker("step_in", st.line, st.step) if kind == "step" else None

@@ -140,6 +140,16 @@ class PromptPanel:
                 self._wrapped.clear()
         return lines
 
+    def fit(self, prompt: Prompt, area: pygame.Rect) -> None:
+        """Take as much of the bottom of `area` as the prompt needs (at most two thirds)."""
+        lines = len(self._text_lines_for(prompt, area.w))
+        need = 36 + 17 * lines + (20 if prompt.need > 1 else 4) + ROW * len(prompt.rows) + 8
+        h = max(96, min(need, area.h * 2 // 3))
+        self.rect = pygame.Rect(area.x, area.bottom - h, area.w, h)
+
+    def _text_lines_for(self, prompt: Prompt, width: int) -> list[str]:
+        return txt.wrap(prompt.text, 14, width - 24)[:3]
+
     def rows_top(self, prompt: Prompt) -> int:
         return self.rect.y + 32 + 17 * len(self._text_lines(prompt)) + (20 if prompt.need > 1 else 4)
 

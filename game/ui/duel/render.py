@@ -68,12 +68,10 @@ class BoardRenderer:
         self.drawn = set()
         surface.blit(self.background(), (0, 0))
         geo = self.geo
-        # side labels on the middle line
-        for seat in (board.seat, 1 - board.seat):
-            side = geo.side(seat)
-            y = LAYOUT.mid_line - 20 if side == 1 else LAYOUT.mid_line + 4
-            txt.blit_text(surface, names[seat].upper(), 13, style.player_colour(seat),
-                          (BOARD.right - 14, y), bold=True, anchor="topright")
+        for seat in (0, 1):  # each field edged in its player's colour
+            top = LAYOUT.mid_line + 4 if geo.side(seat) == 0 else 4
+            pygame.draw.rect(surface, style.player_colour(seat), (BOARD.x + 2, top, 3, LAYOUT.mid_line - 8),
+                             border_radius=2)
         self._targets(surface, lights, back=True)
         for seat in (0, 1):
             self._field(surface, board, seat, lights, flying)

@@ -276,7 +276,7 @@ class DuelScene:
         pos = self.input.pointer
         if self.log.rect.collidepoint(pos):
             self.log.wheel(event.y)
-        elif self.input.prompt is not None and LAYOUT.prompt.collidepoint(pos):
+        elif self.input.prompt is not None and self.input.panel.rect.collidepoint(pos):
             self.input.panel.wheel(self.input.prompt, event.y)
 
     def _panel_click(self, pos: tuple[int, int]) -> bool:
@@ -489,7 +489,9 @@ class DuelScene:
         self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode != "idle" else None
         if prompt is not None:
-            panels.draw_lines(surface, LAYOUT.lines_with_prompt, b, self.anim, self.pool)
+            area = LAYOUT.lines
+            lines_rect = pygame.Rect(area.x, area.y, area.w, inp.panel.rect.y - 6 - area.y)
+            panels.draw_lines(surface, lines_rect, b, self.anim, self.pool)
             colour = style.player_colour(self.shown)
             inp.panel.draw(surface, prompt, colour)
         else:

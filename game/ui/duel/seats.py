@@ -30,16 +30,17 @@ class Responses(str, Enum):
         return order[(order.index(self) + 1) % len(order)]
 
 
-def make_ai(level: str | None, seed: int) -> Player:
-    """The computer player for `level`. The scripted levels come with game.ai.make_player;
-    until it exists every level plays as the random player."""
+def make_ai(level: str | None, seed: int, **knowledge) -> Player:
+    """The computer player for `level` from game.ai.make_player (what it may know besides
+    its views: `pool`, `rules`, its own `deck`). A level that cannot be made (not built yet)
+    plays as the random player, so a duel always starts."""
     try:
         from game import ai
 
         factory = getattr(ai, "make_player", None)
         if factory is not None:
-            return factory(level or "random", seed)
-    except (ImportError, ValueError, KeyError):
+            return factory(level or "random", seed, **knowledge)
+    except (ImportError, ValueError, KeyError, TypeError):
         pass
     from game.ai.random_player import RandomPlayer
 

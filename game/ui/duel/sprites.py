@@ -82,7 +82,10 @@ class CardSprites:
         return surf
 
     def _compose(self, card: CardView, shown_id: str | None, peek: bool, width: int) -> pygame.Surface:
+        """Turn the picture first, then write on it: words and numbers always read upright."""
         base = self.plain(shown_id, width).copy()
+        if not card.attack_pos:
+            base = pygame.transform.rotate(base, 90)
         w, h = base.get_size()
         cdef = self.pool.get(shown_id) if shown_id else None
         if cdef is not None and cdef.is_phantom and card.atk is not None:
@@ -93,19 +96,13 @@ class CardSprites:
         if card.statuses:
             _status_marks(base, card.statuses)
         if peek:
-            name = self.pool[card.card_id].name
-            band = pygame.Rect(3, h - 24, w - 6, 20)
-            pygame.draw.rect(base, (10, 12, 20), band, border_radius=4)
-            label = txt.fit(name, 13, band.w - 6, bold=True)
-            img = txt.text(label, 13, (214, 208, 250), bold=True)
-            base.blit(img, img.get_rect(center=band.center))
+            _name_band(base, self.pool[card.card_id].name, h - 24, (214, 208, 250))
             _eye(base, (w - 14, 14))
-        if not card.attack_pos:
-            base = pygame.transform.rotate(base, 90)
         return base
 
 
-def _name_band(surf: pygame.Surface, name: str, y: int) -> None:
+def _name_band(surf: pygame.Surface, name: str, y: int,
+               colour: tuple[int, int, int] = (236, 238, 244)) -> None:
     """The card's name at a legible size (the small faces leave words out)."""
     w = surf.get_width()
     band = pygame.Rect(3, y, w - 6, 18)
@@ -113,7 +110,7 @@ def _name_band(surf: pygame.Surface, name: str, y: int) -> None:
     layer.fill((8, 10, 16, 205))
     surf.blit(layer, band)
     label = txt.fit(name, 13, band.w - 6, bold=True)
-    img = txt.text(label, 13, (236, 238, 244), bold=True)
+    img = txt.text(label, 13, colour, bold=True)
     surf.blit(img, img.get_rect(center=band.center))
 
 

@@ -1,0 +1,153 @@
+"""A match from setup to the last result: which scene comes next, and what it is told.
+
+duel -> result (who won and why, the score) -> [the loser chooses who goes first]
+-> side-decking (each person, behind a curtain in hotseat) -> the next duel ... -> the
+match result (rematch, back to the menu). A single duel is a match that ends after one.
+The engine's `Match` keeps the score, the first players and the Decks; this only sequences
+scenes and remembers the screen settings (animation speed, when to ask for answers).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from functools import cache
+
+from game import storage
+from game.duel_setup import DuelSetup
+from game.engine import CardDef, Rules
+from game.match import DRAW, Match
+from game.ui.scene import Replace, Transition
+
+from .scene import DuelScene
+from .seats import Responses, make_ai
+from .session import DuelSession
+from .sprites import CardSprites
+
+PREFS = "duel"  # the settings.yaml section
+
+
+@cache
+def rules() -> Rules:
+    from game.rules_file import load_rules
+
+    return load_rules()
+
+
+def load_prefs(settings: storage.Settings | None) -> dict:
+    """Speed and response settings, with defaults when missing or of the wrong type."""
+    raw = settings.values.get(PREFS, {}) if settings is not None else {}
+    raw = raw if isinstance(raw, dict) else {}
+    speed = raw.get("speed") if raw.get("speed") in ("normal", "fast", "instant") else "normal"
+    resp = []
+    for seat in (0, 1):
+        value = raw.get(f"responses_{seat}")
+        resp.append(Responses(value) if value in {r.value for r in Responses} else Responses.WHEN_ABLE)
+    return {"speed": speed, "responses": resp}
+
+
+class MatchFlow:
+    def __init__(self, setup: DuelSetup, pool: Mapping[str, CardDef], match_rules: Rules | None = None,
+                 seed: int | None = None, settings: storage.Settings | None = None,
+                 threaded: bool = True, speed: str | None = None) -> None:
+        self.setup = setup
+        self.pool = pool
+        self.rules = match_rules or rules()
+        self.seed = seed if seed is not None else secrets.randbits(48)
+        self.settings = settings
+        self.threaded = threaded
+        self.match = Match(pool, self.rules, setup.decks[0], setup.decks[1], self.seed, first=setup.first)
+        self.versus_ai = setup.mode == "versus_ai"
+        self.humans = (True, False) if self.versus_ai else (True, True)
+        level = (setup.ai_level or "random").capitalize()
+        self.names = ("You", f"AI ({level})") if self.versus_ai else ("Player 1", "Player 2")
+        prefs = load_prefs(settings)
+        self.speed = speed or prefs["speed"]
+        self.responses = prefs["responses"]
+        self.sprites = CardSprites(pool)
+        self.session: DuelSession | None = None
+        self.last_reason = ""
+
+    # ----------------------------------------------------------- the score
+    @property
+    def best_of(self) -> int:
+        return self.setup.best_of
+
+    @property
+    def over(self) -> bool:
+        return self.match.over or (self.best_of == 1 and bool(self.match.results))
+
+    @property
+    def winner(self) -> int | None:
+        """The match's winner: 0, 1, DRAW, or None while it goes on."""
+        if not self.over:
+            return None
+        if self.best_of == 1:
+            return self.match.results[0]
+        return self.match.winner
+
+    @property
+    def duel_number(self) -> int:
+        return len(self.match.results) + (1 if self.match.duel is not None else 0)
+
+    def humans_order(self) -> list[int]:
+        return [s for s in (0, 1) if self.humans[s]]
+
+    # -------------------------------------------------------------- scenes
+    def first_scene(self) -> DuelScene:
+        return self.start_duel()
+
+    def start_duel(self) -> DuelScene:
+        duel = self.match.start_duel(auto_pass=False)
+        ai = {}
+        for s in (0, 1):
+            if not self.humans[s]:
+                deck = self.match.decks[s]
+                ai[s] = make_ai(self.setup.ai_level, self.seed + 101 * len(self.match.results) + s,
+                                pool=self.pool, rules=self.rules, deck=[*deck.main, *deck.extra])
+        self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
+        title = f"Duel {len(self.match.results) + 1}" + (" of 3" if self.best_of == 3 else "")
+        return DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
+                         sprites=self.sprites, on_setting=self.remember)
+
+    def duel_over(self, scene: DuelScene) -> Transition:
+        from .result import ResultScene
+
+        self.speed = scene.speed
+        duel = self.match.duel
+        self.last_reason = duel.end_reason if duel is not None else ""
+        if duel is not None and duel.over:
+            self.match.finish_duel()
+        return Replace(ResultScene(self))
+
+    def remember(self, key: str, value: object) -> None:
+        if key == "speed":
+            self.speed = str(value)
+        if self.settings is None:
+            return
+        self.settings.set(PREFS, key, value)
+        self.settings.save()
+
+    def choose_first(self, goes_first: bool) -> None:
+        """The last duel's loser says whether they go first next (an AI loser goes first)."""
+        chooser = self.match.chooser
+        if chooser is not None:
+            self.match.choose_first(chooser, goes_first)
+
+    def after_choice(self) -> Transition:
+        """Side-decking for each person, then the next duel."""
+        from .sidedeck import SideDeckScene
+
+        seats = self.humans_order()
+        return Replace(SideDeckScene(self, seats[0], seats[1:]))
+
+    def rematch(self) -> Transition:
+        fresh = MatchFlow(self.setup, self.pool, self.rules, None, self.settings, self.threaded,
+                          self.speed)
+        fresh.sprites = self.sprites
+        return Replace(fresh.first_scene())
+
+    def describe_result(self, result: int) -> str:
+        if result == DRAW:
+            return "The duel is a draw"
+        return f"{self.names[result]} win{'' if self.names[result] == 'You' else 's'} the duel"

@@ -1,0 +1,157 @@
+"""After a duel: who won and why, the score; then the loser's choice, or the match result.
+
+Mouse or keys (Tab / arrows move, Enter presses, Esc goes back to the menu). Between duels
+of a match the loser chooses who goes first (a computer loser goes first); at the end of
+the match: rematch or back to the menu.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game.match import DRAW
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.scene import Pop, Transition
+from game.ui.widgets import Button, WidgetGroup
+
+from . import style
+
+W, H = 1280, 720
+
+
+def _names_in(reason: str, names: tuple[str, str]) -> str:
+    text = re.sub(r"[Pp]layer ([12])", lambda m: names[int(m.group(1)) - 1], reason)
+    return text[:1].upper() + text[1:] if text else ""
+
+
+def _goes(name: str) -> str:
+    return "You go first" if name == "You" else f"{name} goes first"
+
+
+class ResultScene:
+    def __init__(self, flow) -> None:
+        self.flow = flow
+        self.pending: Transition | None = None
+        m = flow.match
+        self.result = m.results[-1] if m.results else DRAW
+        self.reason = _names_in(flow.last_reason, flow.names)
+        buttons: list[Button] = []
+        self.question = ""
+        if flow.over:
+            winner = flow.winner
+            if flow.best_of == 1:
+                self.headline = flow.describe_result(self.result)
+            elif winner == DRAW:
+                self.headline = "The match is a draw"
+            else:
+                self.headline = f"{flow.names[winner]} win{'' if flow.names[winner] == 'You' else 's'} the match"
+            buttons.append(Button((0, 0, 240, 50), "Rematch", self._rematch, "primary"))
+            buttons.append(Button((0, 0, 240, 50), "Back to the menu", self._menu))
+        else:
+            self.headline = flow.describe_result(self.result)
+            chooser = m.chooser
+            nxt = len(m.results) + 1
+            if chooser is not None and flow.humans[chooser]:
+                other = flow.names[1 - chooser]
+                self.question = f"{flow.names[chooser]} lost: who goes first in duel {nxt}?"
+                buttons.append(Button((0, 0, 260, 50), _goes(flow.names[chooser]),
+                                      lambda: self._first(True), "primary"))
+                buttons.append(Button((0, 0, 260, 50), _goes(other), lambda: self._first(False)))
+            elif chooser is not None:
+                self.question = f"{flow.names[chooser]} lost and goes first in duel {nxt}."
+                buttons.append(Button((0, 0, 300, 50), "Continue to side-decking", lambda: self._first(True),
+                                      "primary"))
+            else:
+                self.question = f"A drawn duel: a coin toss decides who goes first in duel {nxt}."
+                buttons.append(Button((0, 0, 300, 50), "Continue to side-decking", self._next, "primary"))
+            buttons.append(Button((0, 0, 200, 50), "Leave the match", self._menu))
+        total = sum(b.rect.w for b in buttons) + 20 * (len(buttons) - 1)
+        x = (W - total) // 2
+        for b in buttons:
+            b.rect.topleft = (x, 540)
+            x += b.rect.w + 20
+        self.buttons = buttons
+        self.group = WidgetGroup(buttons)
+        self.group.set_focus(buttons[0])
+        self.group.on_cancel = self._menu
+        self._bg: pygame.Surface | None = None
+
+    # ------------------------------------------------------------- actions
+    def _first(self, goes_first: bool) -> None:
+        self.flow.choose_first(goes_first)
+        self.pending = self.flow.after_choice()
+
+    def _next(self) -> None:
+        self.pending = self.flow.after_choice()
+
+    def _rematch(self) -> None:
+        self.pending = self.flow.rematch()
+
+    def _menu(self) -> None:
+        self.pending = Pop()
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        self.group.handle_event(event)
+        return self._take()
+
+    def update(self, dt: float) -> Transition | None:
+        self.group.update(dt)
+        return self._take()
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._bg is None:
+            bg = pygame.Surface((W, H))
+            colour = style.player_colour(self.result) if self.result != DRAW else (150, 150, 170)
+            for y in range(H):
+                bg.fill(theme.mix(theme.mix(theme.BG_TOP, colour, 0.12), theme.BG_BOTTOM, y / H), (0, y, W, 1))
+            self._bg = bg
+        surface.blit(self._bg, (0, 0))
+        f = self.flow
+        colour = style.player_colour(self.result) if self.result != DRAW else theme.TEXT
+        if f.over and f.best_of == 3 and f.winner not in (None, DRAW):
+            colour = style.player_colour(f.winner)
+        txt.blit_text(surface, self.headline, 44, colour, (W // 2, 120), bold=True, anchor="center")
+        y = 176
+        if f.over and f.best_of == 3:
+            txt.blit_text(surface, f.describe_result(self.result) + " (the last duel)", 20, theme.TEXT,
+                          (W // 2, y), anchor="center")
+            y += 34
+        if self.reason:
+            txt.blit_text(surface, self.reason + ".", 20, theme.TEXT_DIM, (W // 2, y), anchor="center")
+        self._score(surface, 260)
+        if self.question:
+            txt.blit_text(surface, self.question, 22, theme.TEXT, (W // 2, 500), bold=True, anchor="center")
+        self.group.draw(surface)
+        txt.blit_text(surface, "Tab moves  \u00b7  Enter presses  \u00b7  Esc leaves to the menu", 14,
+                      theme.TEXT_FAINT, (W // 2, H - 40), anchor="center")
+
+    def _score(self, surface: pygame.Surface, y: int) -> None:
+        f = self.flow
+        m = f.match
+        wins = m.wins
+        box = pygame.Rect(W // 2 - 300, y, 600, 60 + 30 * len(m.results))
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=12)
+        for seat, x, anchor in ((0, box.x + 30, "midleft"), (1, box.right - 30, "midright")):
+            txt.blit_text(surface, f.names[seat], 22, style.player_colour(seat), (x, box.y + 30),
+                          bold=True, anchor=anchor)
+        draws = m.results.count(DRAW)
+        score = f"{wins[0]}  \u2013  {wins[1]}"
+        txt.blit_text(surface, score, 30, theme.TEXT, (box.centerx, box.y + 30), bold=True, anchor="center")
+        if draws:
+            txt.blit_text(surface, f"{draws} drawn", 14, theme.TEXT_DIM, (box.centerx, box.y + 52),
+                          anchor="center")
+        for i, r in enumerate(m.results):
+            first = m.firsts[i] if i < len(m.firsts) else None
+            who = "draw" if r == DRAW else f"{f.names[r]} won"
+            went = f"  \u00b7  {f.names[first]} went first" if first is not None else ""
+            txt.blit_text(surface, f"Duel {i + 1}: {who}{went}", 16, theme.TEXT_DIM,
+                          (box.centerx, box.y + 72 + 30 * i), anchor="center")
