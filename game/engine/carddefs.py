@@ -271,7 +271,7 @@ class CardDef:
         """trigger name -> (index, ability) of this card's trigger abilities (computed once)."""
         found: dict[str, list] = {}
         for i, ab in enumerate(self.abilities):
-            if ab.start is Start.TRIGGER:
+            if ab.start is Start.TRIGGER and ab.trigger is not None:
                 found.setdefault(ab.trigger, []).append((i, ab))
         return {k: tuple(v) for k, v in found.items()}
 

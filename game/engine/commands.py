@@ -9,31 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-_cmd = dataclass(slots=True, unsafe_hash=True)
 
-
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Pass:
     """Decline to respond: when both players pass in a row, the top Line resolves."""
 
     player: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class NextPhase:
     """Standby -> Main 1 -> Battle -> Main 2 -> End."""
 
     player: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class EndTurn:
     """Go straight to the End Phase."""
 
     player: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Summon:
     """Summon a Phantom from hand paying its SP Cost."""
 
@@ -45,7 +43,7 @@ class Summon:
     face_up: bool
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class SpecialSummon:
     """Special Summon an Extra Deck Phantom whose summon condition is met (no SP)."""
 
@@ -56,7 +54,7 @@ class SpecialSummon:
     attack: bool
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class SetCard:
     """Set a Spirit or Counter face down in a back-row or Side Balance slot."""
 
@@ -66,13 +64,13 @@ class SetCard:
     index: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class PlayEnvironment:
     player: int
     card: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class ChangePosition:
     """Attack <-> Defense, once per turn, not on the turn it was summoned."""
 
@@ -80,7 +78,7 @@ class ChangePosition:
     card: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Flip:
     """Turn your face-down Phantom face up (counts as its position change)."""
 
@@ -88,7 +86,7 @@ class Flip:
     card: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Unsummon:
     """Return your Phantom to hand and receive its SP back."""
 
@@ -96,14 +94,14 @@ class Unsummon:
     card: int
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Attack:
     player: int
     attacker: int
     target: int  # card uid, or -1 for a direct attack
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Activate:
     """Activate ability `ability` of `card`; a Spirit from hand also names its slot."""
 
@@ -115,7 +113,7 @@ class Activate:
     index: int = -1
 
 
-@_cmd
+@dataclass(slots=True, unsafe_hash=True)
 class Choose:
     """Answer the pending choice with one of its options."""
 
@@ -137,7 +135,7 @@ COMMAND_TYPES = {
 
 def to_plain(obj) -> dict:
     """A command or event as plain data: its type name and fields (tuples as lists)."""
-    data = {"type": type(obj).__name__}
+    data: dict = {"type": type(obj).__name__}
     for name in obj.__slots__:
         value = getattr(obj, name)
         data[name] = list(value) if isinstance(value, tuple) else value

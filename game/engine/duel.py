@@ -218,16 +218,15 @@ class Duel:
             self.stats_dirty.update(self.state.players[p].extra)  # shown to their owner
         out = self.out = []
         tossed = first_player is None
-        if tossed:
-            first_player = self.state.rng.below(2)
-        self.state.first_player = first_player
+        first = self.state.rng.below(2) if first_player is None else first_player
+        self.state.first_player = first
         st = self.state
         out.append(ev.DuelStarted(
-            st.seed, first_player, tuple(len(ps.deck) for ps in st.players),
+            st.seed, first, tuple(len(ps.deck) for ps in st.players),
             tuple(tuple((u, st.cards[u].cid) for u in ps.extra) for ps in st.players)))
         if tossed:
-            out.append(ev.CoinTossed(first_player))
-        for p in (first_player, 1 - first_player):
+            out.append(ev.CoinTossed(first))
+        for p in (first, 1 - first):
             prims.draw(self, p, self.rules.opening_hand, "opening")
         turnflow.begin_round(self)
         turnflow.run(self)
@@ -316,9 +315,9 @@ class Duel:
                     reach.append(s)  # "Phantoms with 1500 ATK or more": reach it every time
                 elif cond is not None:
                     key = (src.uid, id(eff), user)
-                    now = check(self, cond, user, src.uid)
-                    if truth.get(key) is not now:
-                        truth[key] = now
+                    holds = check(self, cond, user, src.uid)
+                    if truth.get(key) is not holds:
+                        truth[key] = holds
                         reach.append(s)
         if reach:
             dirty = set(dirty)
@@ -347,7 +346,8 @@ class Duel:
                 v0 = visible_to(self, uid, 0)
                 v1 = visible_to(self, uid, 1)
                 hidden = -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
-                out.append(ev.CardStatsChanged(uid, *now, hidden))
+                a, h, mh, cost, statuses = now
+                out.append(ev.CardStatsChanged(uid, a, h, mh, cost, statuses, hidden))
         self.stats_dirty = set()
 
     def pending_choice(self) -> PendingChoice | None:
@@ -488,8 +488,9 @@ class Duel:
         self._finish_special_summon(card, cmd.player, _ZONES[cmd.zone], cmd.index, cmd.attack)
 
     def _material_options(self, uid: int, player: int) -> list[int]:
-        cdef = self.pool[self.state.cards[uid].cid]
-        return [u for u in select(self, cdef.materials.select, player, uid) if u != uid]
+        mats = self.pool[self.state.cards[uid].cid].materials
+        assert mats is not None  # only asked of a card with materials
+        return [u for u in select(self, mats.select, player, uid) if u != uid]
 
     def _finish_special_summon(self, card: Card, player: int, zone: Zone, index: int,
                                attack: bool) -> None:
@@ -583,11 +584,13 @@ class Duel:
     # ---------------------------------------------------------------- choices
     def emit_choice(self) -> None:
         c = self.state.choice
+        assert c is not None
         self.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
                                            tuple(c.labels), min(c.count, len(c.options))))
 
     def _answer(self, option: int) -> None:
         c = self.state.choice
+        assert c is not None  # Choose is only legal while a choice waits
         kind = c.kind
         self.out.append(ev.ChoiceMade(c.player, kind.value, option,
                                       str(c.labels[c.options.index(option)])))

@@ -47,6 +47,7 @@ def _ability(duel: Duel, step: Step) -> Ability:
 def run_work(duel: Duel) -> None:
     """Execute the next effect of the resolving Step."""
     step = duel.state.current
+    assert step is not None  # work exists only while a Step resolves
     path = duel.state.work.pop(0)
     execute(duel, step, effect_at(_ability(duel, step), path), path)
 
@@ -79,6 +80,7 @@ def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
         return [cards[duel.state.last_attack[0]]] if duel.state.last_attack[0] >= 0 else []
     if t == "attack_target":
         return [cards[duel.state.last_attack[1]]] if duel.state.last_attack[1] >= 0 else []
+    assert isinstance(t, Selector)
     return [cards[u] for u in select(duel, t, step.user, step.card)]
 
 
@@ -270,9 +272,11 @@ def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
         _to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
     elif kind is ChoiceKind.SUMMON_PICK:
         step = duel.state.current
+        assert step is not None
         eff = effect_at(_ability(duel, step), tuple(c.context["path"]))
         special_summon(duel, duel.state.cards[option], step.user, eff)
     elif kind is ChoiceKind.CHOOSE_OPTION:
         path = tuple(c.context["path"])
+        assert duel.state.current is not None
         eff = effect_at(_ability(duel, duel.state.current), path)
         duel.state.work[0:0] = [path + ("o", option, k) for k in range(len(eff.options[option]))]

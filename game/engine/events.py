@@ -10,10 +10,8 @@ from dataclasses import dataclass
 
 from .commands import to_plain
 
-_ev = dataclass(slots=True)
 
-
-@_ev
+@dataclass(slots=True)
 class DuelStarted:
     seed: int  # hidden from players (it would tell the deck order): -1 in their views
     first_player: int  # decided by the coin toss (or the match)
@@ -21,30 +19,30 @@ class DuelStarted:
     extras: tuple = ()  # per player: ((uid, card_id), ...) of the Extra Deck
 
 
-@_ev
+@dataclass(slots=True)
 class CoinTossed:
     winner: int  # this player goes first
 
 
-@_ev
+@dataclass(slots=True)
 class RoundStarted:
     round: int
 
 
-@_ev
+@dataclass(slots=True)
 class TurnStarted:
     player: int
     turn: int
     round: int
 
 
-@_ev
+@dataclass(slots=True)
 class PhaseChanged:
     player: int  # whose turn (-1 in the shared Draw Phase)
     phase: str
 
 
-@_ev
+@dataclass(slots=True)
 class CardMoved:
     card: int
     card_id: str
@@ -59,7 +57,7 @@ class CardMoved:
     reason: str  # draw | summon | set | play | break | discard | return | mill | search | ...
 
 
-@_ev
+@dataclass(slots=True)
 class LpChanged:
     player: int
     before: int
@@ -67,7 +65,7 @@ class LpChanged:
     reason: str
 
 
-@_ev
+@dataclass(slots=True)
 class SpChanged:
     player: int
     before: int
@@ -75,7 +73,7 @@ class SpChanged:
     reason: str
 
 
-@_ev
+@dataclass(slots=True)
 class HealthChanged:
     card: int
     before: int
@@ -83,7 +81,7 @@ class HealthChanged:
     max_health: int
 
 
-@_ev
+@dataclass(slots=True)
 class StatModified:
     card: int
     stat: str
@@ -91,20 +89,20 @@ class StatModified:
     duration: str
 
 
-@_ev
+@dataclass(slots=True)
 class StatusGained:
     card: int
     status: str  # protected | cannot_attack
     duration: str
 
 
-@_ev
+@dataclass(slots=True)
 class StatusLost:
     card: int
     status: str  # an "until the end of this turn" status ran out
 
 
-@_ev
+@dataclass(slots=True)
 class CardStatsChanged:
     """What a player sees of a card now: sent when a card's shown ATK, Health, max Health,
     SP Cost or statuses change for any reason (a continuous effect coming or going, a
@@ -119,7 +117,7 @@ class CardStatsChanged:
     hidden_from: int  # the seat that may not see the card (-1: nobody)
 
 
-@_ev
+@dataclass(slots=True)
 class PositionChanged:
     card: int
     card_id: str
@@ -130,7 +128,7 @@ class PositionChanged:
     player: int = -1  # its controller
 
 
-@_ev
+@dataclass(slots=True)
 class Summoned:
     card: int
     card_id: str
@@ -139,13 +137,13 @@ class Summoned:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class AttackDeclared:
     attacker: int
     target: int  # -1: direct
 
 
-@_ev
+@dataclass(slots=True)
 class BattleDamage:
     attacker: int
     target: int  # -1: direct
@@ -155,14 +153,14 @@ class BattleDamage:
     player: int  # who lost LP (-1 if nobody)
 
 
-@_ev
+@dataclass(slots=True)
 class CardBroken:
     card: int
     card_id: str
     survived: bool  # protected: it stays at 0 Health
 
 
-@_ev
+@dataclass(slots=True)
 class StepAdded:
     line: int  # 1-based Line number, bottom Line is 1
     step: int  # 1-based Step number within the Line
@@ -177,25 +175,25 @@ class StepAdded:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class LineOpened:
     line: int  # the new Line's number (1: a game action's own Line)
     speed: int
     player: int
 
 
-@_ev
+@dataclass(slots=True)
 class LineBreak:
     line: int  # the new Line's number
     speed: int
 
 
-@_ev
+@dataclass(slots=True)
 class LineResolving:
     line: int
 
 
-@_ev
+@dataclass(slots=True)
 class StepResolving:
     """The Step leaves its Line and resolves now (its effects follow, then StepResolved,
     or StepFizzled / StepNegated at once)."""
@@ -207,7 +205,7 @@ class StepResolving:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class StepResolved:
     line: int
     step: int
@@ -216,7 +214,7 @@ class StepResolved:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class StepFizzled:
     line: int
     step: int
@@ -226,7 +224,7 @@ class StepFizzled:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class StepNegated:
     line: int
     step: int
@@ -235,24 +233,24 @@ class StepNegated:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@_ev
+@dataclass(slots=True)
 class LineClosed:
     line: int
 
 
-@_ev
+@dataclass(slots=True)
 class WindowOpened:
     line: int  # the broken Line that may now be extended or broken again
     player: int  # who may respond first
 
 
-@_ev
+@dataclass(slots=True)
 class PriorityPassed:
     player: int
     auto: bool  # passed for them: no legal response
 
 
-@_ev
+@dataclass(slots=True)
 class ChoiceRequested:
     player: int
     kind: str  # a model.ChoiceKind value
@@ -262,7 +260,7 @@ class ChoiceRequested:
     count: int = 1  # answers still to pick
 
 
-@_ev
+@dataclass(slots=True)
 class ChoiceMade:
     player: int
     kind: str
@@ -270,20 +268,20 @@ class ChoiceMade:
     label: str
 
 
-@_ev
+@dataclass(slots=True)
 class AbilityDeclined:
     card: int
     card_id: str
 
 
-@_ev
+@dataclass(slots=True)
 class Revealed:
     card: int
     card_id: str
     player: int  # whose card
 
 
-@_ev
+@dataclass(slots=True)
 class DuelEnded:
     winner: int  # -1: a draw
     reason: str

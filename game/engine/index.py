@@ -37,8 +37,8 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
     got = _INDEXES.get(id(pool))
     if got is not None and got[0] is pool:
         return got[1]
-    statics = {}
-    watches = {}
+    statics: dict[str, tuple] = {}
+    watches: dict[str, tuple[str, ...]] = {}
     for cid, cdef in pool.items():
         found = tuple((ab.static, ab.condition) for ab in cdef.abilities
                       if ab.start is Start.STATIC and ab.static is not None)
@@ -46,7 +46,8 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
             statics[cid] = found
         trig = tuple(dict.fromkeys(
             ab.trigger for ab in cdef.abilities
-            if ab.start is Start.TRIGGER and (ab.trigger not in SELF_TRIGGERS or ab.of)))
+            if ab.start is Start.TRIGGER and ab.trigger is not None
+            and (ab.trigger not in SELF_TRIGGERS or ab.of)))
         if trig:
             watches[cid] = trig
     index = PoolIndex(

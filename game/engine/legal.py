@@ -149,6 +149,7 @@ def _under_limit(duel: Duel, key: tuple) -> bool:
 
 
 def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
+    assert ab.target is not None  # only asked of a targeted ability
     return select(duel, ab.target.select, user, uid)
 
 
@@ -372,6 +373,7 @@ def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     cond = cdef.summon_condition
     mats_spec = cdef.materials
     if cdef.materials_as_condition:  # "send N of these": one selection answers both
+        assert cond is not None and mats_spec is not None
         mats = select(duel, mats_spec.select, player, card.uid)
         if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
             return _R22
@@ -539,7 +541,7 @@ def explain(duel: Duel, cmd) -> Refusal:
     if player not in (0, 1):
         return _R26
     decider = duel.deciding_player
-    if player != decider:
+    if player != decider and decider is not None:
         return Refusal(Code.NOT_YOUR_DECISION, f"It is player {decider + 1}'s decision now, not player {player + 1}'s.")
     if duel.state.choice is not None:
         if not isinstance(cmd, Choose):

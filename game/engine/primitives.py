@@ -189,14 +189,14 @@ def free_slots(duel: Duel, player: int, backrow: bool) -> tuple:
     Counter) may go; recomputed only after the field changed."""
     key = player * 2 + backrow
     if duel._free_version[key] != duel.field_version:
-        slots = duel.state.players[player].slots
+        slot_map = duel.state.players[player].slots
         found = []
         for zone, names in (_BACKROW_SLOT_NAMES if backrow else _PHANTOM_SLOT_NAMES):
-            for i, uid in enumerate(slots[zone]):
+            for i, uid in enumerate(slot_map[zone]):
                 if uid is None:
                     found.append(names[i])
-        slots = tuple(found)
-        duel._free[key] = duel.index.slot_sets.setdefault(slots, slots)
+        free = tuple(found)
+        duel._free[key] = duel.index.slot_sets.setdefault(free, free)
         duel._free_version[key] = duel.field_version
     return duel._free[key]
 

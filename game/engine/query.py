@@ -52,7 +52,7 @@ def active_statics(duel: Duel) -> list:
     (cached per field change; conditions are checked when the effect is read)."""
     if duel._statics_version == duel.field_version:
         return duel._statics
-    found = []
+    found: list = []
     cards = duel.state.cards
     static_cards = duel.static_cards
     for uid in duel.static_on_field:
@@ -345,7 +345,7 @@ def _card_tests(duel: Duel, sel: Selector, card: Card, this: int, base: bool = F
 
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
-    found = []
+    found: list[int] = []
     side = sel.side
     sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
     cards = duel.state.cards
@@ -393,6 +393,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
     if kind == "not":
         return not check(duel, cond.children[0], you, this, responding)
     if kind == "count":
+        assert cond.select is not None
         return _bounds(len(select(duel, cond.select, you, this)), cond)
     if kind == "lp":
         return _bounds(duel.state.players[_player(you, cond.player)].lp, cond)

@@ -30,7 +30,7 @@ class Rules:
             raise ValueError("rules: expected a mapping of rule names to numbers")
         known = {f.name for f in fields(cls)}
         problems = []
-        values = {}
+        values: dict = {}
         for key, value in data.items():
             if key not in known:
                 problems.append(f"rules: unknown rule {key!r}")

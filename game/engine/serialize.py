@@ -40,7 +40,7 @@ def _trig_to(t: PendingTrigger) -> dict:
 
 
 def _ctx_to(ctx: dict) -> dict:
-    out = {}
+    out: dict = {}
     for k, v in ctx.items():
         if isinstance(v, Step):
             out[k] = {"__step__": _step_to(v)}
@@ -54,7 +54,7 @@ def _ctx_to(ctx: dict) -> dict:
 
 
 def _ctx_from(ctx: dict) -> dict:
-    out = {}
+    out: dict = {}
     for k, v in ctx.items():
         if isinstance(v, dict) and "__step__" in v:
             out[k] = _step_from(v["__step__"])

@@ -50,7 +50,7 @@ def command_problem(command) -> str | None:
         if type(value) is not expected:
             return (f"Malformed {type(command).__name__} command: {name} must be "
                     f"{_TYPE_NAMES[expected]}, got {_describe(value)}.")
-        if expected is tuple:
+        if type(value) is tuple:
             for i, item in enumerate(value):
                 if type(item) is not int:
                     return (f"Malformed {type(command).__name__} command: {name}[{i}] must be "

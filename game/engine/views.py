@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import events as ev
@@ -117,9 +118,9 @@ class PlayerView:
                     if c.uid == uid:
                         return c
             for slot_cards in side.slots.values():
-                for c in slot_cards:
-                    if c is not None and c.uid == uid:
-                        return c
+                for sc in slot_cards:
+                    if sc is not None and sc.uid == uid:
+                        return sc
         return None
 
 
@@ -220,7 +221,7 @@ def view_to_plain(view: PlayerView) -> dict:
             return [plain(x) for x in obj]
         if isinstance(obj, dict):
             return {str(k): plain(v) for k, v in obj.items()}
-        if hasattr(obj, "value") and isinstance(obj, str):
+        if isinstance(obj, Enum):
             return obj.value  # str enums
         if hasattr(obj, "__slots__") and hasattr(obj, "label"):  # ChoiceOption
             return {"value": obj.value, "label": obj.label, "card": obj.card}
