@@ -20,7 +20,7 @@ def _decks():
 def test_board_follows_events_to_the_view_in_random_duels() -> None:
     for seed in range(3):
         duel = Duel(base_pool(), rules(), _decks(), seed, auto_pass=seed % 2 == 0)
-        boards = [Board.from_view(duel.view(s)) for s in (0, 1)]
+        boards = [Board.from_view(duel.view(s), base_pool()) for s in (0, 1)]
         players = [RandomPlayer(seed), RandomPlayer(seed + 100)]
         steps = 0
         while not duel.over and steps < 3000:

@@ -9,10 +9,12 @@ No pygame here: it is tested without a window.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from game.engine import (
     HIDDEN,
+    CardDef,
     CardView,
     ChoiceKind,
     ChoiceOption,
@@ -63,10 +65,11 @@ class Board:
     end_reason: str
     version: int = 0  # bumped by every applied event (drawing caches key on it)
     names: dict[int, str] = field(default_factory=dict)  # uid -> last card id told
+    pool: Mapping[str, CardDef] = field(default_factory=dict)  # printed stats of a card seen
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_view(cls, view: PlayerView) -> Board:
+    def from_view(cls, view: PlayerView, pool: Mapping[str, CardDef] | None = None) -> Board:
         cards: dict[int, CardView] = {}
         sides = []
         for s in view.sides:
@@ -86,7 +89,17 @@ class Board:
                     view.phase, view.priority, sides, cards, [list(line) for line in view.lines],
                     view.choice, view.winner, view.end_reason)
         board.names = {u: c.card_id for u, c in cards.items() if c.card_id is not None}
+        board.pool = pool or {}
         return board
+
+    def printed(self, c: CardView) -> CardView:
+        """`c` with the stats printed on it: what a card shows when it is seen anew (moved,
+        turned over) until a CardStatsChanged says otherwise."""
+        cdef = self.pool.get(c.card_id) if c.card_id is not None else None
+        if cdef is not None and cdef.is_phantom:
+            return replace(c, atk=cdef.atk, health=cdef.health, max_health=cdef.health,
+                           sp_cost=cdef.level, statuses=())
+        return replace(c, atk=None, health=None, max_health=None, sp_cost=None, statuses=())
 
     # ------------------------------------------------------------- reading
     @property
@@ -177,7 +190,7 @@ def _started(b: Board, e: ev.DuelStarted) -> None:
             side.extra = []
             for uid, cid in extras:
                 known = None if cid == HIDDEN else cid
-                b.cards[uid] = CardView(uid, p, p, Zone.EXTRA, -1, True, True, known)
+                b.cards[uid] = b.printed(CardView(uid, p, p, Zone.EXTRA, -1, True, True, known))
                 b._learn(uid, cid)
                 side.extra.append(uid)
 
@@ -219,12 +232,8 @@ def _moved(b: Board, e: ev.CardMoved) -> None:
     else:
         controller, index, attack = e.controller, e.to_index, e.attack_pos
         b.sides[e.controller].slots[dst][e.to_index] = e.card
-    statuses = c.statuses if known is not None and dst not in PILES else ()
-    if known is None:
-        c = replace(c, atk=None, health=None, max_health=None, sp_cost=None)
-    b.cards[e.card] = replace(c, controller=controller, zone=dst, index=index,
-                              attack_pos=attack, face_up=e.face_up, card_id=known,
-                              statuses=statuses)
+    b.cards[e.card] = b.printed(replace(c, controller=controller, zone=dst, index=index,
+                                        attack_pos=attack, face_up=e.face_up, card_id=known))
     if dst is Zone.DECK:
         b.cards.pop(e.card, None)
 
@@ -233,10 +242,10 @@ def _position(b: Board, e: ev.PositionChanged) -> None:
     c = b.cards[e.card]
     known = None if e.card_id == HIDDEN else e.card_id
     b._learn(e.card, e.card_id)
+    turned = c.face_up != e.face_up  # a card turned over is shown as printed anew
+    fresh = turned or known != c.card_id
     c = replace(c, attack_pos=e.attack_pos, face_up=e.face_up, card_id=known)
-    if known is None:
-        c = replace(c, atk=None, health=None, max_health=None, sp_cost=None, statuses=())
-    b.cards[e.card] = c
+    b.cards[e.card] = b.printed(c) if fresh else c
 
 
 def _stats(b: Board, e: ev.CardStatsChanged) -> None:

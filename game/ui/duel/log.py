@@ -169,11 +169,15 @@ class Describer:
         return LogEntry(f"{self.card(e.card)} {what}.", -1, e.card)
 
     def _CardStatsChanged(self, e: ev.CardStatsChanged) -> LogEntry | None:
-        """Told only when numbers a player already saw change (a move re-sends them all)."""
+        """Told only when the numbers a player sees change."""
         if e.atk is None or e.atk < 0:
             return None
         now = (e.atk, e.health, e.max_health)
         before = self.stats.get(e.card)
+        cid = self.names.get(e.card)
+        if before is None and cid is not None and self.pool[cid].is_phantom:
+            c = self.pool[cid]
+            before = (c.atk, c.health, c.health)  # a card shows its printed stats till told
         self.stats[e.card] = now
         if before is None or before == now:
             return None

@@ -56,7 +56,7 @@ class DuelScene:
         seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
         self.sprites = sprites or CardSprites(pool)
         view = session.view(seat)
-        self.board = Board.from_view(view)
+        self.board = Board.from_view(view, pool)
         self.geo = Geometry(self.board)
         self.anim = Animator(self.board, self.geo, self.sprites, self.speed, names=self.name)
         self.renderer = BoardRenderer(self.sprites, self.geo)
@@ -92,7 +92,7 @@ class DuelScene:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
         view = view or self.session.view(seat)
         self.shown = seat
-        self.board = Board.from_view(view)
+        self.board = Board.from_view(view, self.pool)
         self.geo.board = self.board
         self.geo.tray_open = False
         self.anim.reset(self.board)
@@ -216,7 +216,7 @@ class DuelScene:
         """Animations are done: the board is the view again; new legal actions, new prompt."""
         self.stale = False
         view = self.session.view(self.shown)
-        board = Board.from_view(view)
+        board = Board.from_view(view, self.pool)
         board.names.update(self.board.names)
         self.board = board
         self.geo.board = board
