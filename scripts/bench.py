@@ -41,15 +41,18 @@ class Row:
     commands: int
     setup_s: float  # building duels (shuffle, opening hands)
     command_s: float  # legal actions + pick + apply
+    clone_us: float = 0.0  # median µs of Duel.clone() on mid-duel positions
 
     @property
     def total_s(self) -> float:
         return self.setup_s + self.command_s
 
     def as_dict(self) -> dict:
+        command_us = 1e6 * self.command_s / self.commands
         return {**asdict(self), "commands_per_second": self.commands / self.command_s,
                 "duels_per_second": self.duels / self.total_s,
-                "commands_per_duel": self.commands / self.duels}
+                "commands_per_duel": self.commands / self.duels,
+                "command_us": command_us, "clone_ratio": self.clone_us / command_us}
 
 
 def pin_one_core() -> str:
@@ -84,6 +87,30 @@ def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, flo
         setup_s += t1 - t0
         commands += n
     return commands, setup_s, command_s
+
+
+def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
+             clones: int = 300) -> float:
+    """Median µs of one Duel.clone() over mid-duel positions (each duel played halfway)."""
+    clock = time.perf_counter
+    times = []
+    for k in range(positions):
+        ds = duel_seed(seed + 7919, k)
+        rng = RandomPlayer(player_seed(ds, 0))
+        probe = Duel(pool, rules, [a.spec(), b.spec()], ds)
+        length = 0
+        while not probe.over:  # how long this duel runs, to stop it halfway
+            probe.apply(rng.choose(probe.legal_actions()))
+            length += 1
+        rng = RandomPlayer(player_seed(ds, 0))
+        duel = Duel(pool, rules, [a.spec(), b.spec()], ds)
+        for _ in range(length // 2):
+            duel.apply(rng.choose(duel.legal_actions()))
+        for _ in range(clones):
+            t0 = clock()
+            duel.clone()
+            times.append(clock() - t0)
+    return 1e6 * statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,10 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for a, b in pairs:
             commands, setup_s, command_s = play(pool, rules, a, b, args.games, args.seed)
-            rows.append(Row(f"{a.name} vs {b.name}", args.games, commands, setup_s, command_s))
+            rows.append(Row(f"{a.name} vs {b.name}", args.games, commands, setup_s, command_s,
+                            clone_us(pool, rules, a, b, args.seed)))
         if len(rows) > 1:
             rows.append(Row("all", sum(r.duels for r in rows), sum(r.commands for r in rows),
-                            sum(r.setup_s for r in rows), sum(r.command_s for r in rows)))
+                            sum(r.setup_s for r in rows), sum(r.command_s for r in rows),
+                            statistics.median(r.clone_us for r in rows)))
         runs.append(rows)
     rows = [min((run[i] for run in runs), key=lambda r: r.command_s)
             for i in range(len(runs[0]))]
@@ -135,12 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Phantom Duel engine benchmark: {args.games} duels per matchup, seed {args.seed}, "
           f"{pinned}, Python {platform.python_version()}, best and median of {repeat} runs")
     print(f"{'matchup':<{width}}  {'duels':>6}  {'commands':>9}  {'cmd/duel':>8}  "
-          f"{'commands/s':>10}  {'median':>8}  {'duels/s':>8}")
+          f"{'commands/s':>10}  {'median':>8}  {'duels/s':>8}  {'clone µs':>8}  "
+          f"{'clone/cmd':>9}")
     for r, med in zip(rows, medians, strict=True):
         d = r.as_dict()
         print(f"{r.matchup:<{width}}  {r.duels:>6}  {r.commands:>9}  "
               f"{d['commands_per_duel']:>8.1f}  {d['commands_per_second']:>10,.0f}  "
-              f"{med:>8,.0f}  {d['duels_per_second']:>8.2f}")
+              f"{med:>8,.0f}  {d['duels_per_second']:>8.2f}  {r.clone_us:>8.1f}  "
+              f"{d['clone_ratio']:>9.2f}")
     print(json.dumps({"bench": "engine", "games": args.games, "seed": args.seed,
                       "pinned": pinned, "python": platform.python_version(), "repeat": repeat,
                       "rows": [{**r.as_dict(), "median_commands_per_second": med}
