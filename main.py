@@ -25,6 +25,7 @@ WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
 LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check"}
+AI_LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing the AI
 
 
 def _positive(text: str) -> int:
@@ -48,9 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="AI-vs-AI duels between two decks: balance report",
                          description="Play random-legal AI duels between two decks headless "
                                      "and print a balance report.")
-    sim.add_argument("--decks", nargs=2, metavar=("A", "B"), default=[str(p) for p in TEST_DECKS],
-                     help="two deck files, or deck names (your decks, then the starter "
-                          "decks; default: the plain test decks)")
+    sim.add_argument("--decks", nargs="+", metavar="DECK", default=[str(p) for p in TEST_DECKS],
+                     help="deck files, or deck names (your decks, then the starter decks; "
+                          "default: the plain test decks); more than two: every pairing, "
+                          "one: its mirror match")
+    sim.add_argument("--players", nargs=2, metavar=("A", "B"), default=["random", "random"],
+                     choices=AI_LEVELS,
+                     help="AI level for deck A and for deck B: random, easy, normal, hard "
+                          "(random random)")
+    sim.add_argument("--jobs", type=_positive, default=None,
+                     help="worker processes; same results for any number (default: the "
+                          "machine's cores)")
+    sim.add_argument("--png", metavar="FILE", default=None,
+                     help="also draw the win-rate matrix and per-seat figures as a PNG")
+    sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="progress bar on stderr (default: when stderr is a terminal)")
     sim.add_argument("--games", type=_positive, default=100, help="number of duels (100)")
     sim.add_argument("--seed", type=int, default=0, help="run seed; same seed, same duels (0)")
     sim.add_argument("--matches", type=_positive, default=None,
@@ -90,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_later(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        return run_simulate(args.decks, args.games, args.seed, args.json, args.matches)
+        return run_simulate(args.decks, args.games, args.seed, args.json, args.matches,
+                            players=args.players, jobs=args.jobs, png=args.png,
+                            progress=args.progress)
     if args.command == "snapshot":
         return run_snapshot(args)
     return run_window(args.frames, args.screenshot)
@@ -121,12 +136,15 @@ def _fail(problems, prefix: str = "simulate") -> int:
 
 
 def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
-                 matches: int | None = None) -> int:
-    """Load cards, rules and two legal decks, then print the balance report."""
+                 matches: int | None = None, players: list[str] | None = None,
+                 jobs: int | None = None, png: str | None = None,
+                 progress: bool | None = None) -> int:
+    """Load cards, rules and the legal decks, then print the balance report."""
+    from game.balance import run_balance
     from game.cards import CardDataError, load_card_set
     from game.decks import DeckError, load_deck, validate_deck
     from game.rules_file import RulesFileError, load_rules
-    from game.sim import SimError, simulate, simulate_matches
+    from game.sim import SimError, default_jobs, level_players, simulate_matches
 
     try:
         pool = load_card_set()
@@ -152,15 +170,29 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
         decks.append(deck)
     if problems:
         return _fail(problems)
+    levels = players or ["random", "random"]
+    if matches and len(decks) != 2:
+        return _fail(["--matches needs exactly two decks"])
     try:
         if matches:
-            result = simulate_matches(pool, rules, decks[0], decks[1], matches, seed)
+            result = simulate_matches(pool, rules, decks[0], decks[1], matches, seed,
+                                      level_players(levels, decks[0], decks[1]))
         else:
-            result = simulate(pool, rules, decks[0], decks[1], games, seed)
+            result = run_balance(pool, rules, decks, games, seed, levels,
+                                 jobs or default_jobs(), progress)
     except (SimError, RuntimeError) as exc:
         print(f"simulate: engine error: {_one_line(exc)}", file=sys.stderr)
         return 1
     print(json.dumps(result.to_dict()) if as_json else result.format_report())
+    if png and not matches:
+        from game.balance_png import save_png as save_balance_png
+        from game.fileio import FileError
+
+        try:
+            save_balance_png(result, png)
+        except (FileError, OSError) as exc:
+            print(f"simulate: cannot save {png}: {_one_line(exc)}", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -8,6 +8,9 @@ first is still the engine's coin toss from the duel seed.
 
 from __future__ import annotations
 
+import math
+import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -26,11 +29,13 @@ from game.engine import (
     SetCard,
     SpecialSummon,
     Summon,
+    Zone,
 )
 
 PLAY_COMMANDS = frozenset({Summon, SpecialSummon, SetCard, PlayEnvironment, Activate})
 MAX_COMMANDS_PER_DUEL = 100_000  # far beyond any real duel: only an engine bug gets here
 _MASK = (1 << 64) - 1
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 
 
 PlayerFactory = Callable[[int], Player]  # seed -> player (a class such as RandomPlayer fits)
@@ -50,6 +55,54 @@ def player_seed(duel_seed_: int, deck_index: int) -> int:
     return duel_seed_ * 2 + deck_index
 
 
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default): honest at small counts
+    and near 0 or 1, where the plain normal interval is not."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Level:
+    """A player factory by AI level (game.ai.LEVELS) that knows its own decklist and its
+    opponent's: picklable, so `--jobs` workers can build players from it."""
+
+    level: str
+    deck: tuple[str, ...] = ()
+    opponent_deck: tuple[str, ...] = ()
+
+    @property
+    def __name__(self) -> str:  # what the report calls the player
+        return self.level
+
+    def build(self, seed: int, pool: Mapping[str, CardDef], rules: Rules) -> Player:
+        from game.ai import make_player
+
+        return make_player(self.level, seed, pool=pool, rules=rules,
+                           deck=self.deck or None, opponent_deck=self.opponent_deck or None)
+
+    def __call__(self, seed: int) -> Player:
+        return self.build(seed, None, None)  # type: ignore[arg-type]
+
+
+def level_players(levels: Sequence[str], deck_a: Deck, deck_b: Deck) -> tuple[Level, Level]:
+    """Factories for deck A's and deck B's players by level name; each knows both lists."""
+    a = tuple(deck_a.main) + tuple(deck_a.extra)
+    b = tuple(deck_b.main) + tuple(deck_b.extra)
+    return Level(levels[0], a, b), Level(levels[1], b, a)
+
+
+def _make(factory: PlayerFactory, seed: int, pool, rules) -> Player:
+    if isinstance(factory, Level):
+        return factory.build(seed, pool, rules)
+    return factory(seed)
+
+
 @dataclass
 class SeatRecord:
     """How one deck did in one seat order (going first or second)."""
@@ -60,6 +113,81 @@ class SeatRecord:
     def rate(self) -> float:
         return self.wins / self.duels if self.duels else 0.0
 
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.duels)
+
+
+@dataclass
+class CardRecord:
+    """One card of one deck over a run: copies put into play, and how its player did in
+    the duels it was played and in those it was not."""
+
+    copies: int = 0
+    duels_played: int = 0
+    wins_played: int = 0
+    duels_not: int = 0
+    wins_not: int = 0
+
+    def to_dict(self) -> dict:
+        return {"copies_played": self.copies, "duels_played": self.duels_played,
+                "win_rate_played": _rate(self.wins_played, self.duels_played),
+                "duels_not_played": self.duels_not,
+                "win_rate_not_played": _rate(self.wins_not, self.duels_not)}
+
+
+def _rate(wins: int, n: int) -> float | None:
+    return wins / n if n else None
+
+
+@dataclass
+class DuelRecord:
+    """What one simulated duel contributes to a report (small, so workers can send it)."""
+
+    game: int
+    order: tuple[int, int]  # deck index (0: A, 1: B) sitting in seat 0 and seat 1
+    winner: int  # seat, or -1 for a draw
+    first: int  # seat that went first
+    rounds: int
+    end_reason: str
+    commands: int
+    plays: tuple[dict, dict]  # per seat: card id -> play commands (see SimResult.card_plays)
+    played: tuple[dict, dict]  # per seat: card id -> copies put into play
+
+
+def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed: int,
+              game: int) -> DuelRecord:
+    """Play game `game` of a run with `seed` (deck A sits in seat game % 2)."""
+    ds = duel_seed(seed, game)
+    order = (0, 1) if game % 2 == 0 else (1, 0)  # deck index sitting in seat 0, seat 1
+    choosers = [_make(factories[k], player_seed(ds, k), pool, rules) for k in order]
+    plays: tuple[Counter, Counter] = (Counter(), Counter())
+    entered: tuple[set, set] = (set(), set())
+    play_types = PLAY_COMMANDS
+    n = 0
+    cmd = None
+    try:
+        duel = Duel(pool, rules, [specs[k] for k in order], ds)
+        cards = duel.cards
+        while not duel.over:
+            seat = duel.deciding_player
+            cmd = choosers[seat].choose(duel.view(seat))
+            if type(cmd) in play_types:
+                card = cards[cmd.card]
+                plays[seat][card.cid] += 1
+                if card.zone is Zone.HAND or card.zone is Zone.EXTRA:
+                    entered[seat].add(cmd.card)
+            duel.apply(cmd)
+            n += 1
+            if n >= MAX_COMMANDS_PER_DUEL:
+                raise SimError(f"no end after {n} commands")
+    except Exception as exc:
+        raise SimError(
+            f"game {game} (duel seed {ds}, deck A in seat {order.index(0)}) failed after "
+            f"{n} commands at {cmd!r}: {type(exc).__name__}: {exc}") from exc
+    played = tuple(dict(Counter(cards[u].cid for u in entered[s])) for s in (0, 1))
+    return DuelRecord(game, order, duel.winner, duel.first_player, duel.round, duel.end_reason,
+                      n, (dict(plays[0]), dict(plays[1])), played)  # type: ignore[arg-type]
+
 
 @dataclass
 class SimResult:
@@ -68,7 +196,8 @@ class SimResult:
     `card_plays[deck]` counts the play commands (Summon, SpecialSummon, SetCard,
     PlayEnvironment, Activate) sent by that deck's player, by card id: an opponent's lone
     Environment can show up there too, since both players may use its abilities, and a
-    Phantom Unsummoned and Summoned again counts each time."""
+    Phantom Unsummoned and Summoned again counts each time. `cards[deck]` counts copies put
+    into play (from the hand or the Extra Deck) and the win rates with and without them."""
 
     decks: tuple[str, str]
     seed: int
@@ -86,12 +215,54 @@ class SimResult:
     seconds: float = 0.0
     card_plays: dict[str, Counter] = field(default_factory=dict)
     end_reasons: Counter = field(default_factory=Counter)
+    cards: dict[str, dict[str, CardRecord]] = field(default_factory=dict)
+    deck_cards: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def __post_init__(self) -> None:
-        for name in self.decks:
+        for k, name in enumerate(self.decks):
             self.wins.setdefault(name, 0)
             self.seats.setdefault(name, {"first": SeatRecord(), "second": SeatRecord()})
             self.card_plays.setdefault(name, Counter())
+            universe = self.deck_cards[k] if k < len(self.deck_cards) else ()
+            self.cards.setdefault(name, {cid: CardRecord() for cid in sorted(set(universe))})
+
+    def add(self, rec: DuelRecord) -> None:
+        """Count one duel in."""
+        names = self.decks
+        order = rec.order
+        self.duels += 1
+        self.commands += rec.commands
+        self.total_rounds += rec.rounds
+        self.min_rounds = rec.rounds if self.duels == 1 else min(self.min_rounds, rec.rounds)
+        self.max_rounds = max(self.max_rounds, rec.rounds)
+        self.end_reasons[rec.end_reason] += 1
+        for seat in (0, 1):
+            name = names[order[seat]]
+            won = rec.winner == seat
+            seat_rec = self.seats[name]["first" if seat == rec.first else "second"]
+            seat_rec.duels += 1
+            seat_rec.wins += won
+            self.card_plays[name].update(rec.plays[seat])
+            played = rec.played[seat]
+            table = self.cards[name]
+            for cid in played:
+                table.setdefault(cid, CardRecord())
+            for cid, card in table.items():
+                if cid in played:
+                    card.copies += played[cid]
+                    card.duels_played += 1
+                    card.wins_played += won
+                else:
+                    card.duels_not += 1
+                    card.wins_not += won
+        if rec.winner == -1:
+            self.draws += 1
+        else:
+            self.wins[names[order[rec.winner]]] += 1
+            if rec.winner == rec.first:
+                self.first_player_wins += 1
+            else:
+                self.second_player_wins += 1
 
     # --------------------------------------------------------------- derived
     @property
@@ -110,6 +281,13 @@ class SimResult:
     def commands_per_second(self) -> float:
         return self.commands / self.seconds if self.seconds > 0 else 0.0
 
+    def win_rate(self, name: str) -> float:
+        return self.wins[name] / self.duels if self.duels else 0.0
+
+    def ci95(self, name: str) -> tuple[float, float]:
+        """95 % interval of `name`'s win rate (a draw counts as not won)."""
+        return wilson(self.wins[name], self.duels)
+
     def card_totals(self) -> Counter:
         """Plays per card id over both decks."""
         total: Counter = Counter()
@@ -122,6 +300,7 @@ class SimResult:
         """Plain JSON-ready data; `timing=False` leaves out the wall-clock numbers
         (everything else is a pure function of decks, rules, players and seed)."""
         n = self.duels or 1
+        decided = self.first_player_wins + self.second_player_wins
         data: dict[str, Any] = {
             "decks": list(self.decks),
             "players": list(self.players),
@@ -129,11 +308,17 @@ class SimResult:
             "duels": self.duels,
             "wins": dict(self.wins),
             "win_rate": {name: w / n for name, w in self.wins.items()},
+            "ci95": {name: list(self.ci95(name)) for name in self.decks},
             "draws": self.draws,
             "draw_rate": self.draws / n,
             "seat_wins": {"first": self.first_player_wins, "second": self.second_player_wins},
+            "first_player_win_rate": self.first_player_wins / n,
+            "first_player_ci95": list(wilson(self.first_player_wins, self.duels)),
+            "first_player_share_of_decided": (self.first_player_wins / decided
+                                              if decided else None),
             "deck_seats": {
-                name: {seat: {"duels": r.duels, "wins": r.wins} for seat, r in rec.items()}
+                name: {seat: {"duels": r.duels, "wins": r.wins, "win_rate": r.rate(),
+                              "ci95": list(r.ci95())} for seat, r in rec.items()}
                 for name, rec in self.seats.items()
             },
             "avg_rounds": self.avg_rounds,
@@ -143,6 +328,8 @@ class SimResult:
             "avg_commands": self.avg_commands,
             "card_plays": {name: dict(sorted(c.items())) for name, c in self.card_plays.items()},
             "card_totals": dict(self.card_totals().most_common()),
+            "cards": {name: {cid: rec.to_dict() for cid, rec in sorted(table.items())}
+                      for name, table in self.cards.items()},
             "end_reasons": dict(self.end_reasons.most_common()),
         }
         if timing:
@@ -162,19 +349,23 @@ class SimResult:
             f"{self.commands:,} commands in {self.seconds:.2f} s "
             f"({self.duels_per_second:,.1f} duels/s, {self.commands_per_second:,.0f} commands/s)",
             "",
-            "Results",
+            "Results (95 % confidence intervals in brackets)",
         ]
         for name in self.decks:
             first, second = self.seats[name]["first"], self.seats[name]["second"]
+            lo, hi = self.ci95(name)
             lines.append(
                 f"  {name:<{width}}  wins {self.wins[name]:>5}  {self.wins[name] / n:6.1%}"
+                f" [{lo:.0%}-{hi:.0%}]"
                 f"   going first {first.wins}/{first.duels} ({first.rate():.1%})"
                 f"   going second {second.wins}/{second.duels} ({second.rate():.1%})")
         lines.append(f"  {'Draws':<{width}}       {self.draws:>5}  {self.draws / n:6.1%}")
+        flo, fhi = wilson(self.first_player_wins, self.duels)
         lines += [
             "",
             "Seats",
-            f"  first player won  {self.first_player_wins:>5}  {self.first_player_wins / n:6.1%}",
+            f"  first player won  {self.first_player_wins:>5}  {self.first_player_wins / n:6.1%}"
+            f" [{flo:.0%}-{fhi:.0%}]",
             f"  second player won {self.second_player_wins:>5}  {self.second_player_wins / n:6.1%}",
             "",
             "Game length",
@@ -191,7 +382,23 @@ class SimResult:
         for cid, count in totals.most_common(top):
             split = "  ".join(f"{name} {self.card_plays[name][cid]}" for name in self.decks)
             lines.append(f"  {cid:<24} {count / n:6.2f}   ({split})")
+        for name in self.decks:
+            table = self.cards.get(name) or {}
+            rows = sorted(((rec.copies, cid, rec) for cid, rec in table.items()), reverse=True)
+            if not rows:
+                continue
+            lines += ["", f"Cards of {name}: copies played, its player's win rate when the "
+                          f"card was played / not played"]
+            for copies, cid, rec in rows[:top]:
+                wp = _pct(rec.wins_played, rec.duels_played)
+                wn = _pct(rec.wins_not, rec.duels_not)
+                lines.append(f"  {cid:<24} {copies:>6}   played in {rec.duels_played:>4}: {wp}"
+                             f"   not played in {rec.duels_not:>4}: {wn}")
         return "\n".join(lines)
+
+
+def _pct(wins: int, n: int) -> str:
+    return f"{wins / n:6.1%}" if n else "     -"
 
 
 def _deck_names(deck_a: Deck, deck_b: Deck) -> tuple[str, str]:
@@ -204,6 +411,127 @@ def _factory_name(factory: PlayerFactory) -> str:
     return getattr(factory, "__name__", type(factory).__name__)
 
 
+# ------------------------------------------------------------------ running many duels
+@dataclass(frozen=True)
+class Pairing:
+    """One pairing of a run: two decks, their players, and the run seed of this pairing."""
+
+    deck_a: Deck
+    deck_b: Deck
+    factories: tuple
+    seed: int
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(pool, rules, pairings) -> None:
+    _WORKER.update(pool=pool, rules=rules, pairings=pairings)
+
+
+def _worker_play(tasks: list[tuple[int, int]]) -> list[tuple[int, DuelRecord]]:
+    pool, rules, pairings = _WORKER["pool"], _WORKER["rules"], _WORKER["pairings"]
+    out = []
+    for p, game in tasks:
+        pr = pairings[p]
+        out.append((p, play_duel(pool, rules, (pr.deck_a.spec(), pr.deck_b.spec()),
+                                 pr.factories, pr.seed, game)))
+    return out
+
+
+class Progress:
+    """A one-line progress bar on stderr: duels done and time left (silent when off)."""
+
+    def __init__(self, total: int, enabled: bool | None = None, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = (self.stream.isatty() if enabled is None else enabled) and total > 0
+        self.total = total
+        self.done = 0
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if self.done < self.total and now - self.last < 0.2:
+            return
+        self.last = now
+        elapsed = now - self.start
+        left = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        width = 30
+        filled = int(width * self.done / self.total)
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} duels, "
+                          f"{_clock(elapsed)} elapsed, {_clock(left)} left ")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+def default_jobs() -> int:
+    """Worker processes by default: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_pairings(pool: Mapping[str, CardDef], rules: Rules, pairings: Sequence[Pairing],
+                 games: int, jobs: int = 1, progress: bool | None = False) -> list[SimResult]:
+    """Play `games` duels for every pairing, spread over `jobs` processes; the results are
+    the same for any `jobs` (every duel depends only on its seeds, and duels are counted in
+    game order)."""
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    results = []
+    for pr in pairings:
+        if len(pr.factories) != 2:
+            raise ValueError("players: expected two player factories (deck A, deck B)")
+        names = _deck_names(pr.deck_a, pr.deck_b)
+        universe = tuple(tuple(d.main) + tuple(d.extra) for d in (pr.deck_a, pr.deck_b))
+        results.append(SimResult(names, pr.seed, tuple(_factory_name(f) for f in pr.factories),
+                                 deck_cards=universe))
+    tasks = [(p, g) for g in range(games) for p in range(len(pairings))]
+    bar = Progress(len(tasks), progress)
+    records: dict[tuple[int, int], DuelRecord] = {}
+    start = time.perf_counter()
+    if jobs <= 1 or len(tasks) <= 1:
+        for p, g in tasks:
+            pr = pairings[p]
+            records[(p, g)] = play_duel(pool, rules, (pr.deck_a.spec(), pr.deck_b.spec()),
+                                        pr.factories, pr.seed, g)
+            bar.step()
+    else:
+        import concurrent.futures as cf
+        import multiprocessing as mp
+
+        chunk = max(1, min(8, len(tasks) // (jobs * 8) or 1))
+        batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
+        methods = mp.get_all_start_methods()
+        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
+                                    initargs=(pool, rules, tuple(pairings))) as ex:
+            futures = [ex.submit(_worker_play, b) for b in batches]
+            for fut in cf.as_completed(futures):
+                for p, rec in fut.result():
+                    records[(p, rec.game)] = rec
+                    bar.step()
+    seconds = time.perf_counter() - start
+    for p, g in tasks:  # count in game order: the same totals whatever finished first
+        results[p].add(records[(p, g)])
+    share = seconds / len(pairings) if pairings else 0.0
+    for res in results:
+        res.seconds = share
+    return results
+
+
 def simulate(
     pool: Mapping[str, CardDef],
     rules: Rules,
@@ -212,71 +540,22 @@ def simulate(
     games: int,
     seed: int,
     players: Sequence[PlayerFactory] | None = None,
+    jobs: int = 1,
+    progress: bool | None = False,
 ) -> SimResult:
     """Play `games` full duels between deck A and deck B and count what happened.
 
     `players` are two factories (for deck A and deck B) called with a seed per duel, so
-    each duel can be replayed on its own; default: random legal players. Raises SimError if
-    a duel cannot finish (an engine bug: the message names the duel seed).
+    each duel can be replayed on its own (`level_players` makes them from AI level names);
+    default: random legal players. `jobs` spreads the duels over processes with the same
+    result. Raises SimError if a duel cannot finish (an engine bug: the message names the
+    duel seed).
     """
-    if games < 0:
-        raise ValueError("games must be >= 0")
     factories = tuple(players) if players is not None else (RandomPlayer, RandomPlayer)
     if len(factories) != 2:
         raise ValueError("players: expected two player factories (deck A, deck B)")
-    names = _deck_names(deck_a, deck_b)
-    result = SimResult(names, seed, (_factory_name(factories[0]), _factory_name(factories[1])))
-    specs = (deck_a.spec(), deck_b.spec())
-    rounds: list[int] = []
-    play_types = PLAY_COMMANDS
-    start = time.perf_counter()
-    for game in range(games):
-        ds = duel_seed(seed, game)
-        order = (0, 1) if game % 2 == 0 else (1, 0)  # deck index sitting in seat 0, seat 1
-        choosers = [factories[k](player_seed(ds, k)) for k in order]
-        plays = [result.card_plays[names[k]] for k in order]
-        n = 0
-        cmd = None
-        try:
-            duel = Duel(pool, rules, [specs[k] for k in order], ds)
-            cards = duel.cards
-            while not duel.over:
-                seat = duel.deciding_player
-                cmd = choosers[seat].choose(duel.view(seat))
-                if type(cmd) in play_types:
-                    plays[seat][cards[cmd.card].cid] += 1
-                duel.apply(cmd)
-                n += 1
-                if n >= MAX_COMMANDS_PER_DUEL:
-                    raise SimError(f"no end after {n} commands")
-        except Exception as exc:
-            raise SimError(
-                f"game {game} (duel seed {ds}, deck A in seat {order.index(0)}) failed after "
-                f"{n} commands at {cmd!r}: {type(exc).__name__}: {exc}") from exc
-        result.duels += 1
-        result.commands += n
-        rounds.append(duel.round)
-        result.end_reasons[duel.end_reason] += 1
-        first = duel.first_player
-        for seat in (0, 1):
-            name = names[order[seat]]
-            rec = result.seats[name]["first" if seat == first else "second"]
-            rec.duels += 1
-            if duel.winner == seat:
-                rec.wins += 1
-        if duel.winner == -1:
-            result.draws += 1
-        else:
-            result.wins[names[order[duel.winner]]] += 1
-            if duel.winner == first:
-                result.first_player_wins += 1
-            else:
-                result.second_player_wins += 1
-    result.seconds = time.perf_counter() - start
-    result.total_rounds = sum(rounds)
-    result.min_rounds = min(rounds, default=0)
-    result.max_rounds = max(rounds, default=0)
-    return result
+    return run_pairings(pool, rules, [Pairing(deck_a, deck_b, factories, seed)], games,
+                        jobs, progress)[0]
 
 
 @dataclass
@@ -337,7 +616,7 @@ def simulate_matches(pool: Mapping[str, CardDef], rules: Rules, deck_a: Deck, de
         mseed = duel_seed(seed, i)
         order = (0, 1) if i % 2 == 0 else (1, 0)  # deck index per seat
         decks = (deck_a, deck_b)
-        seat_players = [factories[d](player_seed(mseed, d)) for d in order]
+        seat_players = [_make(factories[d], player_seed(mseed, d), pool, rules) for d in order]
         match = play_match(pool, rules, decks[order[0]], decks[order[1]], mseed, seat_players)
         result.matches += 1
         for outcome in match.results:

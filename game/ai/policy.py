@@ -104,10 +104,12 @@ def playout(duel: Duel, policy: Policy, until_turn: int, cap: int) -> int:
 
 
 def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
-             then: Policy | None = None, cap: int = TURN_CAP) -> tuple[float, int]:
-    """The evaluation for `seat` after `cmd` and, with `then`, the rest of this turn played
-    by that policy (else only what `cmd` opened, resolved with both players passing), and
-    the commands it took; a play the copy refuses scores -inf."""
+             then: Policy | None = None, cap: int = TURN_CAP,
+             until_turn: int | None = None) -> tuple[float, int]:
+    """The evaluation for `seat` after `cmd` and, with `then`, the duel played on by that
+    policy until turn `until_turn` begins (default: the rest of this turn; without `then`,
+    only what `cmd` opened, resolved with both players passing), and the commands it took;
+    a play the copy refuses scores -inf."""
     copy = duel.clone()
     try:
         copy.apply(cmd)
@@ -116,7 +118,8 @@ def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
     if then is None:
         n = 1 + settle(copy)
     else:
-        n = 1 + playout(copy, then, duel.state.turn + 1, cap)
+        end = until_turn if until_turn is not None else duel.state.turn + 1
+        n = 1 + playout(copy, then, end, cap)
     return evaluate(copy, seat, w), n
 
 
@@ -192,6 +195,19 @@ class Policy:
         if st.lines:
             return self.respond(duel, me, legal)
         return self.act(duel, me, legal)
+
+    def options(self, duel: Duel, me: int, legal) -> list:
+        """Every distinct command worth considering now, of any kind of decision (the
+        search's candidates): choice answers, Pass and answers, or plays and moving on."""
+        legal = tuple(legal)
+        st = duel.state
+        if st.choice is not None:
+            return list(legal)
+        if st.lines:
+            passing = [c for c in legal if isinstance(c, Pass)]
+            return passing + _distinct([c for c in legal if isinstance(c, Activate)])
+        advance = _advance(legal, st.phase, can_attack=_any_attack_left(duel, me))
+        return [advance] + self.candidates(duel, me, legal)
 
     # ------------------------------------------------------------------ choices
     def answer(self, duel: Duel, me: int, legal) -> Command:

@@ -93,6 +93,7 @@ class Memory:
         self.pool = pool
         self.tables = _PoolTables(pool or {})
         self.seen = 0
+        self.first_event: ev.Event | None = None
         self.started = False
         self.first_player = 0
         self.owner: dict[int, int] = {}
@@ -115,8 +116,10 @@ class Memory:
 
     def feed(self, log: Sequence[ev.Event]) -> Memory:
         """Read the events not read yet (a shorter log means a new duel: start over)."""
-        if len(log) < self.seen:
-            self.__init__(self.seat, self.pool)
+        if len(log) < self.seen or (self.seen and log[0] is not self.first_event):
+            self.__init__(self.seat, self.pool)  # another duel (or a rebuilt log)
+        if log and not self.seen:
+            self.first_event = log[0]
         for e in log[self.seen:]:
             handler = _HANDLERS.get(type(e))
             if handler is not None:

@@ -1,0 +1,91 @@
+"""The Hard level: a search over sampled duels.
+
+Hard does not know the opponent's hand, face-down cards or any deck order, so it samples
+them (game.engine.sampling) into several full duels consistent with its view. In each it
+tries every candidate command (the Normal level's, ranked by Normal's lookahead when there
+are many), lets both players play on by rules of thumb through the rest of this turn and
+the next one (so the opponent's replies count), and scores where that leads with the
+documented evaluation (evaluate.py). The candidate with the best average over the samples
+is played. Choices, response windows and its own turn are searched alike; a choice asked in
+the middle of a resolution cannot be rebuilt from a view and is answered by rules of thumb.
+
+The budget is counted in simulated commands, so a seed gives the same moves on any machine;
+`max_seconds` is only a safety net for a very slow machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.engine import Command, PlayerView
+
+from .evaluate import DEFAULT, Weights
+from .players import ViewPlayer
+from .policy import NORMAL, QUICK, Policy, try_play
+
+BUDGET = 2500  # simulated commands per decision
+MAX_SECONDS = 0.9  # safety net only: the budget decides
+TOP = 5  # candidates kept for the search when there are more
+MAX_SAMPLES = 12  # sampled duels per decision at most
+PLAYOUT_CAP = 300  # commands one playout may take
+
+
+class HardPlayer(ViewPlayer):
+    """Searches every decision over sampled duels within a budget of simulated commands."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
+                 top: int = TOP, weights: Weights = DEFAULT, **knowledge) -> None:
+        super().__init__(seed, **knowledge)
+        self.budget = budget
+        self.max_seconds = max_seconds
+        self.top = top
+        self.w = weights
+        self.normal = Policy(NORMAL, random.Random(self.rng.getrandbits(48)), weights)
+        self.playout = Policy(QUICK, random.Random(0), weights)
+        self.last_simulations = 0
+        self.last_samples = 0
+        self.timeouts = 0
+
+    def decide(self, view: PlayerView, rebuilt) -> Command:
+        me = view.seat
+        legal = view.legal_actions
+        duel = rebuilt.duel
+        cands = [c for c in self.normal.options(duel, me, legal) if c in legal]
+        if len(cands) <= 1:
+            return cands[0] if cands else self.normal.choose(duel, me, legal)
+        start = time.perf_counter()
+        spent = 0
+        if len(cands) > self.top:  # rank by Normal's lookahead on the first sample
+            scored = []
+            for i, c in enumerate(cands):
+                v, n = try_play(duel, c, me, self.w, self.playout)
+                spent += n
+                scored.append((v, -i, c))
+            scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+            cands = [c for _, _, c in scored[:self.top]]
+        horizon = duel.state.turn + 2  # this turn and the next: the replies count
+        totals = [0.0] * len(cands)
+        samples = 0
+        world = duel
+        while True:
+            for i, c in enumerate(cands):
+                v, n = try_play(world, c, me, self.w, self.playout, PLAYOUT_CAP, horizon)
+                spent += n
+                totals[i] += v
+            samples += 1
+            if spent >= self.budget or samples >= MAX_SAMPLES:
+                break
+            if time.perf_counter() - start > self.max_seconds:
+                self.timeouts += 1
+                break
+            again = self.rebuild(view)
+            if again is None:
+                break
+            world = again.duel
+        self.last_simulations = spent
+        self.last_samples = samples
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
