@@ -15,6 +15,7 @@ from .carddefs import CardDef
 from .commands import command_from_dict, command_to_dict
 from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState, Step, Zone
 from .rules import Rules
+from .validate import command_problem
 
 _CARD_FIELDS = [f for f in Card.__slots__ if f not in ("zone",)]
 _STEP_FIELDS = list(Step.__slots__)
@@ -167,6 +168,10 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         duel.state.next_sid = data["next_sid"]
         duel.state.last_attack = tuple(data["last_attack"])
         duel.state.history = [command_from_dict(c) for c in data.get("history", [])]
+        for cmd in duel.state.history:  # a hand-edited save gets the same door as apply()
+            problem = command_problem(cmd)
+            if problem is not None:
+                raise ValueError(f"not a saved duel: history: {problem}")
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"not a saved duel: {exc!r}") from None
     prims.reindex_field(duel)

@@ -82,3 +82,16 @@ def test_a_clone_mid_line_and_mid_choice_is_exact():
             else:
                 duel.apply(rng.choice(duel.legal_actions()))
     assert found == 30
+
+
+def test_a_saved_history_with_a_wrong_typed_command_is_refused():
+    import pytest
+
+    from game.engine.serialize import from_dict
+
+    duel, _ = _random_duel(1, 30)
+    data = to_dict(duel)
+    first = next(c for c in data["history"] if "card" in c)
+    first["card"] = float(first["card"])
+    with pytest.raises(ValueError, match="history"):
+        from_dict(data, base_pool())
