@@ -341,8 +341,10 @@ class Animator:
         self._mark(("line_open", e.line), 0.3)
 
     def _on_LineBreak(self, e: ev.LineBreak) -> None:
+        """The label lives on while the new Line opens and its Step slides in."""
         self.board.apply(e)
-        self._mark(("line_break", e.line), 0.9)
+        self._mark(("line_break", e.line), 1.4, blocks=False)
+        self._add(Wait(0.25))
 
     def _on_StepAdded(self, e: ev.StepAdded) -> None:
         self.board.apply(e)

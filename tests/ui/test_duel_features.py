@@ -1,0 +1,272 @@
+"""The duel screen's promises, each with real pygame events: illegal drops explain, a Counter
+breaks the Line on the panel, the curtain hides the hand, choosers, settings, quitting."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.engine import Activate, Pass, Summon, Zone, state_hash
+from game.engine.position import build_position
+from game.ui.duel.gestures import Gestures, drop_target, source_of
+from game.ui.duel.scene import DuelScene
+from game.ui.duel.seats import Responses
+from game.ui.duel.session import DuelSession
+from game.ui.scene import Quit
+from tests.kit import base_pool, rules
+from tests.ui.duel_driver import GestureDriver
+from tests.ui.duel_kit import duel_scene
+from tests.ui.events import click, down, feed, key, motion, up
+
+
+def position_scene(spec: dict, speed: str = "instant", responses=None, humans=(True, True)) -> DuelScene:
+    duel = build_position(base_pool(), rules(), spec, seed=1, auto_pass=False)
+    session = DuelSession(duel, humans, ("Player 1", "Player 2"),
+                          responses=responses or (Responses.WHEN_ABLE, Responses.WHEN_ABLE),
+                          threaded=False)
+    scene = DuelScene(session, base_pool(), speed=speed)
+    if scene.curtain is not None:
+        feed(scene, key(pygame.K_RETURN))
+    settle(scene)
+    return scene
+
+
+def settle(scene: DuelScene, frames: int = 400) -> None:
+    for _ in range(frames):
+        scene.update(1 / 60)
+        if not scene.anim.busy and not scene.stale and (scene.can_act() or scene.curtain or scene.finished):
+            return
+
+
+def drag(scene, start, end, release: bool = True) -> None:
+    feed(scene, motion(start), down(start))
+    for t in (0.3, 0.6, 1.0):
+        feed(scene, motion((round(start[0] + (end[0] - start[0]) * t),
+                            round(start[1] + (end[1] - start[1]) * t)), buttons=(1, 0, 0)))
+    if release:
+        feed(scene, up(end))
+
+
+HOUND = {"phase": "main1", "players": [
+    {"sp": 1, "hand": ["iron_hound", "stone_sentry"], "deck": ["stone_sentry"] * 3,
+     "phantom": [None, "stone_sentry", None]},
+    {"hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3, "back": ["denial"]}]}
+
+
+def uid_of(scene, seat, cid, zone=None):
+    for c in scene.session.duel.cards:
+        if c.owner == seat and c.cid == cid and (zone is None or c.zone.value == zone):
+            return c.uid
+    raise LookupError(cid)
+
+
+def test_illegal_drop_snaps_back_and_says_the_engines_reason(window) -> None:
+    scene = position_scene(HOUND)
+    hound = uid_of(scene, 0, "iron_hound")
+    start = scene.geo.rect_of(hound).center
+    slot = scene.geo.slot_rect(0, Zone.PHANTOM, 0).center
+    before = state_hash(scene.session.duel)
+    drag(scene, start, slot)
+    want = scene.session.duel.refusal(Summon(0, hound, "phantom", 0, True, True)).message
+    assert scene.toast.message == want and "SP" in want
+    assert scene.session.history == [] and state_hash(scene.session.duel) == before
+    assert scene.board.where(hound)[1] is Zone.HAND and scene.input.mode == "idle"
+    # a taken slot: the engine's words again
+    sentry = uid_of(scene, 0, "stone_sentry", "hand")
+    drag(scene, scene.geo.rect_of(sentry).center, scene.geo.slot_rect(0, Zone.PHANTOM, 1).center)
+    assert scene.toast.message == scene.session.duel.refusal(
+        Summon(0, sentry, "phantom", 1, True, True)).message
+    scene.draw(window)
+
+
+def test_while_dragging_exactly_the_legal_targets_light_up(window) -> None:
+    scene = position_scene(HOUND)
+    sentry = uid_of(scene, 0, "stone_sentry", "hand")
+    start = scene.geo.rect_of(sentry).center
+    drag(scene, start, (640, 250), release=False)
+    assert scene.input.mode == "dragging"
+    lit = set(scene.input.lit_targets())
+    want = {drop_target(c) for c in scene.gest.legal if source_of(c) == sentry}
+    assert lit == want and lit
+    scene.draw(window)  # the dragged card and the lit slots draw
+    feed(scene, up((640, 250)))
+    assert scene.input.mode == "idle"
+
+
+def test_a_drop_with_four_meanings_opens_the_position_chooser(window) -> None:
+    scene = position_scene({**HOUND, "players": [{**HOUND["players"][0], "sp": 5}, HOUND["players"][1]]})
+    hound = uid_of(scene, 0, "iron_hound")
+    drag(scene, scene.geo.rect_of(hound).center, scene.geo.slot_rect(0, Zone.SIDE, 0).center)
+    popup = scene.input.popup
+    assert popup is not None
+    assert [e.label for e in popup.entries] == [
+        "Attack \u00b7 face up", "Defense \u00b7 face up", "Attack \u00b7 face down",
+        "Defense \u00b7 face down"]
+    feed(scene, *click(popup.row(3).center))
+    assert scene.session.history == [Summon(0, hound, "side", 0, False, False)]
+
+
+def test_a_counter_response_makes_a_line_break_on_the_panel(window) -> None:
+    spec = {**HOUND, "players": [{**HOUND["players"][0], "sp": 5}, HOUND["players"][1]]}
+    scene = position_scene(spec, speed="normal")
+    hound = uid_of(scene, 0, "iron_hound")
+    drag(scene, scene.geo.rect_of(hound).center, scene.geo.slot_rect(0, Zone.PHANTOM, 0).center)
+    feed(scene, *click(scene.input.popup.row(0).center))
+    settle(scene)
+    assert scene.curtain is not None and scene.curtain.seat == 1  # Player 2 may answer
+    scene.draw(window)
+    assert scene.renderer.drawn == set()
+    feed(scene, key(pygame.K_RETURN))
+    settle(scene)
+    prompt = scene.input.prompt
+    assert prompt is not None and prompt.kind == "answer"
+    assert "Iron Hound" in prompt.text and prompt.rows[0].label.startswith("Denial")
+    scene.draw(window)
+    feed(scene, *click(scene.input.panel.row_rect(prompt, 0).center))
+    assert isinstance(scene.session.history[-1], Activate)
+    shown_with_two_lines = False
+    for _ in range(240):
+        scene.update(1 / 60)
+        scene.draw(window)
+        if scene.anim.marker("line_break", 2) is not None and len(scene.board.lines) == 2:
+            shown_with_two_lines = True  # the panel draws "LINE BREAK" on the new Line
+    assert shown_with_two_lines and "line_break" in scene.anim.seen
+
+
+def test_the_curtain_hides_everything_private(window) -> None:
+    scene = duel_scene(seed=4, speed="instant")
+    assert scene.curtain is not None
+    scene.draw(window)
+    assert scene.renderer.drawn == set()
+    first = scene.curtain.seat
+    feed(scene, key(pygame.K_SPACE))
+    scene.update(1 / 60)
+    scene.draw(window)
+    mine = {scene.board.cards[u].card_id for u in scene.board.me.hand}
+    assert mine <= scene.renderer.drawn
+    # end the turn: the other player is asked to take the seat before anything is drawn
+    driver = GestureDriver(scene, seed=4)
+    while scene.curtain is None:
+        driver.perform(scene.gest.end_turn or scene.gest.next_phase or scene.gest.legal[0])
+        settle(scene)
+    assert scene.curtain.seat == 1 - first
+    scene.draw(window)
+    assert scene.renderer.drawn == set()
+    other = scene.session.duel.view(1 - first)
+    feed(scene, *click(scene.curtain.button.center))
+    scene.update(1 / 60)
+    scene.draw(window)
+    theirs = {c.card_id for c in other.me.hand}
+    assert scene.shown == 1 - first and theirs <= scene.renderer.drawn
+
+
+def test_every_legal_command_has_a_gesture() -> None:
+    from game.ai.random_player import RandomPlayer
+    from game.engine import Choose, Duel, EndTurn, NextPhase
+    from game.ui.duel.board import Board
+    from tests.ui.duel_kit import specs
+    duel = Duel(base_pool(), rules(), specs(), 9, auto_pass=False)
+    player = RandomPlayer(9)
+    for _ in range(400):
+        if duel.over:
+            break
+        seat = duel.deciding_player
+        view = duel.view(seat)
+        g = Gestures(seat, view.legal_actions, base_pool(), Board.from_view(view, base_pool()))
+        for cmd in view.legal_actions:
+            if isinstance(cmd, (Pass, NextPhase, EndTurn, Choose)):
+                continue
+            uid = source_of(cmd)
+            assert any(cmd in e.commands for e in g.menu(uid)), cmd
+            t = drop_target(cmd)
+            if t is not None:
+                assert cmd in g.drags(uid)[t]
+        duel.apply(player.choose(view))
+
+
+def test_response_settings_never_and_always(window) -> None:
+    spec = {**HOUND, "players": [{**HOUND["players"][0], "sp": 5},
+                                 {"hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]}
+    # always: Player 2 is asked even with nothing but Pass
+    scene = position_scene(spec, responses=(Responses.WHEN_ABLE, Responses.ALWAYS))
+    hound = uid_of(scene, 0, "iron_hound")
+    drag(scene, scene.geo.rect_of(hound).center, scene.geo.slot_rect(0, Zone.PHANTOM, 0).center)
+    feed(scene, *click(scene.input.popup.row(0).center))
+    settle(scene)
+    assert scene.curtain is not None and scene.curtain.seat == 1
+    feed(scene, key(pygame.K_RETURN))
+    settle(scene)
+    assert scene.input.action()[0].startswith("Pass")
+    feed(scene, key(pygame.K_SPACE))
+    assert scene.session.history[-1] == Pass(1)
+    # never: Player 2's Denial is not even offered
+    spec2 = {**HOUND, "players": [{**HOUND["players"][0], "sp": 5}, HOUND["players"][1]]}
+    scene = position_scene(spec2, responses=(Responses.WHEN_ABLE, Responses.NEVER))
+    hound = uid_of(scene, 0, "iron_hound")
+    drag(scene, scene.geo.rect_of(hound).center, scene.geo.slot_rect(0, Zone.PHANTOM, 0).center)
+    feed(scene, *click(scene.input.popup.row(0).center))
+    settle(scene)
+    assert scene.curtain is None and Pass(1) in scene.session.history
+    assert not scene.board.lines
+
+
+def test_the_settings_cycle_by_click_and_key(window) -> None:
+    scene = position_scene(HOUND, speed="normal")
+    speed_rect = scene.setting_rects[("set", "speed")]
+    feed(scene, *click(speed_rect.center))
+    assert scene.speed == "fast"
+    scene.input.focus = ("set", "resp")
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.session.responses[0] is Responses.ALWAYS
+
+
+def test_closing_the_window_mid_duel_asks_first(window) -> None:
+    scene = position_scene(HOUND)
+    assert scene.allow_quit() is False and scene.dialog is not None
+    quit_button = scene.dialog.buttons[0]
+    got = feed(scene, *click(quit_button.rect.center))
+    assert got == [Quit()]
+
+
+def test_escape_cancels_a_held_card_and_the_log_shows_a_card(window) -> None:
+    scene = position_scene({**HOUND, "players": [{**HOUND["players"][0], "sp": 5}, HOUND["players"][1]]})
+    hound = uid_of(scene, 0, "iron_hound")
+    feed(scene, *click(scene.geo.rect_of(hound).center))
+    popup = scene.input.popup
+    assert popup is not None and popup.entries[0].label.startswith("Summon")
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.input.mode == "holding" and scene.input.lit_targets()
+    feed(scene, key(pygame.K_ESCAPE))
+    assert scene.input.mode == "idle" and scene.session.history == []
+    # a log entry that names a card shows that card in the zoom
+    scene = duel_scene(seed=6)
+    feed(scene, key(pygame.K_RETURN))
+    scene.update(1 / 60)
+    log = scene.log
+    start = max(0, len(log.rows) - log.visible_rows)
+    k = next(k for k in range(len(log.rows) - 1, start - 1, -1) if log.entries[log.rows[k][0]].card_id)
+    y = log.rect.y + 28 + (k - start) * 18 + 5
+    feed(scene, *click((log.rect.x + 40, y)))
+    assert scene.zoom_pin is not None and scene.zoom_pin == log.entries[log.rows[k][0]].card_id
+
+
+def test_a_slow_computer_player_never_freezes_the_window(window) -> None:
+    class Slow:
+        def choose(self, view):
+            time.sleep(0.3)
+            return view.legal_actions[0]
+
+    duel = build_position(base_pool(), rules(), {"turn_player": 1, "phase": "main1", "players": [
+        {"deck": ["stone_sentry"] * 3}, {"hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]},
+        seed=1, auto_pass=False)
+    session = DuelSession(duel, (True, False), ("You", "AI"), {1: Slow()}, threaded=True)
+    scene = DuelScene(session, base_pool(), speed="fast")
+    worst = 0.0
+    start = time.perf_counter()
+    while not session.history and time.perf_counter() - start < 5:
+        t0 = time.perf_counter()
+        scene.update(1 / 60)
+        scene.draw(window)
+        worst = max(worst, time.perf_counter() - t0)
+    assert session.history and worst < 0.15
