@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -22,6 +23,9 @@ from .log import KIND_WORDS, LogEntry
 
 LOG_ROW = 18
 LOG_PX = 14
+
+fit = lru_cache(maxsize=4096)(txt.fit)  # labels are cut to width once, not every frame
+wrap = lru_cache(maxsize=1024)(lambda s, px, w, bold=False: tuple(txt.wrap(s, px, w, bold)))
 
 TERMS = (
     ("Line Break", "a faster answer starts a new Line above; it resolves first"),
@@ -95,7 +99,7 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
         glow.fill((*lp.colour, round(70 * lp.flash)))
         surface.blit(glow, rect)
     side = board.sides[seat]
-    txt.blit_text(surface, txt.fit(name.upper(), 14, rect.w - 120), 14, colour,
+    txt.blit_text(surface, fit(name.upper(), 14, rect.w - 120), 14, colour,
                   (rect.x + 12, rect.y + 8), bold=True)
     if deciding:
         txt.blit_text(surface, "deciding", 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
@@ -129,7 +133,7 @@ def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, nam
     head = f"Round {board.round}  \u00b7  {name}'s turn"
     if board.phase is Phase.DRAW:
         head = f"Round {board.round}  \u00b7  Draw Phase"
-    txt.blit_text(surface, txt.fit(head, 15, rect.w - 20), 15, colour, (rect.x + 10, rect.y + 6), bold=True)
+    txt.blit_text(surface, fit(head, 15, rect.w - 20), 15, colour, (rect.x + 10, rect.y + 6), bold=True)
     labels = dict(style.PHASES)
     for key, r in phase_segments(rect):
         current = board.phase.value == key
@@ -257,7 +261,7 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
         pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
     title = f"{st.line}.{st.step}  " + step_title(pool, st, cid)
     ink = theme.TEXT_DIM if state in ("fizzled", "negated", "resolved") else theme.TEXT
-    label = txt.fit(title, 14, r.w - 46)
+    label = fit(title, 14, r.w - 46)
     img = txt.text(label, 14, ink, bold=state == "resolving")
     surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
     spd = txt.text(f"S{st.speed}", 13, colour, bold=True)
@@ -395,7 +399,7 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
         lines.append((hint, theme.TEXT_DIM, False))
     y = terms_rect.y + 5
     for text, colour, bold in lines:
-        for part in txt.wrap(text, 13, terms_rect.w - 16, bold):
+        for part in wrap(text, 13, terms_rect.w - 16, bold):
             if y + 16 > terms_rect.bottom:
                 return
             txt.blit_text(surface, part, 13, colour, (terms_rect.x + 8, y), bold=bold)
@@ -409,5 +413,5 @@ def draw_settings(surface: pygame.Surface, buttons: Sequence[tuple[str, pygame.R
         pygame.draw.rect(surface, theme.ACCENT if hovered else theme.BUTTON_EDGE, r, 1, border_radius=6)
         if focused:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=7)
-        surface.blit(txt.text(txt.fit(label, 13, r.w - 8), 13, theme.TEXT),
-                     txt.text(txt.fit(label, 13, r.w - 8), 13, theme.TEXT).get_rect(center=r.center))
+        surface.blit(txt.text(fit(label, 13, r.w - 8), 13, theme.TEXT),
+                     txt.text(fit(label, 13, r.w - 8), 13, theme.TEXT).get_rect(center=r.center))

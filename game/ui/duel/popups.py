@@ -20,6 +20,7 @@ from game.ui.widgets.dialog import scrim
 
 from . import style
 from .gestures import Entry
+from .panels import fit
 
 ROW = 30
 
@@ -82,7 +83,7 @@ class Popup:
         pygame.draw.rect(surface, (4, 5, 8), r.move(3, 5), border_radius=10)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=10)
         pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=10)
-        txt.blit_text(surface, txt.fit(self.title, 14, r.w - 20), 14, theme.TEXT_DIM,
+        txt.blit_text(surface, fit(self.title, 14, r.w - 20), 14, theme.TEXT_DIM,
                       (r.x + 10, r.y + 7), bold=True)
         for i, e in enumerate(self.entries):
             row = self.row(i)
@@ -91,7 +92,7 @@ class Popup:
                 pygame.draw.rect(surface, style.FOCUS, row, 1, border_radius=6)
             num = txt.text(str(i + 1) if i < 9 else "", 13, theme.TEXT_FAINT)
             surface.blit(num, (row.x + 6, row.y + 7))
-            label = txt.fit(e.label, 15, row.w - 28)
+            label = fit(e.label, 15, row.w - 28)
             txt.blit_text(surface, label, 15, theme.TEXT, (row.x + 22, row.y + 5))
 
 
@@ -184,7 +185,7 @@ class PromptPanel:
         r = self.rect
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=10)
         pygame.draw.rect(surface, colour, r, 2, border_radius=10)
-        txt.blit_text(surface, txt.fit(prompt.title.upper(), 14, r.w - 20), 14, colour,
+        txt.blit_text(surface, fit(prompt.title.upper(), 14, r.w - 20), 14, colour,
                       (r.x + 12, r.y + 8), bold=True)
         y = r.y + 30
         for line in self._text_lines(prompt):
@@ -207,7 +208,7 @@ class PromptPanel:
             if i == self.focus:
                 pygame.draw.rect(surface, style.FOCUS, rr.inflate(4, 4), 2, border_radius=7)
             mark = "\u2713 " if row.selected else ""
-            txt.blit_text(surface, txt.fit(mark + row.label, 14, rr.w - 14), 14, theme.TEXT,
+            txt.blit_text(surface, fit(mark + row.label, 14, rr.w - 14), 14, theme.TEXT,
                           (rr.x + 8, rr.y + 5))
         hidden = len(prompt.rows) - prompt.scroll - self.visible(prompt)
         if prompt.scroll or hidden > 0:

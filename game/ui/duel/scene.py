@@ -28,6 +28,7 @@ from .gestures import Entry, Gestures
 from .interaction import Interaction
 from .layout import LAYOUT, ZOOM_W
 from .log import Describer
+from .panels import fit
 from .popups import Curtain, Popup
 from .render import BoardRenderer, Lights
 from .session import DuelSession
@@ -105,6 +106,19 @@ class DuelScene:
         self.input.reset()
         self.input.focus = None
         self.stale = True
+        self._warm = True
+        self.sprites.warm_zoom(self.visible_ids(), ZOOM_W, budget_s=0.5)
+
+    def visible_ids(self) -> list[str]:
+        """Card ids the shown seat can see now (their zoom faces are drawn ahead)."""
+        b = self.board
+        out = []
+        for side in b.sides:
+            for u in (*side.hand, *side.field_uids(), *side.grave[-3:], *side.extra):
+                c = b.cards.get(u)
+                if c is not None and c.card_id is not None:
+                    out.append(c.card_id)
+        return out
 
     def _log_event(self, e: object) -> None:
         entry = self.describer(e)
@@ -173,6 +187,8 @@ class DuelScene:
             self.dialog.update(dt)
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
+            if self._warm and not self.anim.tweens:  # idle: draw ahead the zoom faces of new cards
+                self._warm = not self.sprites.warm_zoom(self.visible_ids(), ZOOM_W, budget_s=0.002)
         return self._take()
 
     def _take(self) -> Transition | None:
@@ -221,6 +237,7 @@ class DuelScene:
         self.board = board
         self.geo.board = board
         self.anim.board = board
+        self._warm = True
         legal = view.legal_actions if self.session.deciding == self.shown and \
             not self.session.is_ai(self.shown) else ()
         self.gest = Gestures(self.shown, legal, self.pool, board)
@@ -462,7 +479,7 @@ class DuelScene:
     def _draw_left(self, surface: pygame.Surface) -> None:
         cid, card = self._zoom_target()
         cdef = self.pool.get(cid) if cid else None
-        face = self.sprites.face(cid, ZOOM_W) if cdef is not None else None
+        face = self.sprites.zoom(cid, ZOOM_W) if cdef is not None else None
         hint = "Drag a glowing card to play it; click a card for its menu."
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint)
         self.log.draw(surface)
@@ -532,7 +549,7 @@ class DuelScene:
         if focused:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
         ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
-        txt.blit_text(surface, txt.fit(label, 17, r.w - 70), 17, ink, (r.centerx - 14, r.centery),
+        txt.blit_text(surface, fit(label, 17, r.w - 70), 17, ink, (r.centerx - 14, r.centery),
                       bold=True, anchor="center")
         if enabled:
             txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),

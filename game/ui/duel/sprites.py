@@ -21,6 +21,7 @@ from . import style
 from .layout import CARD_W
 
 KEEP = 400
+ZOOM_KEEP = 96  # large faces for the zoom panel (about 320 KB each)
 
 
 class CardSprites:
@@ -28,6 +29,39 @@ class CardSprites:
         self.pool = pool
         self.faces = faces or FaceStore()
         self._composed: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._zoom: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
+
+    def zoom(self, card_id: str, width: int) -> pygame.Surface:
+        """A large face for the zoom panel (kept: hovering back and forth costs nothing)."""
+        key = (card_id, width)
+        surf = self._zoom.get(key)
+        if surf is None:
+            from game.ui.card_face import render_card_face
+            from game.ui.faces import _ready
+
+            surf = self._zoom[key] = _ready(render_card_face(self.pool[card_id], width))
+            while len(self._zoom) > ZOOM_KEEP:
+                self._zoom.popitem(last=False)
+        else:
+            self._zoom.move_to_end(key)
+        return surf
+
+    def has_zoom(self, card_id: str, width: int) -> bool:
+        return (card_id, width) in self._zoom
+
+    def warm_zoom(self, card_ids, width: int, budget_s: float) -> bool:
+        """Draw missing zoom faces until `budget_s` is spent (always at least one); True
+        when none is missing. Called outside animations so hovering a card is instant."""
+        import time
+
+        start = time.perf_counter()
+        for cid in card_ids:
+            if cid is None or (cid, width) in self._zoom or cid not in self.pool:
+                continue
+            self.zoom(cid, width)
+            if time.perf_counter() - start > budget_s:
+                return False
+        return True
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
         return self.faces.face(self.pool[card_id], width)
