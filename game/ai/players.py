@@ -66,6 +66,8 @@ class ViewPlayer:
             return None
 
     def choose(self, view: PlayerView) -> Command:
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"a computer player takes its seat's PlayerView, not {type(view).__name__}")
         legal = view.legal_actions
         if not legal:
             raise ValueError("no legal commands to choose from")

@@ -322,8 +322,12 @@ class Policy:
                     continue
                 key = (t, cmd.card)
             elif t in (Flip, Unsummon, PlayEnvironment, Attack):
-                if t is Unsummon and battle_ahead and health(duel, cards[cmd.card]) > 0:
-                    continue
+                if t is Unsummon:
+                    card = cards[cmd.card]
+                    if card.summoned_turn == st.turn:
+                        continue  # a Summon taken back the same turn only loops
+                    if battle_ahead and health(duel, card) > 0:
+                        continue
                 key = cmd
             else:
                 continue

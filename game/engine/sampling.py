@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 
 from . import events as ev
+from . import query
 from .carddefs import SELF_TRIGGERS, CardDef, CardType
-from .model import ChoiceKind
+from .model import Card, ChoiceKind
 from .rules import Rules
 from .serialize import from_dict
 from .views import HIDDEN, CardView, PlayerView
@@ -503,9 +504,34 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
         rng.shuffle(decks[p])
     data = _plain(view, memory, cids, visible, decks, extras, rules, pool, rng)
     duel = from_dict(data, pool)
+    _settle_bonuses(duel)
     legal = duel.legal_actions() if duel.deciding_player == me else ()
     exact = set(legal) == set(view.legal_actions)
     return Rebuilt(duel, frozenset(guessed), exact)
+
+
+def _card_defaults() -> dict:
+    """Every saved field of a card with its default, so fields the rebuild does not know
+    about yet still get a value."""
+    out = {}
+    for f in fields(Card):
+        if f.default is not MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            out[f.name] = f.default_factory()
+    return out
+
+
+def _settle_bonuses(duel) -> None:
+    """A rebuilt Phantom's Health bonuses count as settled (as they are at every decision),
+    where the engine keeps such a record."""
+    bonus = getattr(query, "health_bonus", None)
+    if bonus is None:
+        return
+    for card in duel.state.cards:
+        if hasattr(card, "health_bonus") and card.zone.value in ("phantom", "side") \
+                and duel.pool[card.cid].is_phantom:
+            card.health_bonus = bonus(duel, card)
 
 
 def duel_from_view(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules,
@@ -535,12 +561,13 @@ def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict
             elif memo.health is not None:
                 damage = max(0, memo.health[1] - memo.health[0])
                 zero_ok = memo.health[0] == 0
+        card = _card_defaults()
         if c is None:
             zone = "deck" if uid in decks[owner] else "extra"
-            card = dict(controller=owner, zone=zone, index=-1, attack_pos=True,
+            card.update(controller=owner, zone=zone, index=-1, attack_pos=True,
                         face_up=False)
         else:
-            card = dict(controller=c.controller, zone=c.zone.value, index=c.index,
+            card.update(controller=c.controller, zone=c.zone.value, index=c.index,
                         attack_pos=c.attack_pos, face_up=c.face_up)
         keep = on_field or (c is not None and c.zone.value == "hand")
         card.update(
