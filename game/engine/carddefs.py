@@ -256,15 +256,18 @@ class CardDef:
         it comes face up, and its continuous and trigger abilities work from then on."""
         if self.type not in (CardType.SPIRIT, CardType.COUNTER):
             return False
+        if self.type is CardType.SPIRIT and self.lasting:
+            return True  # a Lasting Spirit can always start its continuous effect (rulings)
         return not any(ab.start in (Start.MAIN, Start.RESPONSE) for ab in self.abilities)
 
     @cached_property
     def activatable(self) -> tuple[tuple[int, Ability], ...]:
         """(index, ability) of every ability a player may activate (computed once)."""
+        own = tuple((i, ab) for i, ab in enumerate(self.abilities)
+                    if ab.start in (Start.MAIN, Start.RESPONSE))
         if self.playable_alone:
-            return ((-1, self.ability(-1)),)
-        return tuple((i, ab) for i, ab in enumerate(self.abilities)
-                     if ab.start in (Start.MAIN, Start.RESPONSE))
+            return ((-1, self.ability(-1)), *own)
+        return own
 
     @cached_property
     def trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:

@@ -253,7 +253,8 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
             for uid in list(hand):
                 prims.move(duel, duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
             continue
-        _ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card(s)", list(hand), count,
+        _ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
+             list(hand), count,
              {"rest": players, "count": count})
         return
 

@@ -78,6 +78,7 @@ def run(duel: Duel) -> None:
             duel._legal_version = duel.version + 1
         return
 
+
 def begin_round(duel: Duel) -> None:
     duel.state.round += 1
     if duel.state.round >= duel.rules.round_limit:
@@ -85,6 +86,7 @@ def begin_round(duel: Duel) -> None:
         return
     duel.out.append(ev.RoundStarted(duel.state.round))
     begin_turn(duel, duel.state.first_player)
+
 
 def begin_turn(duel: Duel, player: int) -> None:
     duel.state.turn += 1
@@ -96,6 +98,7 @@ def begin_turn(duel: Duel, player: int) -> None:
     duel.out.append(ev.TurnStarted(player, duel.state.turn, duel.state.round))
     enter_phase(duel, Phase.STANDBY)
 
+
 def enter_phase(duel: Duel, phase: Phase) -> None:
     duel.state.phase = phase
     duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phase.DRAW else -1,
@@ -106,6 +109,7 @@ def enter_phase(duel: Duel, phase: Phase) -> None:
         trigs.fire_global(duel, "turn_end")
     elif phase is Phase.DRAW:
         draw_phase(duel)
+
 
 def end_turn(duel: Duel) -> None:
     turn = duel.state.turn
@@ -130,6 +134,7 @@ def end_turn(duel: Duel) -> None:
     else:
         begin_round(duel)
 
+
 def draw_phase(duel: Duel) -> None:
     empty = [p for p in (0, 1) if len(duel.state.players[p].deck) < duel.rules.draw_phase_cards]
     if empty:
@@ -143,6 +148,7 @@ def draw_phase(duel: Duel) -> None:
     for p in (duel.state.first_player, 1 - duel.state.first_player):
         prims.change_sp(duel, p, duel.rules.sp_per_draw_phase, "draw_phase")
     trigs.fire_global(duel, "draw_phase")
+
 
 def end(duel: Duel, winner: int, reason: str) -> None:
     if duel.state.winner is not None:

@@ -39,6 +39,7 @@ from .model import (
 from .query import (
     card_users,
     check,
+    could_change,
     has_real_condition,
     has_status,
     health,
@@ -58,6 +59,8 @@ _ZONE_OF = {z.value: z for z in Zone}
 
 
 # Refusals with fixed words are built once: refusing is the hot path of listing.
+_NOTHING_TO_DO = Refusal(Code.NOTHING_TO_DO, "It would do nothing now: nothing to summon, "
+                         "search, return or draw, and no card its effects reach.")
 _R0 = Refusal(Code.NO_SUCH_ABILITY, "That card has no such ability.")
 _R1 = Refusal(Code.NOTHING_TO_ANSWER, "That ability can only start a Line, not answer one.")
 _R2 = Refusal(Code.WRONG_PHASE, "That ability can only be activated in your own Main Phase.")
@@ -192,7 +195,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return _R9
         elif not card.face_up and card.set_turn == duel.state.turn:
             return _R10
-        elif card.face_up and not cdef.lasting:
+        elif card.face_up and (index == -1 or not cdef.lasting):
             return _R11
     elif ctype is CardType.COUNTER:
         if zone is Zone.HAND:
@@ -226,6 +229,8 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return Refusal(Code.COST, f"It costs a discard of {cost.discard} card(s) and you have {in_hand}.")
     if responding is None and ab.negates:
         return _R19
+    if ab.effects and not could_change(duel, card, ab, player):
+        return _NOTHING_TO_DO
     if not check(duel, ab.condition, player, card.uid, responding):
         return _R20
     return None

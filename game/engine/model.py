@@ -66,6 +66,7 @@ class Card:
     sp_paid: int = 0
     moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
     zero_ok: bool = False  # survived a Break at 0 Health: stays at 0 (book)
+    health_bonus: int = 0  # Health gained from bonuses, as last settled (see settle_health)
     mods: list = field(default_factory=list)  # [stat, amount, expires_turn or -1]
     flags: list = field(default_factory=list)  # [flag, expires_turn or -1]
 
@@ -89,6 +90,7 @@ class Card:
         n.sp_paid = self.sp_paid
         n.moves = self.moves
         n.zero_ok = self.zero_ok
+        n.health_bonus = self.health_bonus
         n.mods = self.mods[:] if self.mods else []
         n.flags = self.flags[:] if self.flags else []
         return n
@@ -104,6 +106,7 @@ class Card:
         self.set_turn = -1
         self.sp_paid = 0
         self.zero_ok = False
+        self.health_bonus = 0
         self.mods = []
         self.flags = []
 

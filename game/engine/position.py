@@ -21,7 +21,7 @@ from . import primitives as prims
 from .carddefs import CardDef, CardType
 from .duel import Duel
 from .model import Card, Phase, Zone
-from .query import max_health
+from .query import health_bonus, max_health
 from .rules import Rules
 
 _SLOT_KEYS = {"phantom": Zone.PHANTOM, "back": Zone.BACK, "side": Zone.SIDE, "env": Zone.ENV}
@@ -75,6 +75,9 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
         if hp == 0:
             card.attack_pos = False
             card.zero_ok = True
+    for card in duel.state.cards:  # the bonuses the position starts with are settled
+        if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
+            card.health_bonus = health_bonus(duel, card)
     prims.reindex_field(duel)  # again: Health is set now, and the view shows it
     duel.version += 1
     return duel

@@ -8,7 +8,15 @@ from . import events as ev
 from . import flow as turnflow
 from . import triggers as trigs
 from .model import BACKROW_ZONES, PHANTOM_ZONES, PILE_ZONES, Card, Zone
-from .query import active_statics, has_status, health, max_health, on_field, stats_of
+from .query import (
+    active_statics,
+    has_status,
+    health,
+    health_bonus,
+    max_health,
+    on_field,
+    stats_of,
+)
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -75,6 +83,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
     if zone is Zone.GRAVE:
         trigs.fire(duel, "sent_to_grave", card)
 
+
 def draw(duel: Duel, player: int, n: int, reason: str) -> int:
     deck = duel.state.players[player].deck
     drawn = 0
@@ -84,6 +93,7 @@ def draw(duel: Duel, player: int, n: int, reason: str) -> int:
         move(duel, duel.state.cards[deck[-1]], Zone.HAND, -1, player, False, True, reason)
         drawn += 1
     return drawn
+
 
 def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
     if card.face_up == face_up:
@@ -100,6 +110,7 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
         if duel.pool[card.cid].is_phantom:
             trigs.fire(duel, "flipped", card)
 
+
 def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = True) -> None:
     duel.cond_version += 1
     """Change LP; `check=False` lets one effect hit both players before anyone loses."""
@@ -111,12 +122,14 @@ def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = Tr
     if check:
         check_lp(duel)
 
+
 def check_lp(duel: Duel) -> None:
     zero = [p for p in (0, 1) if duel.state.players[p].lp == 0]
     if len(zero) == 2:
         turnflow.end(duel, -1, "both players reached 0 LP")
     elif zero:
         turnflow.end(duel, 1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
+
 
 def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
     duel.cond_version += 1
@@ -130,10 +143,12 @@ def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
     if after != before:
         duel.out.append(ev.SpChanged(player, before, after, reason))
 
+
 def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     """Lower a Phantom's Health (not below 0); True if it is now at 0."""
     if amount <= 0 or not on_field(card):
         return False
+    settle_health(duel, card)  # damage meets the bonuses it has now
     before = health(duel, card)
     mh = max_health(duel, card)
     card.damage = min(mh, card.damage + amount)
@@ -142,9 +157,11 @@ def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     duel.out.append(ev.HealthChanged(card.uid, before, after, mh))
     return after == 0
 
+
 def damage_card(duel: Duel, card: Card, amount: int) -> None:
     if apply_damage(duel, card, amount):
         break_card(duel, card, "health")
+
 
 def heal_card(duel: Duel, card: Card, amount: int) -> None:
     if amount <= 0 or not on_field(card) or card.damage == 0:
@@ -156,6 +173,7 @@ def heal_card(duel: Duel, card: Card, amount: int) -> None:
         card.zero_ok = False
     duel.out.append(ev.HealthChanged(card.uid, before, health(duel, card), max_health(duel, card)))
 
+
 def maybe_state_check(duel: Duel) -> None:
     """Run the 0-Health check only when something could have lowered a Health: damage
     handles its own Break, so that leaves lowered stats (modify, end of turn) and
@@ -166,6 +184,7 @@ def maybe_state_check(duel: Duel) -> None:
         state_check(duel)
     else:
         duel._checked_version = duel.field_version
+
 
 def reindex_field(duel: Duel) -> None:
     """Rebuild what the duel keeps about the field after cards were placed directly
@@ -184,6 +203,7 @@ def reindex_field(duel: Duel) -> None:
     duel._cond_truth = {}
     duel.view_cache = ({}, {})
 
+
 def free_slots(duel: Duel, player: int, backrow: bool) -> tuple:
     """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or
     Counter) may go; recomputed only after the field changed."""
@@ -200,6 +220,7 @@ def free_slots(duel: Duel, player: int, backrow: bool) -> tuple:
         duel._free_version[key] = duel.field_version
     return duel._free[key]
 
+
 def state_check(duel: Duel) -> None:
     """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
     its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
@@ -212,6 +233,8 @@ def state_check(duel: Duel) -> None:
                 if uid is None:
                     continue
                 card = duel.state.cards[uid]
+                if card.damage or card.health_bonus or card.mods or duel._statics_health:
+                    settle_health(duel, card)
                 if not card.damage and not card.mods and not weakening:
                     continue  # full Health, nothing lowering it
                 if not duel.pool[card.cid].is_phantom or health(duel, card) > 0:
@@ -223,6 +246,21 @@ def state_check(duel: Duel) -> None:
                 if duel.state.winner is not None:
                     return
 
+
+def settle_health(duel: Duel, card: Card) -> None:
+    """Health bonuses (rulings): a gained bonus raises current and max Health; when it ends
+    the max falls back and the current Health falls only to that max if it is above it, so
+    the end of a bonus never Breaks by itself. Damage taken meanwhile stays taken."""
+    if not duel.pool[card.cid].is_phantom:
+        return
+    bonus = health_bonus(duel, card)
+    lost = card.health_bonus - bonus
+    if lost > 0 and card.damage:
+        card.damage = max(0, card.damage - lost)
+        duel.stats_dirty.add(card.uid)
+    card.health_bonus = bonus
+
+
 def lock_defense(duel: Duel, card: Card) -> None:
     if card.attack_pos and duel.pool[card.cid].is_phantom and health(duel, card) == 0:
         card.attack_pos = False
@@ -230,6 +268,7 @@ def lock_defense(duel: Duel, card: Card) -> None:
         duel.stats_dirty.add(card.uid)
         duel.out.append(ev.PositionChanged(card.uid, card.cid, False, card.face_up,
                                            "zero_health", not card.face_up, card.controller))
+
 
 def break_card(duel: Duel, card: Card, reason: str) -> bool:
     """Break a card; True if it left the field, False if it survived."""

@@ -261,6 +261,21 @@ def stats_of(duel: Duel, card: Card) -> tuple:
     return (a, max(0, mh - card.damage), mh, max(0, cdef.level + dc), statuses)
 
 
+def health_bonus(duel: Duel, card: Card) -> int:
+    """The Health a field Phantom has from bonuses now: its live positive Health modifiers
+    and the positive Health of the continuous effects that apply to it."""
+    total = 0
+    turn = duel.state.turn
+    for mstat, amount, expires in card.mods:
+        if mstat == "health" and amount > 0 and (expires < 0 or expires >= turn):
+            total += amount
+    if duel.static_cards:
+        for src, eff, user, cond in active_statics(duel):
+            if eff.health > 0 and _static_applies(duel, src, eff, user, cond, card):
+                total += eff.health
+    return total
+
+
 def has_status(duel: Duel, card: Card, status: str) -> bool:
     turn = duel.state.turn
     for flag, expires in card.flags:
@@ -444,3 +459,86 @@ def has_real_condition(cond: Condition | None) -> bool:
 
 def is_main_phase(phase: Phase) -> bool:
     return phase is Phase.MAIN1 or phase is Phase.MAIN2
+
+
+# ------------------------------------------------------------ could it change anything?
+_ALWAYS = frozenset({"damage_player", "heal_player", "gain_sp", "negate"})
+_ON_CARDS = frozenset({"break", "damage", "heal", "modify", "flip", "change_position",
+                       "protect", "cannot_attack"})
+
+
+def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) -> bool:
+    """Could the ability's effects change anything now (rulings: an ability that could not
+    is not activated, an optional trigger not used)? Chosen targets are the legality
+    check's business; everything else is looked at as the effects would find it."""
+    for eff in ab.effects:
+        if _effect_could(duel, card, eff, user, event_card):
+            return True
+    return False
+
+
+def _sides(user: int, who: str) -> tuple[int, ...]:
+    if who == "both":
+        return (user, 1 - user)
+    return (user,) if who == "you" else (1 - user,)
+
+
+def _reach(duel: Duel, card: Card, eff, user: int, event_card: int) -> list[Card] | None:
+    """The cards the effect would act on now; None when they are chosen targets."""
+    t = eff.target
+    cards = duel.state.cards
+    if t is None or t == "self":
+        return [card]
+    if t == "chosen":
+        return None
+    if t == "event_card":
+        return [cards[event_card]] if event_card >= 0 else []
+    if t in ("attacker", "attack_target"):
+        uid = duel.state.last_attack[0 if t == "attacker" else 1]
+        return [cards[uid]] if uid >= 0 else []
+    return [cards[u] for u in select(duel, t, user, card.uid)]
+
+
+def _free_phantom_slot(duel: Duel, player: int) -> bool:
+    slots = duel.state.players[player].slots
+    return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
+
+
+def _effect_could(duel: Duel, card: Card, eff, user: int, event_card: int) -> bool:
+    verb = eff.verb
+    if verb in _ALWAYS:
+        return True
+    players = duel.state.players
+    if verb == "special_summon":
+        if not _free_phantom_slot(duel, user):
+            return False
+        if eff.select is None:
+            found = _reach(duel, card, eff, user, event_card)
+            return found is None or any(not on_field(c) for c in found)
+        sel = eff.select
+        sel = replace(sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side)
+        return any(duel.pool[cards_cid].is_phantom for cards_cid in
+                   (duel.state.cards[u].cid for u in select(duel, sel, user, card.uid)))
+    if verb == "search":
+        sel = eff.select or Selector(types=())
+        sel = replace(sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side)
+        return bool(select(duel, sel, user, card.uid))
+    if verb == "return_to_hand":
+        found = _reach(duel, card, eff, user, event_card)
+        return found is None or any(on_field(c) or c.zone is Zone.GRAVE for c in found)
+    if verb in ("draw", "mill"):
+        return any(players[p].deck for p in _sides(user, eff.player))
+    if verb == "discard":
+        return any(players[p].hand for p in _sides(user, eff.player))
+    if verb == "lose_sp":
+        return any(players[p].sp > 0 for p in _sides(user, eff.player))
+    if verb in _ON_CARDS:
+        found = _reach(duel, card, eff, user, event_card)
+        return found is None or bool(found)
+    if verb == "if":
+        return any(_effect_could(duel, card, e, user, event_card)
+                   for e in (*eff.then, *eff.otherwise))
+    if verb == "choose":
+        return any(_effect_could(duel, card, e, user, event_card)
+                   for option in eff.options for e in option)
+    return True

@@ -34,6 +34,7 @@ class Code(str, Enum):
     LOOP_GUARD = "loop_guard"
     COST = "cost"  # SP, LP or discards it cannot pay
     CONDITION = "condition"
+    NOTHING_TO_DO = "nothing_to_do"  # its effects could change nothing now (rulings)
     NOTHING_TO_ANSWER = "nothing_to_answer"
     SPEED = "speed"
     TARGETS = "targets"

@@ -55,6 +55,7 @@ def start_resolving(duel: Duel) -> None:
     duel.state.resolving = True
     duel.out.append(ev.LineResolving(len(duel.state.lines)))
 
+
 def resolve_some(duel: Duel) -> None:
     st = duel.state
     while st.winner is None:
@@ -90,6 +91,7 @@ def resolve_some(duel: Duel) -> None:
         duel.out.append(ev.StepResolving(st.cur_line, st.cur_step, step.player,
                                          card.cid, not card.face_up))
         begin_step(duel, step)
+
 
 def begin_step(duel: Duel, step: Step) -> None:
     card = duel.state.cards[step.card]
@@ -140,6 +142,7 @@ def begin_step(duel: Duel, step: Step) -> None:
     duel.out.append(ev.StepResolved(duel.state.cur_line, duel.state.cur_step, step.player, cid,
                                     not card.face_up))
 
+
 def fizzle_reason(duel: Duel, step: Step) -> str:
     card = duel.state.cards[step.card]
     if step.kind == "ability":
@@ -157,12 +160,14 @@ def fizzle_reason(duel: Duel, step: Step) -> str:
             return "the attacker can no longer attack"
     return ""
 
+
 def finish_step(duel: Duel, step: Step) -> None:
     card = duel.state.cards[step.card]
     duel.out.append(ev.StepResolved(duel.state.cur_line, duel.state.cur_step, step.player, card.cid,
                                     not card.face_up))
     if not step.trigger:
         discard_spent(duel, step)
+
 
 def discard_spent(duel: Duel, step: Step) -> None:
     """A normal Spirit or Counter goes to the Graveyard once its Step is done."""
@@ -171,6 +176,7 @@ def discard_spent(duel: Duel, step: Step) -> None:
     if cdef.type in (CardType.SPIRIT, CardType.COUNTER) and not cdef.lasting:
         if on_field(card) and card.moves == step.card_moves:
             prims.move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "resolved")
+
 
 def after_negated(duel: Duel, step: Step) -> None:
     card = duel.state.cards[step.card]

@@ -18,6 +18,7 @@ from .rules import Rules
 from .validate import command_problem
 
 _CARD_FIELDS = [f for f in Card.__slots__ if f not in ("zone",)]
+_OPTIONAL = {"health_bonus"}  # saves made before the Health-bonus ruling lack it
 _STEP_FIELDS = list(Step.__slots__)
 _TRIG_FIELDS = list(PendingTrigger.__slots__)
 
@@ -140,7 +141,8 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         for cd in data["cards"]:
             if cd["cid"] not in pool:
                 raise ValueError(f"unknown card id {cd['cid']!r}")
-            card = Card(**{f: cd[f] for f in _CARD_FIELDS}, zone=Zone(cd["zone"]))
+            card = Card(**{f: cd[f] for f in _CARD_FIELDS if f in cd or f not in _OPTIONAL},
+                        zone=Zone(cd["zone"]))
             card.mods = [tuple(m) for m in cd["mods"]]
             card.flags = [tuple(f) for f in cd["flags"]]
             if any(m[2] >= 0 for m in card.mods) or any(f[1] >= 0 for f in card.flags):

@@ -9,7 +9,7 @@ from . import resolution as resolver
 from .carddefs import SELF_TRIGGERS
 from .legal import target_candidates
 from .model import Card, Choice, ChoiceKind, PendingTrigger, Step
-from .query import card_users, check, matches, on_field
+from .query import card_users, check, could_change, matches, on_field
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -25,6 +25,7 @@ def trigger_ok(duel: Duel, card: Card, ab_index: int, user: int, event_card: int
     if duel.state.counts.get(("ability", card.uid, ab_index), 0) >= duel.rules.loop_limit:
         return False
     return check(duel, ab.condition, user, card.uid)
+
 
 def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
     """An event about card `subject` happened: queue every trigger watching for it."""
@@ -61,6 +62,7 @@ def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
                 if trigger_ok(duel, card, i, user, subject.uid):
                     duel.state.pending_triggers.append(PendingTrigger(uid, i, user, subject.uid))
 
+
 def fire_global(duel: Duel, trigger: str) -> None:
     """Phase triggers: draw_phase, turn_start, turn_end."""
     watchers = duel.trigger_cards.get(trigger)
@@ -81,6 +83,7 @@ def fire_global(duel: Duel, trigger: str) -> None:
                 if trigger_ok(duel, card, i, user, -1):
                     duel.state.pending_triggers.append(PendingTrigger(uid, i, user, -1))
 
+
 def queue_pending(duel: Duel, all_speeds: bool, start: int = 0) -> None:
     """Move waiting triggers into the queue, the turn player's first. With `all_speeds`
     off, only those from index `start` on whose speed can answer the top Step."""
@@ -97,11 +100,13 @@ def queue_pending(duel: Duel, all_speeds: bool, start: int = 0) -> None:
     duel.state.trigger_queue.extend(take)
     duel.state.pending_triggers = keep
 
+
 def flush_immediate_triggers(duel: Duel, start: int = 0) -> None:
     """Triggers whose events a command caused while Lines are open (not resolving) join
     them at once when their speed allows; older waiting triggers keep waiting."""
     if len(duel.state.pending_triggers) > start and not duel.state.resolving and duel.state.lines:
         queue_pending(duel, all_speeds=False, start=start)
+
 
 def process_trigger(duel: Duel) -> None:
     trig = duel.state.trigger_queue.pop(0)
@@ -110,12 +115,15 @@ def process_trigger(duel: Duel) -> None:
     if not trigger_ok(duel, card, trig.ability, trig.user, trig.event_card):
         return
     if ab.optional:
+        if not could_change(duel, card, ab, trig.user, trig.event_card):
+            return  # an optional trigger that could change nothing is not offered (rulings)
         duel.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_OPTIONAL,
-                             f"Use {duel.pool[card.cid].name}'s ability?", [1, 0],
-                             ["Yes", "No"], context={"trigger": trig})
+                                   f"Activate {duel.pool[card.cid].name}'s ability?", [1, 0],
+                                   ["Yes", "No"], context={"trigger": trig})
         duel.emit_choice()
         return
     trigger_targets(duel, trig)
+
 
 def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple = ()) -> None:
     card = duel.state.cards[trig.card]
@@ -143,3 +151,4 @@ def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple = ()) -> Non
     step.targets = chosen
     step.target_moves = tuple(duel.state.cards[u].moves for u in chosen)
     resolver.push_step(duel, step)
+    duel.fire_activates(step)  # a trigger becoming a Step is an activation too (rulings)

@@ -18,7 +18,7 @@ from game.engine import (
     Summon,
 )
 from game.engine import events as ev
-from game.engine.query import atk
+from game.engine.query import atk, health, max_health
 from tests.kit import of_type, play, position, uid
 
 CARDS = """
@@ -366,7 +366,9 @@ def test_continuous_effect_with_a_condition_applies_only_while_it_holds():
     assert atk(duel, hound) == 2100
 
 
-def test_losing_a_health_bonus_that_held_a_phantom_up_breaks_it():
+def test_losing_a_health_bonus_never_breaks_a_phantom_it_held_up():
+    """Rulings (Health bonuses): when a bonus ends, the current Health falls only to the new
+    max if it is above it; the end of a bonus never Breaks by itself."""
     cards = CARDS + """
 - id: vigor_banner
   name: Vigor Banner
@@ -393,4 +395,6 @@ def test_losing_a_health_bonus_that_held_a_phantom_up_breaks_it():
     banner = uid(duel, 1, "vigor_banner")
     play(duel, Activate(0, uid(duel, 0, "tear_down"), 0, (banner,), "back", 0))
     assert duel.cards[banner].zone.value == "grave"
-    assert duel.cards[hound].zone.value == "grave"  # 1000 max Health, 1200 damage taken
+    card = duel.cards[hound]
+    assert card.zone.value == "phantom"  # 1500 max with the banner, 300 left: it stays
+    assert (health(duel, card), max_health(duel, card)) == (300, 1000)
