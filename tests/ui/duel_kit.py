@@ -23,7 +23,7 @@ def duel_scene(seed: int = 1, humans=(True, True), speed: str = "instant", names
                first: int | None = None, duel: Duel | None = None) -> DuelScene:
     duel = duel or Duel(base_pool(), rules(), specs(names), seed, first_player=first, auto_pass=False)
     ai = {s: make_ai("random", seed + s) for s in (0, 1) if not humans[s]}
-    labels = tuple("You" if h and not all(humans) else ("AI" if not h else f"Player {i + 1}")
+    labels = tuple("AI" if not h else f"Player {i + 1}"
                    for i, h in enumerate(humans))
     session = DuelSession(duel, tuple(humans), labels, ai, threaded=False)
     return DuelScene(session, base_pool(), speed=speed)

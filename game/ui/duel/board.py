@@ -256,6 +256,13 @@ def _stats(b: Board, e: ev.CardStatsChanged) -> None:
                               sp_cost=e.sp_cost, statuses=tuple(e.statuses))
 
 
+def _health(b: Board, e: ev.HealthChanged) -> None:
+    """Shown at once (the CardStatsChanged at the command's end confirms it)."""
+    c = b.cards.get(e.card)
+    if c is not None and c.card_id is not None and c.health is not None:
+        b.cards[e.card] = replace(c, health=e.after, max_health=e.max_health)
+
+
 def _lp(b: Board, e: ev.LpChanged) -> None:
     b.sides[e.player].lp = e.after
 
@@ -327,7 +334,7 @@ def _named(b: Board, e) -> None:
 
 _HANDLERS = {
     ev.DuelStarted: _started, ev.CardMoved: _moved, ev.PositionChanged: _position,
-    ev.CardStatsChanged: _stats, ev.LpChanged: _lp, ev.SpChanged: _sp, ev.PhaseChanged: _phase,
+    ev.CardStatsChanged: _stats, ev.HealthChanged: _health, ev.LpChanged: _lp, ev.SpChanged: _sp, ev.PhaseChanged: _phase,
     ev.TurnStarted: _turn, ev.LineOpened: _line_opened, ev.StepAdded: _step_added,
     ev.StepResolving: _step_resolving, ev.LineClosed: _line_closed, ev.PriorityPassed: _passed,
     ev.WindowOpened: _window, ev.ChoiceRequested: _choice, ev.ChoiceMade: _chosen,

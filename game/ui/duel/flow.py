@@ -60,7 +60,7 @@ class MatchFlow:
         self.versus_ai = setup.mode == "versus_ai"
         self.humans = (True, False) if self.versus_ai else (True, True)
         level = (setup.ai_level or "random").capitalize()
-        self.names = ("You", f"AI ({level})") if self.versus_ai else ("Player 1", "Player 2")
+        self.names = ("Player 1", f"AI ({level})") if self.versus_ai else ("Player 1", "Player 2")
         prefs = load_prefs(settings)
         self.speed = speed or prefs["speed"]
         self.responses = prefs["responses"]

@@ -73,6 +73,7 @@ class Interaction:
         self.focus: object | None = None
         self.hover: object | None = None
         self.pointer = (0, 0)
+        self.last = "mouse"  # the last kind of input: the zoom follows the keyboard focus
         self.prompt: Prompt | None = None
         self.panel = PromptPanel(LAYOUT.lines)
         self.extra_actions: dict[object, Callable[[], None]] = {}  # scene buttons by focus key
@@ -248,7 +249,7 @@ class Interaction:
             self.held = Held(source, self.host.gest.drags(source, entry.commands), by_mouse=False)
             self.mode = "holding"
             self.focus = next(iter(self.held.drags), None)
-            self.host.say("Now choose where: click a lit place (arrows + Enter), Esc cancels", "info")
+            self.host.say("Now choose where: click a lit place (or arrows and Enter); Esc cancels", "info")
         self.refresh()
 
     def start_targets(self, entry: Entry) -> None:
@@ -347,8 +348,10 @@ class Interaction:
     # -------------------------------------------------------------- mouse
     @property
     def lifted(self) -> int | None:
-        """The near hand card that rises: hovered, or focused by the keyboard."""
-        for k in (self.hover, self.focus):
+        """The near hand card that rises: held, hovered, or focused by the keyboard."""
+        if self.held is not None and self.mode == "holding" and self.held.uid in self.host.board.me.hand:
+            return self.held.uid
+        for k in ((self.focus, self.hover) if self.last == "keys" else (self.hover, self.focus)):
             if isinstance(k, int) and k in self.host.board.me.hand:
                 return k
         return None
@@ -356,6 +359,7 @@ class Interaction:
     def mouse(self, event: pygame.event.Event) -> bool:
         """Pointer input on the board, the prompt, the phase bar and the action button."""
         geo = self.host.geo
+        self.last = "mouse"
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self._hover(event.pos)
@@ -519,6 +523,7 @@ class Interaction:
 
     def key(self, event: pygame.event.Event) -> bool:
         """Keyboard input; True when used."""
+        self.last = "keys"
         if self.mode == "popup" and self.popup is not None:
             got = self.popup.handle_event(event)
             if got is not None:

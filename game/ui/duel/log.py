@@ -62,6 +62,8 @@ class Describer:
         if fn is None:
             return LogEntry(type(e).__name__, -1)
         entry = fn(e)
+        if entry is not None and entry.text[:1].islower():
+            entry.text = entry.text[0].upper() + entry.text[1:]
         if entry is not None and entry.card is not None and entry.card_id is None:
             entry.card_id = self.names.get(entry.card)
         return entry
@@ -98,7 +100,9 @@ class Describer:
         frm = ZONE_WORDS.get(e.from_zone, e.from_zone)
         pos = "Attack" if e.attack_pos else "Defense"
         face = "face up" if e.face_up else "face down"
-        if r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
+        if r == "search":
+            text = f"{who} adds {name} from {frm} to the hand."
+        elif r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
             text = f"{who} draws {name}." if name != "a card" else f"{who} draws a card."
         elif r == "summon":
             text = f"{self.p(e.controller)} summons {name} to {to} ({pos}, {face})."
@@ -116,8 +120,6 @@ class Describer:
             text = f"{who} sends {name} to the Graveyard as a material."
         elif r == "mill":
             text = f"{name} is sent from {who}'s Main Deck to the Graveyard."
-        elif r == "search":
-            text = f"{who} adds {name} from {frm} to the hand."
         elif r == "unsummon":
             text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
         elif r == "return":

@@ -172,6 +172,18 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
     if not lines and not anim.resolving:
         txt.blit_text(surface, "No Line is open.", 14, theme.TEXT_FAINT, (rect.x + 12, rect.y + 32))
         return hits
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-2, -2).clip(clip))
+    try:
+        _draw_line_boxes(surface, rect, board, anim, pool, hover_step, hits)
+    finally:
+        surface.set_clip(clip)
+    return hits
+
+
+def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
+                     pool: Mapping[str, CardDef], hover_step, hits: list) -> None:
+    lines = board.lines
     row, head = 26, 22
     inner = pygame.Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 38)
     count = max(len(lines), max(anim.resolving, default=0))
@@ -244,7 +256,6 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
                 r = r.move(round((1 - slide.t) * 220), 0)
             _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step))
             hits.append((r, st))
-    return hits
 
 
 def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: str | None,
@@ -372,7 +383,7 @@ def terms_in(cdef: CardDef) -> list[tuple[str, str]]:
 
 def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
               face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
-              hint: str) -> None:
+              hint: str, notes: Sequence[tuple[str, tuple[int, int, int]]] = ()) -> None:
     frame = zoom.inflate(8, 8)
     pygame.draw.rect(surface, theme.PANEL_DARK, frame, border_radius=12)
     if face is None:
@@ -392,6 +403,8 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
         if card.statuses:
             lines.append(("Status: " + ", ".join(s.replace("_", " ") for s in card.statuses),
                           (150, 200, 250), False))
+    for text, colour in notes:
+        lines.append((text, colour, True))
     if cdef is not None:
         for term, meaning in terms_in(cdef):
             lines.append((f"{term}: {meaning}", theme.TEXT_DIM, False))

@@ -104,7 +104,7 @@ class BoardRenderer:
         img = self._glow.get(key)
         if img is None:
             img = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-            for i, (grow, alpha) in enumerate(((16, 40), (10, 70), (4, 150))):
+            for i, (grow, alpha) in enumerate(((16, 70), (10, 110), (4, 230))):
                 r = pygame.Rect(0, 0, rect.w + grow, rect.h + grow)
                 r.center = (img.get_width() // 2, img.get_height() // 2)
                 pygame.draw.rect(img, (*colour, min(255, alpha * (a // 16) // 15)), r,

@@ -77,6 +77,9 @@ class DuelScene:
         self.think = 0.0
         self.zoom_pin: str | None = None
         self.finished = False
+        self._note_key: tuple | None = None
+        self._names: dict[str, str] | None = None
+        self._note: list = []
         self.setting_rects = self._setting_rects()
         self.input.extra_rects = dict(self.setting_rects)
         self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
@@ -131,8 +134,13 @@ class DuelScene:
             reason = "You have a choice to make."
         elif view.lines:
             reason = "You may answer a Step on the Line."
+        elif not self.session.history:
+            first = view.first_player
+            how = "The coin toss says" if any(type(e).__name__ == "CoinTossed" for e in view.log) \
+                else "The duel begins:"
+            reason = f"{how} {self.name(first)} goes first."
         else:
-            reason = "It is your turn."
+            reason = f"Round {view.round}: your turn."
         self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
 
     # ------------------------------------------------------- host for input
@@ -170,6 +178,8 @@ class DuelScene:
             self.anim.push([redact_event(e, self.shown) for e in events])
         if any(type(c).__name__ == "SpecialSummon" for c in commands):
             self.geo.tray_open = False
+        if self.toast.kind == "info":
+            self.toast.clear()
         self.input.reset()
         self.stale = True
 
@@ -448,7 +458,10 @@ class DuelScene:
 
     def _zoom_target(self) -> tuple[str | None, object]:
         inp = self.input
-        key = inp.hover if inp.hover is not None else inp.focus
+        first, second = (inp.focus, inp.hover) if inp.last == "keys" else (inp.hover, inp.focus)
+        key = first if first is not None else second
+        if key is None and inp.held is not None:
+            key = inp.held.uid
         if inp.popup is not None and inp.popup.entries:
             hint = inp.popup.entries[inp.popup.index].hint
             if hint in self.pool:
@@ -459,10 +472,14 @@ class DuelScene:
                 return c.card_id, c
         if isinstance(key, tuple) and key and key[0] == "row" and inp.prompt is not None:
             i = key[1]
-            if 0 <= i < len(inp.prompt.rows) and inp.prompt.rows[i].card is not None:
-                c = self.board.cards.get(inp.prompt.rows[i].card)
+            if 0 <= i < len(inp.prompt.rows):
+                row = inp.prompt.rows[i]
+                c = self.board.cards.get(row.card) if row.card is not None else None
                 if c is not None and c.card_id:
                     return c.card_id, c
+                named = self._by_name(row.label.split(":")[0])
+                if named is not None:  # a card the board does not show (a deck search)
+                    return named, None
         if isinstance(key, tuple) and key and key[0] == "grave":
             grave = self.board.sides[key[1]].grave
             if grave:
@@ -476,13 +493,56 @@ class DuelScene:
                 return c.card_id, c
         return self.zoom_pin, None
 
+    def _by_name(self, name: str) -> str | None:
+        if self._names is None:
+            self._names = {c.name: cid for cid, c in self.pool.items()}
+        return self._names.get(name)
+
     def _draw_left(self, surface: pygame.Surface) -> None:
         cid, card = self._zoom_target()
         cdef = self.pool.get(cid) if cid else None
         face = self.sprites.zoom(cid, ZOOM_W) if cdef is not None else None
         hint = "Drag a glowing card to play it; click a card for its menu."
-        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint)
+        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
+                         self._notes(card))
         self.log.draw(surface)
+
+    def _notes(self, card) -> list[tuple[str, tuple[int, int, int]]]:
+        """For a card of the shown seat's hand or Extra Deck: its cost, and why it cannot be
+        played now (the engine's own reason), worked out once per card per command."""
+        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA) or card.owner != self.shown:
+            return []
+        key = (card.uid, len(self.session.history), self.stale)
+        if self._note_key == key:
+            return self._note
+        notes = []
+        cdef = self.pool.get(card.card_id) if card.card_id else None
+        if cdef is not None and cdef.is_phantom and card.zone is Zone.HAND:
+            cost = card.sp_cost if card.sp_cost is not None else cdef.level
+            notes.append((f"SP Cost {cost}  ·  you have {self.board.me.sp} SP", theme.ACCENT))
+        if self.can_act() and card.uid not in self.gest.by_source:
+            cmd = self._natural(card)
+            refusal = self.session.refusal(cmd) if cmd is not None else None
+            if refusal is not None:
+                notes.append((f"Not now: {refusal.message}", style.DAMAGE))
+        self._note_key, self._note = key, notes
+        return notes
+
+    def _natural(self, card) -> Command | None:
+        """What playing this card would most likely mean (to ask the engine why not)."""
+        from .gestures import SlotTarget, guess
+
+        zones = (Zone.PHANTOM, Zone.SIDE) if card.zone is Zone.EXTRA else None
+        cdef = self.pool.get(card.card_id)
+        if zones is None and cdef is not None:
+            zones = (Zone.PHANTOM, Zone.SIDE) if cdef.is_phantom else (Zone.BACK, Zone.SIDE)
+        for zone in zones or ():
+            row = self.board.me.slots[zone]
+            for i, uid in enumerate(row):
+                if uid is None:
+                    return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, i))
+        zone = (zones or (Zone.PHANTOM,))[0]
+        return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, 0))
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         b = self.board
@@ -492,7 +552,8 @@ class DuelScene:
             note = ""
             if self.session.is_ai(seat) and self.session.workers[seat].thinking:
                 note = "thinking\u2026"
-            panels.draw_player_panel(surface, rect, b, seat, self.name(seat),
+            you = not self.hotseat and not self.session.is_ai(seat)
+            panels.draw_player_panel(surface, rect, b, seat, self.name(seat) + ("  \u00b7  you" if you else ""),
                                      self.tickers[("lp", seat)], self.tickers[("sp", seat)],
                                      deciding == seat and not self.finished, note)
         inp = self.input
@@ -549,7 +610,8 @@ class DuelScene:
         if focused:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
         ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
-        txt.blit_text(surface, fit(label, 17, r.w - 70), 17, ink, (r.centerx - 14, r.centery),
+        room, dx = (r.w - 70, -14) if enabled else (r.w - 20, 0)
+        txt.blit_text(surface, fit(label, 17, room), 17, ink, (r.centerx + dx, r.centery),
                       bold=True, anchor="center")
         if enabled:
             txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),
