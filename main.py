@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--type", dest="type_text", metavar="TEXT",
                       help="type TEXT first (deckbuilder: into the search box)")
     snap.add_argument("--hover", metavar="X,Y", help="put the pointer at X,Y (scene pixels)")
+    snap.add_argument("--drag", metavar="X1,Y1,X2,Y2",
+                      help="press at X1,Y1 and hold it while moving to X2,Y2 (a drag in progress)")
     snap.add_argument("--scenario", metavar="FILE",
                       help="duel: the start position of this scenario file (default: a busy board)")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
@@ -244,11 +246,13 @@ def run_snapshot(args: argparse.Namespace) -> int:
     try:
         w, h = (int(v) for v in args.window.lower().split("x"))
         hover = tuple(int(v) for v in args.hover.split(",")) if args.hover else None
-        if w < 200 or h < 150 or (hover is not None and len(hover) != 2):
+        drag = tuple(int(v) for v in args.drag.split(",")) if getattr(args, "drag", None) else None
+        if w < 200 or h < 150 or (hover is not None and len(hover) != 2) or (
+                drag is not None and len(drag) != 4):
             raise ValueError
     except ValueError:
-        print("snapshot: --window is WxH (at least 200x150) and --hover is X,Y",
-              file=sys.stderr)
+        print("snapshot: --window is WxH (at least 200x150), --hover is X,Y and --drag is "
+              "X1,Y1,X2,Y2", file=sys.stderr)
         return 2
     app = App((w, h))
     try:
@@ -263,6 +267,15 @@ def run_snapshot(args: argparse.Namespace) -> int:
         if hover is not None:
             events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=hover, rel=(0, 0),
                                              buttons=(0, 0, 0)))
+        if drag is not None:
+            x1, y1, x2, y2 = drag
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(x1, y1), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+            events.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x1, y1), button=1))
+            for k in range(1, 5):
+                pos = (x1 + (x2 - x1) * k // 4, y1 + (y2 - y1) * k // 4)
+                events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                 buttons=(1, 0, 0)))
         return app.run([scene], args.frames, args.out, fixed_dt=1 / 60,
                        before_frame=lambda n: events if n == 0 else ())
     finally:

@@ -96,6 +96,9 @@ def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: 
     scene.curtain = None
     if seat is not None and seat != scene.shown:
         scene._load(seat)
+    from .log import LogEntry
+
+    scene.log.add(LogEntry(f"Start position: {sc.name}.", -1))
     return scene
 
 

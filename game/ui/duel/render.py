@@ -81,8 +81,6 @@ class BoardRenderer:
         if tray:
             self._tray(surface, board, lights, flying)
         self._near_hand(surface, board, lights, flying)
-        if lights.arrow is not None:
-            _arrow(surface, *lights.arrow)
 
     def draw_drag(self, surface: pygame.Surface, board: Board, lights: Lights) -> None:
         """The dragged card under the pointer (drawn last, over the panels)."""
@@ -313,12 +311,12 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
         return
     ux, uy = dx / dist, dy / dist
     tip = end
-    base = (end[0] - ux * 22, end[1] - uy * 22)
+    base = (end[0] - ux * 26, end[1] - uy * 26)
     colour = style.ENEMY_TARGET
-    pygame.draw.line(surface, (40, 10, 12), start, base, 11)
-    pygame.draw.line(surface, colour, start, base, 7)
-    left = (base[0] - uy * 14, base[1] + ux * 14)
-    right = (base[0] + uy * 14, base[1] - ux * 14)
+    pygame.draw.line(surface, (40, 10, 12), start, base, 15)
+    pygame.draw.line(surface, colour, start, base, 10)
+    left = (base[0] - uy * 18, base[1] + ux * 18)
+    right = (base[0] + uy * 18, base[1] - ux * 18)
     pygame.draw.polygon(surface, (40, 10, 12), [tip, left, right])
     pygame.draw.polygon(surface, colour, [(tip[0] - ux * 3, tip[1] - uy * 3),
                                           (left[0] + ux * 2, left[1] + uy * 2),
