@@ -135,6 +135,7 @@ class Duel:
         self._legal_cache: tuple | None = None
         self._legal_version = -1
         self.out: list = []  # events of the command being applied
+        self.ending: tuple[int, str] | None = None  # decided, ends when its Step is done
         self.start_events: list = []
         self.last_events: list = []  # the last command's events (start events at first)
         self.event_log: list = []  # every event since this object began (a clone: since then)
@@ -185,6 +186,7 @@ class Duel:
         new._legal_cache = self._legal_cache
         new._legal_version = self._legal_version
         new.out = []
+        new.ending = None
         new.start_events = self.start_events
         new.last_events = []
         new.event_log = []
@@ -296,7 +298,17 @@ class Duel:
 
     def _report_stats(self) -> None:
         """Tell every change of a card's shown ATK, Health, max Health, SP Cost or statuses
-        that no other event told: continuous effects coming or going, modifiers ending."""
+        that no other event told: continuous effects coming or going, modifiers ending.
+        DuelEnded stays the command's last event."""
+        out = self.out
+        if out and type(out[-1]) is ev.DuelEnded:
+            ended = out.pop()
+            self._report_changed_stats()
+            out.append(ended)
+        else:
+            self._report_changed_stats()
+
+    def _report_changed_stats(self) -> None:
         active_statics(self)  # recomputed after a field change; flags _stats_all
         dirty = self.stats_dirty  # every move, turn, position or stat change adds its card
         cards = self.state.cards

@@ -26,6 +26,9 @@ def run(duel: Duel) -> None:
         if duel._checked_version != duel.field_version:
             prims.maybe_state_check(duel)
             continue
+        if duel.ending is not None and st.current is None:
+            finish(duel)  # the Step that ended the duel is complete, its checks are done
+            return
         if st.choice is not None:
             return
         if st.resolving:
@@ -101,6 +104,9 @@ def begin_turn(duel: Duel, player: int) -> None:
 
 def enter_phase(duel: Duel, phase: Phase) -> None:
     duel.state.phase = phase
+    if duel._statics_cond_health:  # a Health effect's condition may read the phase
+        duel._health_dirty = True
+        duel.field_version += 1
     duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phase.DRAW else -1,
                                     phase.value))
     if phase is Phase.STANDBY:
@@ -126,8 +132,8 @@ def end_turn(duel: Duel) -> None:
         duel.timed = set()
     duel.field_version += 1
     duel._health_dirty = False
-    prims.state_check(duel)  # a Health bonus that ran out can leave 0 Health
-    if duel.state.winner is not None:
+    prims.state_check(duel)  # a lowered stat that ran out can leave 0 Health
+    if duel.state.winner is not None or duel.ending is not None:
         return
     if duel.state.turn_player == duel.state.first_player:
         enter_phase(duel, Phase.DRAW)
@@ -151,9 +157,25 @@ def draw_phase(duel: Duel) -> None:
 
 
 def end(duel: Duel, winner: int, reason: str) -> None:
+    """The duel is decided; it ends once the Step (or game action, or Draw Phase) that
+    decided it is complete with all its consequences and state checks (`finish`). Both
+    players losing by the same Step is a draw."""
     if duel.state.winner is not None:
         return
-    duel.state.winner = winner
-    duel.state.end_reason = reason
-    duel.state.choice = None
+    pending = duel.ending
+    if pending is None or pending[0] == winner:
+        duel.ending = (winner, reason)
+    elif pending[0] != -1:
+        duel.ending = (-1, "both players lost by the same Step")
+
+
+def finish(duel: Duel) -> None:
+    """End the duel: `DuelEnded` is the last event of the command that decided it."""
+    assert duel.ending is not None
+    winner, reason = duel.ending
+    duel.ending = None
+    st = duel.state
+    st.winner = winner
+    st.end_reason = reason
+    st.choice = None
     duel.out.append(ev.DuelEnded(winner, reason))

@@ -62,6 +62,8 @@ def resolve_some(duel: Duel) -> None:
         if duel._checked_version != duel.field_version:
             prims.maybe_state_check(duel)
             continue
+        if duel.ending is not None and st.current is None:
+            return  # the Step that decided the duel is done: the flow ends it
         if st.current is not None:
             if st.work:
                 run_work(duel)

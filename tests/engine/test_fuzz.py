@@ -10,12 +10,14 @@ import random
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.decks import load_deck, validate_deck
-from game.engine import Duel, Rejected
+from game.engine import Activate, Attack, Duel, Rejected, SpecialSummon
 from game.engine.commands import COMMAND_TYPES
+from game.engine.events import DuelEnded
 from game.engine.model import PILE_ZONES
 from game.engine.query import health, max_health
 from game.engine.serialize import state_hash
@@ -81,7 +83,23 @@ def random_command(rng: random.Random, duel: Duel):
     return cls(**{k: values[k] for k in cls.__slots__})
 
 
-def play_checked(seed: int, deck_a, deck_b, hash_every: int) -> Duel:
+AGGRESSIVE = (Activate, SpecialSummon, Attack)
+
+
+def uniform(rng: random.Random, legal) -> object:
+    return rng.choice(legal)
+
+
+def aggressive(rng: random.Random, legal) -> object:
+    """Plays like someone who attacks: 80 % of the time an ability, a Special Summon or an
+    attack when one is legal, so Breaks, Lines and continuous effects are common."""
+    keen = [c for c in legal if isinstance(c, AGGRESSIVE)]
+    if keen and rng.random() < 0.8:
+        return rng.choice(keen)
+    return rng.choice(legal)
+
+
+def play_checked(seed: int, deck_a, deck_b, hash_every: int, policy=uniform) -> Duel:
     duel = Duel(base_pool(), rules(), [deck_a.spec(), deck_b.spec()], seed)
     owned = [len(deck_a.main) + len(deck_a.extra), len(deck_b.main) + len(deck_b.extra)]
     rng = random.Random(seed)
@@ -101,15 +119,32 @@ def play_checked(seed: int, deck_a, deck_b, hash_every: int) -> Duel:
                 else:  # pragma: no cover
                     raise AssertionError(f"illegal {bad} was accepted")
                 assert state_hash(duel) == before
-        duel.apply(rng.choice(legal))
-        check_invariants(duel, owned)
+        events = duel.apply(policy(rng, legal))
+        check_invariants(duel, owned)  # the final state of the duel included
         n += 1
+    assert isinstance(events[-1], DuelEnded), "DuelEnded is the last event of its command"
     assert duel.legal_actions() == ()
     return duel
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), a=st.integers(0, 50), b=st.integers(0, 50))
-def test_random_duels_keep_every_invariant_and_end(seed, a, b):
+@given(seed=st.integers(0, 2**32 - 1), a=st.integers(0, 50), b=st.integers(0, 50),
+       keen=st.booleans())
+def test_random_duels_keep_every_invariant_and_end(seed, a, b, keen):
     pool = decks()
-    play_checked(seed, pool[a % len(pool)], pool[b % len(pool)], hash_every=25)
+    play_checked(seed, pool[a % len(pool)], pool[b % len(pool)], hash_every=25,
+                 policy=aggressive if keen else uniform)
+
+
+def _pairings() -> list[tuple[int, int]]:
+    n = len(decks())
+    return [(i, j) for i in range(n) for j in range(i, n)]  # mirrors included
+
+
+@pytest.mark.parametrize("policy", [uniform, aggressive], ids=["uniform", "aggressive"])
+def test_every_deck_pairing_with_both_policies_keeps_every_invariant(policy):
+    pool = decks()
+    for i, j in _pairings():
+        for seed in range(3):
+            play_checked(1000 * i + 100 * j + seed, pool[i], pool[j], hash_every=40,
+                         policy=policy)
