@@ -31,7 +31,7 @@ from game.engine import (
     Zone,
 )
 from game.ui.duel.gestures import drop_target, source_of
-from game.ui.duel.hits import target_rect
+from game.ui.duel.hits import card_at, target_rect
 from game.ui.duel.layout import LAYOUT
 from game.ui.duel.panels import phase_segments
 from tests.ui.events import down, feed, key, motion, up, wheel
@@ -207,7 +207,8 @@ class GestureDriver:
             picks += self.rng.sample(others, p.need - 1)
         for v in picks:
             i = values.index(v)
-            on_board = p.rows[i].card is not None and s.geo.rect_of(v) is not None
+            rect = s.geo.rect_of(v) if p.rows[i].card is not None else None
+            on_board = rect is not None and card_at(s.geo, rect.center, s.input.lifted) == v
             if self.keyboard:
                 self.tab_to(v if on_board and v in s.input.focus_rects() else ("row", i))
                 feed(s, key(pygame.K_RETURN))

@@ -55,3 +55,22 @@ def test_animations_play_with_dt_and_a_click_skips_them(window) -> None:
             feed(scene, down((640, 300)))  # a click finishes the animation
             assert not scene.anim.busy
     assert len(scene.session.history) >= 20
+
+
+def test_other_decks_by_mouse_and_keys_reach_every_kind_of_command(window) -> None:
+    """Hive Swarm and Bastion Wall: Special Summons with materials, Spirits with targets from
+    hand, searches, position changes, all as gestures; each duel replays to the same state."""
+    seen = set()
+    for seed, keyboard in ((1, False), (3, True)):
+        scene = duel_scene(seed=seed, names=("hive_swarm", "bastion_wall"))
+        GestureDriver(scene, seed=seed, keyboard=keyboard).play()
+        history = scene.session.history
+        assert state_hash(scene.session.duel) == replay_hash(seed, history, ("hive_swarm", "bastion_wall"))
+        for c in history:
+            kind = type(c).__name__
+            if kind == "Activate":
+                kind += "+targets" if c.targets else ""
+                kind += "+hand" if c.zone else ""
+            seen.add(kind)
+    assert {"SpecialSummon", "Activate+targets", "Activate+hand", "Choose", "ChangePosition",
+            "Unsummon", "SetCard", "Summon", "Attack", "EndTurn", "Pass"} <= seen, seen

@@ -46,6 +46,7 @@ class Host(Protocol):
     def snap_back(self, uid: int, rect: pygame.Rect) -> None: ...
     def can_act(self) -> bool: ...
     def pool_name(self, uid: int) -> str: ...
+    def why_not(self, uid: int) -> str: ...
 
 
 @dataclass
@@ -312,7 +313,9 @@ class Interaction:
         if not entries:
             where = self.host.board.where(uid)
             if where is not None and where[0] == self.host.board.seat and self.host.can_act():
-                self.host.say(f"{g.name(uid)} cannot act now", "info")
+                why = self.host.why_not(uid)
+                self.host.say(f"{g.name(uid)}: {why}" if why else f"{g.name(uid)} cannot act now",
+                              "warn" if why else "info")
             return
         rect = self.host.geo.rect_of(uid) or pygame.Rect(self.pointer, (1, 1))
         self.popup = Popup(g.name(uid), entries, rect.topright, LAYOUT_BOUNDS, source=uid)
@@ -487,11 +490,9 @@ class Interaction:
                 if r is not None:
                     out[t] = r
             return out
-        if self.prompt is not None:
+        if self.prompt is not None:  # every row: focusing one scrolls it into view
             for i in range(len(self.prompt.rows)):
-                r = self.panel.row_rect(self.prompt, i)
-                if r is not None:
-                    out[("row", i)] = r
+                out[("row", i)] = self.panel.any_row_rect(self.prompt, i)
         if self.mode == "targets" and self.pick is not None:
             for u in sorted(self.pick.options()):
                 r = geo.rect_of(u)

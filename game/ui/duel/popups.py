@@ -163,6 +163,11 @@ class PromptPanel:
             return None
         return pygame.Rect(self.rect.x + 8, self.rows_top(prompt) + k * ROW, self.rect.w - 16, ROW - 3)
 
+    def any_row_rect(self, prompt: Prompt, i: int) -> pygame.Rect:
+        """Where row `i` is, or would be if scrolled into view (keyboard focus order)."""
+        k = i - prompt.scroll
+        return pygame.Rect(self.rect.x + 8, self.rows_top(prompt) + k * ROW, self.rect.w - 16, ROW - 3)
+
     def index_at(self, prompt: Prompt, pos: tuple[int, int]) -> int | None:
         for i in range(len(prompt.rows)):
             r = self.row_rect(prompt, i)

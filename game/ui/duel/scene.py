@@ -528,6 +528,15 @@ class DuelScene:
         self._note_key, self._note = key, notes
         return notes
 
+    def why_not(self, uid: int) -> str:
+        """The engine's reason a card of the hand or Extra Deck cannot be played now."""
+        card = self.board.cards.get(uid)
+        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA):
+            return ""
+        cmd = self._natural(card)
+        refusal = self.session.refusal(cmd) if cmd is not None else None
+        return refusal.message if refusal is not None else ""
+
     def _natural(self, card) -> Command | None:
         """What playing this card would most likely mean (to ask the engine why not)."""
         from .gestures import SlotTarget, guess
