@@ -64,7 +64,8 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo, hi = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if wins <= 0 else lo, 1.0 if wins >= n else hi)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ MAX_SECONDS = 0.9  # safety net only: the budget decides
 TOP = 5  # candidates kept for the search when there are more
 MAX_SAMPLES = 12  # sampled duels per decision at most
 PLAYOUT_CAP = 300  # commands one playout may take
+PRIOR = 150.0  # Normal's favourite wins unless another candidate scores this much better
 
 
 class HardPlayer(ViewPlayer):
@@ -58,14 +59,16 @@ class HardPlayer(ViewPlayer):
             return cands[0] if cands else self.normal.choose(duel, me, legal)
         start = time.perf_counter()
         spent = 0
-        if len(cands) > self.top:  # rank by Normal's lookahead on the first sample
-            scored = []
-            for i, c in enumerate(cands):
-                v, n = try_play(duel, c, me, self.w, self.playout)
-                spent += n
-                scored.append((v, -i, c))
-            scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-            cands = [c for _, _, c in scored[:self.top]]
+        # Normal's lookahead (the rest of this turn) on the first sample ranks the
+        # candidates; its favourite gets a head start, so noise alone never overrules it
+        scored = []
+        for i, c in enumerate(cands):
+            v, n = try_play(duel, c, me, self.w, self.playout)
+            spent += n
+            scored.append((v, -i, c))
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        cands = [c for _, _, c in scored[:self.top]]
+        favourite = cands[0]
         horizon = duel.state.turn + 2  # this turn and the next: the replies count
         totals = [0.0] * len(cands)
         samples = 0
@@ -87,5 +90,7 @@ class HardPlayer(ViewPlayer):
             world = again.duel
         self.last_simulations = spent
         self.last_samples = samples
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        means = [t / samples for t in totals]
+        means[0] += PRIOR
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best] if cands[best] is not favourite else favourite
