@@ -196,6 +196,8 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
     room = inner.h
     shown_rows: dict[int, int] = {}
     for n in range(count, 0, -1):
+        if not want[n]:
+            continue  # a Line whose last Step has resolved: it closes in a moment
         need = head + 8 + (6 if n < count else 0)
         if room < need:
             break
@@ -205,7 +207,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             fit = 0
         shown_rows[n] = fit
         room -= fit * row
-    hidden_lines = count - len(shown_rows)
+    hidden_lines = sum(1 for n in want if want[n] and n not in shown_rows)
     y = inner.bottom
     if hidden_lines:
         txt.blit_text(surface, f"+{hidden_lines} lower Line{'s' if hidden_lines > 1 else ''}", 13,
