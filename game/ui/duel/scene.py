@@ -108,8 +108,7 @@ class DuelScene:
                         for k, v in (("lp", self.board.sides[s].lp), ("sp", self.board.sides[s].sp))}
         self.input.reset()
         self.input.focus = None
-        self._warm = True
-        self.sprites.warm_zoom(self.visible_ids(), ZOOM_W, budget_s=0.5)
+        self._warm = True  # zoom faces are drawn ahead in idle frames, one at a time
         self._settle()  # playable from the first event
 
     def visible_ids(self) -> list[str]:
