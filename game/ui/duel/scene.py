@@ -293,7 +293,8 @@ class DuelScene:
               and LAYOUT.action.collidepoint(event.pos)) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if go:
-            self.pending = self.on_over(self) if self.on_over is not None else None
+            from game.ui.scene import Pop
+            self.pending = self.on_over(self) if self.on_over is not None else Pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._panel_click(event.pos)
         return self._take()
