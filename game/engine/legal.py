@@ -229,10 +229,10 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return Refusal(Code.COST, f"It costs a discard of {cost.discard} card(s) and you have {in_hand}.")
     if responding is None and ab.negates:
         return _R19
-    if ab.effects and not could_change(duel, card, ab, player):
-        return _NOTHING_TO_DO
     if not check(duel, ab.condition, player, card.uid, responding):
         return _R20
+    if ab.effects and not could_change(duel, card, ab, player):
+        return _NOTHING_TO_DO
     return None
 
 

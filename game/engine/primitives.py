@@ -233,7 +233,7 @@ def state_check(duel: Duel) -> None:
                 if uid is None:
                     continue
                 card = duel.state.cards[uid]
-                if card.damage or card.health_bonus or card.mods or duel._statics_health:
+                if card.damage or card.health_bonus:  # damage meets a bonus only once taken
                     settle_health(duel, card)
                 if not card.damage and not card.mods and not weakening:
                     continue  # full Health, nothing lowering it

@@ -471,9 +471,27 @@ def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) ->
     """Could the ability's effects change anything now (rulings: an ability that could not
     is not activated, an optional trigger not used)? Chosen targets are the legality
     check's business; everything else is looked at as the effects would find it."""
+    always = _ALWAYS_ABILITY.get(id(ab))
+    if always is None or always[0] is not ab:
+        always = _ALWAYS_ABILITY[id(ab)] = (ab, any(_always(e) for e in ab.effects))
+    if always[1]:
+        return True
     for eff in ab.effects:
         if _effect_could(duel, card, eff, user, event_card):
             return True
+    return False
+
+
+_ALWAYS_ABILITY: dict[int, tuple] = {}  # id(ability) -> (ability, some effect always acts)
+
+
+def _always(eff) -> bool:
+    """An effect that changes something whatever the position (LP, SP, negation)."""
+    if eff.verb in _ALWAYS:
+        return True
+    if eff.verb == "if":
+        return all(_always(e) for e in eff.then) and bool(eff.then) and \
+            all(_always(e) for e in eff.otherwise) and bool(eff.otherwise)
     return False
 
 
