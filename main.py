@@ -283,25 +283,10 @@ def run_snapshot(args: argparse.Namespace) -> int:
 
 
 def save_png(surface, path: str) -> int:
-    """Save `surface` as PNG whatever the file name ends with. The PNG is made in memory,
-    then written atomically (game.fileio): a failed save leaves the old file whole."""
-    import io
+    """Save `surface` as PNG, atomically (one writer: game.ui.app.save_png)."""
+    from game.ui.app import save_png as save
 
-    import pygame
-
-    from game.fileio import FileError, atomic_write_bytes
-
-    buffer = io.BytesIO()
-    try:
-        pygame.image.save(surface, buffer, "screenshot.png")
-        atomic_write_bytes(path, buffer.getvalue())
-    except FileError as exc:
-        print(f"cannot save the screenshot: {exc}", file=sys.stderr)
-        return 1
-    except pygame.error as exc:
-        print(f"cannot save the screenshot {path}: {_one_line(exc)}", file=sys.stderr)
-        return 1
-    return 0
+    return save(surface, path)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
@@ -181,13 +180,22 @@ class App:
 
 
 def save_png(surface: pygame.Surface, path: str) -> int:
-    """Save `surface` as PNG whatever the file name ends with; 0 or 1 like a command."""
-    target = Path(path)
+    """Save `surface` as PNG whatever the file name ends with; 0 or 1 like a command. The
+    PNG is made in memory, then written atomically (game.fileio): a failed save leaves the
+    old file whole."""
+    import io
+
+    from game.fileio import FileError, atomic_write_bytes
+
+    buffer = io.BytesIO()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as fh:
-            pygame.image.save(surface, fh, "screenshot.png")
-    except (OSError, pygame.error) as exc:
-        print(f"cannot save the screenshot {path}: {exc}", file=sys.stderr)
+        pygame.image.save(surface, buffer, "screenshot.png")
+        atomic_write_bytes(path, buffer.getvalue())
+    except FileError as exc:
+        print(f"cannot save the screenshot: {exc}", file=sys.stderr)
+        return 1
+    except pygame.error as exc:
+        print(f"cannot save the screenshot {path}: {str(exc).splitlines()[0][:200]}",
+              file=sys.stderr)
         return 1
     return 0
