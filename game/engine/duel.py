@@ -147,6 +147,8 @@ class Duel:
         self._statics_changed: list = []  # active_statics entries that came or went
         self._cond_truth: dict[tuple, bool] = {}  # conditional statics: last truth told
         self._cond_key: tuple = ()  # what the conditions read when last checked
+        self._could: dict = {}  # query.could_change answers, valid for _could_versions
+        self._could_versions: tuple = ()
         self.cond_version = 0  # bumped by every card move and LP or SP change
         self.view_cache: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
 
@@ -195,6 +197,8 @@ class Duel:
         new.shown_stats = dict(self.shown_stats)
         new._cond_truth = dict(self._cond_truth)
         new._cond_key = self._cond_key
+        new._could = {}
+        new._could_versions = ()
         new.cond_version = self.cond_version
         new._statics_changed = [(st.cards[c.uid], eff, user, cond)
                                 for c, eff, user, cond in self._statics_changed]
@@ -309,7 +313,8 @@ class Duel:
             self._report_changed_stats()
 
     def _report_changed_stats(self) -> None:
-        active_statics(self)  # recomputed after a field change; flags _stats_all
+        if self._statics_version != self.field_version:
+            active_statics(self)  # recomputed after a field change: notes what came or went
         dirty = self.stats_dirty  # every move, turn, position or stat change adds its card
         cards = self.state.cards
         reach = self._statics_changed  # continuous effects that came or went

@@ -476,10 +476,18 @@ def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) ->
         always = _ALWAYS_ABILITY[id(ab)] = (ab, any(_always(e) for e in ab.effects))
     if always[1]:
         return True
-    for eff in ab.effects:
-        if _effect_could(duel, card, eff, user, event_card):
-            return True
-    return False
+    # What the effects reach changes only with the field, a card move, LP, SP or an attack:
+    # the answer is kept until one of those changes (listing asks it again and again).
+    versions = (duel.field_version, duel.cond_version, duel.state.last_attack)
+    if duel._could_versions != versions:
+        duel._could_versions = versions
+        duel._could = {}
+    key = (id(ab), card.uid, user, event_card)
+    got = duel._could.get(key)
+    if got is None:
+        got = duel._could[key] = any(_effect_could(duel, card, eff, user, event_card)
+                                     for eff in ab.effects)
+    return got
 
 
 _ALWAYS_ABILITY: dict[int, tuple] = {}  # id(ability) -> (ability, some effect always acts)
