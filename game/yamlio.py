@@ -22,34 +22,24 @@ Files are read through game.fileio (size limit, UTF-8 check), which calls `load_
 from __future__ import annotations
 
 import reprlib
+from typing import TYPE_CHECKING
 
 import yaml
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode
-from yaml.reader import ReaderError
+from yaml.parser import Parser
+from yaml.reader import Reader, ReaderError
 from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 try:  # the C parser (libyaml): much faster when PyYAML was built with it
-    from yaml.cyaml import CParser
+    from yaml._yaml import CParser
 
-    _PARSER_MIXINS: tuple[type, ...] = (CParser,)
     C_PARSER = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was installed
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    _PARSER_MIXINS = (Reader, Scanner, Parser)
     C_PARSER = False
-
-
-def _init_parser(loader, stream: str) -> None:
-    """The parser part's own __init__ (libyaml's takes the stream; Python's reader does)."""
-    _PARSER_MIXINS[0].__init__(loader, stream)
-    for mixin in _PARSER_MIXINS[1:]:
-        mixin.__init__(loader)
 
 MAX_DEPTH = 50  # nested lists/mappings; real files use about 12
 DEFAULT_MAX_NODES = 100_000  # values after alias expansion (game.fileio sets one per kind)
@@ -174,13 +164,34 @@ class _StrictConstructor(SafeConstructor):
         return super().construct_mapping(node, deep)
 
 
-class _Loader(_BoundedComposer, *_PARSER_MIXINS, _StrictConstructor, Resolver):
+class _PyLoader(_BoundedComposer, Reader, Scanner, Parser, _StrictConstructor, Resolver):
+    """The loader over PyYAML's Python reader, scanner and parser."""
+
     def __init__(self, stream: str, max_nodes: int, max_depth: int) -> None:
-        _init_parser(self, stream)
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
         Composer.__init__(self)
         _StrictConstructor.__init__(self)
         Resolver.__init__(self)
         self._init_limits(max_nodes, max_depth)
+
+
+_Loader: type[_PyLoader] | type[_CLoader]
+if C_PARSER:
+    class _CLoader(_BoundedComposer, CParser, _StrictConstructor, Resolver):
+        """The loader over libyaml's parser (it takes the stream itself)."""
+
+        def __init__(self, stream: str, max_nodes: int, max_depth: int) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            _StrictConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._init_limits(max_nodes, max_depth)
+
+    _Loader = _CLoader
+else:  # pragma: no cover - depends on how PyYAML was installed
+    _Loader = _PyLoader
 
 
 def load_yaml(text: str, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int = MAX_DEPTH):
@@ -212,7 +223,13 @@ def yaml_problem(exc: yaml.YAMLError) -> str:
     return f"not valid YAML: {where}{text}"
 
 
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+if TYPE_CHECKING:  # libyaml's CSafeDumper has SafeDumper's interface
+    _SafeDumper = yaml.SafeDumper
+else:
+    _SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(_SafeDumper):
     """Plain data out: no anchors/aliases (a shared object is written out each time)."""
 
     def ignore_aliases(self, data) -> bool:
