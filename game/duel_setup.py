@@ -12,8 +12,14 @@ from pathlib import Path
 from game.decks import Deck
 
 MODES = ("hotseat", "versus_ai")
-AI_LEVELS = ("random", "easy", "normal", "hard")
-AVAILABLE_AI_LEVELS = ("random",)  # the others arrive with the scripted AI
+AI_LEVELS = ("random", "easy", "normal", "hard")  # as game.ai.LEVELS (kept free of imports)
+AVAILABLE_AI_LEVELS = AI_LEVELS
+AI_LEVEL_NOTES = {
+    "random": "plays any legal move: for testing",
+    "easy": "simple, makes a beginner's mistakes",
+    "normal": "plays sensibly and quickly",
+    "hard": "thinks ahead: takes up to a second a move",
+}
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import pygame
 
 from game import storage
-from game.duel_setup import AI_LEVELS, AVAILABLE_AI_LEVELS, DuelSetup
+from game.duel_setup import AI_LEVEL_NOTES, AI_LEVELS, AVAILABLE_AI_LEVELS, DuelSetup
 from game.engine.carddefs import CardDef
 from game.ui import duel_hook, theme
 from game.ui import text as txt
@@ -62,7 +62,7 @@ class DuelSetupScene:
         levels = [Option(level.capitalize(), level, level in AVAILABLE_AI_LEVELS,
                          "" if level in AVAILABLE_AI_LEVELS else "coming soon")
                   for level in AI_LEVELS]
-        saved_level = s.get("duel_setup", "ai_level")
+        saved_level = s.get("duel_setup", "ai_level") or "normal"
         self.ai_level = Dropdown((640, OPTIONS_Y, 300, 42), levels,
                                  selected=next((i for i, o in enumerate(levels)
                                                 if o.value == saved_level and o.enabled), 0),
@@ -191,7 +191,7 @@ class DuelSetupScene:
                              (rect.right - 10, rect.y + 42))
         self.group.draw(surface)
         if self.mode == "versus_ai":
-            note = "Only the random opponent exists today; the others arrive with the scripted AI."
+            note = AI_LEVEL_NOTES.get(str(self.ai_level.value), "")
             txt.blit_text(surface, note, theme.SMALL, theme.TEXT_FAINT, (640, OPTIONS_Y + 50))
         hint = "Click or Enter chooses a deck  \u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")

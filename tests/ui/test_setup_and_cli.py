@@ -38,7 +38,8 @@ def test_setup_by_keyboard_remembers_choices_and_builds_a_duel_setup(window, mon
     scene = DuelSetupScene("versus_ai", POOL)
     settle(scene, 5, window)
     assert [o.value for o in scene.ai_level.options] == ["random", "easy", "normal", "hard"]
-    assert [o.enabled for o in scene.ai_level.options] == [True, False, False, False]
+    assert all(o.enabled for o in scene.ai_level.options)  # every level plays
+    scene.ai_level.selected = 2  # Normal
     assert scene.chosen[0] is not None and scene.chosen[1] is not None
     # keyboard: the first list has focus; Down then Enter picks the second deck
     feed(scene, key(pygame.K_DOWN), key(pygame.K_RETURN))
@@ -48,18 +49,21 @@ def test_setup_by_keyboard_remembers_choices_and_builds_a_duel_setup(window, mon
     feed(scene, key(pygame.K_RIGHT))  # the cycler: Best of 3
     scene.group.set_focus(scene.first)
     feed(scene, key(pygame.K_RIGHT), key(pygame.K_RIGHT))  # "The AI"
+    scene.group.set_focus(scene.ai_level)
+    feed(scene, key(pygame.K_RIGHT))  # Normal -> Hard
     seen = []
     monkeypatch.setattr(duel_hook, "start_duel", lambda s: seen.append(s) or None)
     scene.group.set_focus(scene.start)
     feed(scene, key(pygame.K_RETURN))
     setup = seen[0]
     assert isinstance(setup, DuelSetup)
-    assert (setup.mode, setup.best_of, setup.first, setup.ai_level) == ("versus_ai", 3, 1, "random")
+    assert (setup.mode, setup.best_of, setup.first, setup.ai_level) == ("versus_ai", 3, 1, "hard")
     assert setup.deck_paths[0] == mine.path and setup.decks[0] == mine.deck
     assert "coming" in scene.toast.message
     again = DuelSetupScene("versus_ai", POOL)  # remembered in settings.yaml
     assert again.chosen[0].path == mine.path
     assert again.best_of.value == 3 and again.first.value == "p2"
+    assert again.ai_level.value == "hard"
     assert feed(again, key(pygame.K_ESCAPE)) == [Pop()]
 
 
