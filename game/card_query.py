@@ -87,6 +87,7 @@ def parse_query(source: str) -> Query:
     q = Query(source)
     for m in _TERM.finditer(source):
         negate, phrase, word = m.group(1) == "-", m.group(2), m.group(3)
+        test: Test | None
         if phrase is not None:
             test = _text_test(phrase.lower(), "any")
             q.words.append(phrase.lower())

@@ -196,7 +196,9 @@ class Match:
             return []
         source.remove(card_id)
         target = [*getattr(deck, to_list), card_id]
-        moved = replace(deck, **{from_list: tuple(source), to_list: tuple(target)})
+        lists: dict[str, tuple[str, ...]] = {name: getattr(deck, name) for name in LISTS}
+        lists[from_list], lists[to_list] = tuple(source), tuple(target)
+        moved = replace(deck, main=lists["main"], side=lists["side"], extra=lists["extra"])
         return self.side_deck(player, moved)
 
     # ---------------------------------------------------------------- saving

@@ -136,7 +136,7 @@ class ScenarioResult:
     def summary(self) -> str:
         """One line: status, name and the first reason."""
         status = self.status
-        if status == "ERROR":
+        if self.error is not None:  # status is "ERROR" exactly when there is an error
             if self.error.startswith(self.name):  # a file that could not be read: no name
                 return f"ERROR {self.error}"
             return f"ERROR {self.name}: {self.error}"
@@ -1000,7 +1000,7 @@ def check_expect(duel: Duel, exp: dict, log: list[str], where: str) -> list[str]
 
 def _check_slot(duel: Duel, card: Card, want: dict, here: str) -> list[str]:
     out = []
-    got = {
+    got: dict[str, object] = {
         "card": card.cid,
         "position": "attack" if card.attack_pos else "defense",
         "face": "up" if card.face_up else "down",

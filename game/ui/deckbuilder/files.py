@@ -9,16 +9,17 @@ and leaving with unsaved changes always asks first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from game import storage
 from game.deck_edit import DeckEditor
 from game.deck_text import deck_to_text, text_to_deck
 from game.decks import Deck, DeckError, parse_deck
+from game.engine.carddefs import CardDef
 from game.fileio import FileError, atomic_write_text, parse_yaml, read_text
 from game.ui import clipboard
-from game.ui.widgets import Dialog, DialogButton, Option, confirm, notice, prompt
+from game.ui.widgets import Dialog, DialogButton, Option, Toast, confirm, notice, prompt
 
 
 class FileActions:
@@ -27,6 +28,10 @@ class FileActions:
     editor: DeckEditor
     path: Path | None
     readonly: bool
+    file_problems: tuple[str, ...]
+    pool: Mapping[str, CardDef]
+    settings: storage.Settings
+    toast: Toast
 
     # the scene provides these
     def ask(self, dialog: Dialog) -> None: ...
@@ -45,11 +50,14 @@ class FileActions:
                 return None
             return None
 
+        def discard() -> None:
+            action()
+
         self.ask(Dialog("Unsaved changes",
                         f"\u201c{self.editor.name}\u201d has changes that are not saved. "
                         f"Save them before you {what}?",
                         [DialogButton("Save", save_then, "primary"),
-                         DialogButton("Discard", lambda: action() and None, "danger"),
+                         DialogButton("Discard", discard, "danger"),
                          DialogButton("Cancel")], default=0, cancel=2))
 
     # ------------------------------------------------------------- lists

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 import pygame
 
 from game import storage
 from game.card_query import CardIndex, deck_counts, parse_query
-from game.deck_edit import LIST_TITLES, DeckEditor
+from game.deck_edit import LIST_TITLES, DeckEditor, DeckState
 from game.deck_stats import TestHand, deck_stats
 from game.decks import LISTS, MAX_COPIES, Deck
 from game.engine.carddefs import CardDef
@@ -102,7 +103,7 @@ class DeckBuilderScene(FileActions):
         self.readonly = False
         self.file_problems: tuple[str, ...] = ()
         self.editor = DeckEditor(Deck("New deck", ()), pool)
-        self._seen_state = None
+        self._seen_state: DeckState | None = None
         self._charts: pygame.Surface | None = None
         self._background: pygame.Surface | None = None
         start = open_path
@@ -155,7 +156,7 @@ class DeckBuilderScene(FileActions):
         self.grid = GridView(L.GRID, L.GRID_CELL, self._draw_cell, gap=L.GRID_GAP,
                              on_activate=lambda c: self.add_card(c.id, self.home_list(c.id)))
         self.lists = {name: ListView(L.list_body(rect), L.ROW_H,
-                                     lambda s, e, r, st, n=name: self._draw_row(s, e, r, st, n))
+                                     partial(self._draw_row, lname=name))
                       for name, rect in L.LISTS.items()}
         self.problem_view = ListView(pygame.Rect(L.LEGALITY.x + 4, L.LEGALITY.y + 44,
                                                  L.LEGALITY.w - 8, L.LEGALITY.h - 50), 20,

@@ -10,6 +10,7 @@ only when it is. In hotseat a curtain asks for each player in turn (a Deck is pr
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pygame
 
@@ -43,8 +44,8 @@ class SideDeckScene:
         self.lists = {name: list(getattr(self.original, name)) for name in LISTS}
         self.pending: Transition | None = None
         self.views = {name: ListView(rect.inflate(-8, -44).move(0, 18), ROW,
-                                     lambda s, item, r, st, n=name: self._draw_row(s, item, r, st, n),
-                                     on_activate=lambda item, n=name: self.move(item, n, None))
+                                     partial(self._draw_row, name=name),
+                                     on_activate=partial(self.move, src=name, dst=None))
                       for name, rect in COLUMNS.items()}
         y = 560
         self.to_buttons = {
@@ -108,11 +109,16 @@ class SideDeckScene:
         self._refresh()
 
     def move_selected(self, dst: str) -> None:
-        view = self.group.focus if self.group.focus in self.views.values() else self._last_view()
+        view = self._focused_view()
+        if view is None:
+            view = self._last_view()
         if view is None or view.selected_item is None:
             return
         src = next(n for n, v in self.views.items() if v is view)
         self.move(view.selected_item, src, dst)
+
+    def _focused_view(self) -> ListView | None:
+        return next((v for v in self.views.values() if v is self.group.focus), None)
 
     def _last_view(self) -> ListView | None:
         return next((v for v in self.views.values() if v.selected is not None), None)
@@ -214,8 +220,8 @@ class SideDeckScene:
             if view.hover_index is not None and view.hover_index < len(view.items):
                 cid = view.items[view.hover_index][0]
         if cid is None:
-            focus = self.group.focus
-            if focus in self.views.values() and focus.selected_item is not None:
+            focus = self._focused_view()
+            if focus is not None and focus.selected_item is not None:
                 cid = focus.selected_item[0]
         rect = pygame.Rect(20, 110, 240, 336)
         pygame.draw.rect(surface, theme.PANEL_DARK, rect.inflate(8, 8), border_radius=12)

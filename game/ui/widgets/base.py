@@ -89,7 +89,7 @@ class WidgetGroup:
         self.mouse = (-1, -1)
         self._hover_time = 0.0
         self._hover_widget: Widget | None = None
-        self.on_cancel: Callable[[], None] | None = None  # Esc when no widget used it
+        self.on_cancel: Callable[[], object] | None = None  # Esc when no widget used it
 
     def add(self, *widgets: Widget) -> None:
         self.widgets.extend(widgets)
@@ -170,8 +170,8 @@ class WidgetGroup:
         for w in self.widgets:
             if w.visible:
                 w.draw_overlay(surface)
-        w = self._hover_widget
-        if w is not None and w.tooltip and self._hover_time >= TOOLTIP_DELAY \
+        hover = self._hover_widget
+        if hover is not None and hover.tooltip and self._hover_time >= TOOLTIP_DELAY \
                 and not any(x.captures_input for x in self.widgets):
-            draw_tooltip(surface, w.tooltip, self.mouse)
+            draw_tooltip(surface, hover.tooltip, self.mouse)
 

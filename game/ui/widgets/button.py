@@ -25,7 +25,7 @@ STYLES = {  # idle fill, hover fill, edge at rest, label colour
 class Button(Widget):
     focusable = True
 
-    def __init__(self, rect, label: str, on_click: Callable[[], None] | None = None,
+    def __init__(self, rect, label: str, on_click: Callable[[], object] | None = None,
                  style: str = "normal", tooltip: str = "", px: int = theme.LABEL,
                  enabled: bool = True) -> None:
         super().__init__(rect, tooltip)

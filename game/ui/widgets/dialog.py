@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -82,7 +83,7 @@ class Dialog:
         self.buttons: list[Button] = []
         for i, spec in enumerate(self.buttons_spec):
             b = Button((x + i * (bw + 10), y, bw, BUTTON_H), spec.label,
-                       on_click=lambda i=i: self.press(i), style=spec.style)
+                       on_click=partial(self.press, i), style=spec.style)
             self.buttons.append(b)
         widgets = []
         if self.field is not None:

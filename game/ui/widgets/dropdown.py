@@ -34,10 +34,10 @@ class Dropdown(Widget):
     focusable = True
 
     def __init__(self, rect, options: Sequence[Option], selected: int = 0,
-                 on_change: Callable[[Any], None] | None = None, label: str = "",
+                 on_change: Callable[[Any], object] | None = None, label: str = "",
                  menu: bool = False, px: int = theme.BODY, tooltip: str = "",
                  list_width: int | None = None,
-                 on_open: Callable[[], None] | None = None) -> None:
+                 on_open: Callable[[], object] | None = None) -> None:
         super().__init__(rect, tooltip)
         self.on_open = on_open  # refresh the options just before the list opens
         self.options = list(options)

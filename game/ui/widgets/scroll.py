@@ -145,7 +145,7 @@ DrawItem = Callable[[pygame.Surface, Any, pygame.Rect, ItemState], None]
 class ItemView(ScrollView):
     """Items laid out in cells; hover, a selected index, keyboard movement, activation."""
 
-    def __init__(self, rect, draw_item: DrawItem, on_activate: Callable[[Any], None] | None = None,
+    def __init__(self, rect, draw_item: DrawItem, on_activate: Callable[[Any], object] | None = None,
                  tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
         self.items: Sequence[Any] = ()
@@ -283,7 +283,7 @@ class GridView(ItemView):
     """Fixed-size cells in as many columns as fit the width."""
 
     def __init__(self, rect, cell_size: tuple[int, int], draw_item: DrawItem, gap: int = 10,
-                 on_activate: Callable[[Any], None] | None = None, tooltip: str = "") -> None:
+                 on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
         self.cell_size = cell_size
         self.gap = gap
         super().__init__(rect, draw_item, on_activate, tooltip)
@@ -314,7 +314,7 @@ class ListView(ItemView):
     """One item per row of `row_height` pixels."""
 
     def __init__(self, rect, row_height: int, draw_item: DrawItem,
-                 on_activate: Callable[[Any], None] | None = None, tooltip: str = "") -> None:
+                 on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
         self.row_height = row_height
         super().__init__(rect, draw_item, on_activate, tooltip)
 

@@ -21,8 +21,8 @@ class TextField(Widget):
     focusable = True
 
     def __init__(self, rect, value: str = "", placeholder: str = "",
-                 on_change: Callable[[str], None] | None = None,
-                 on_submit: Callable[[str], None] | None = None,
+                 on_change: Callable[[str], object] | None = None,
+                 on_submit: Callable[[str], object] | None = None,
                  max_length: int = 200, px: int = theme.BODY, tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
         self.value = value
