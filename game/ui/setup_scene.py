@@ -9,6 +9,7 @@ builds a `DuelSetup` and asks game.ui.duel_hook.start_duel for the duel scene.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 import pygame
 
@@ -41,8 +42,8 @@ class DuelSetupScene:
         self.chosen: list[storage.DeckEntry | None] = [None, None]
         ai = mode == "versus_ai"
         self.side_names = ("Your deck", "AI's deck") if ai else ("Player 1", "Player 2")
-        self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), ROW_H, lambda s, e, r, st, i=i: self._draw_row(s, e, r, st, i),
-                               on_activate=lambda e, i=i: self.choose(i, e))
+        self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), ROW_H, partial(self._draw_row, side=i),
+                               on_activate=partial(self.choose, i))
                       for i, c in enumerate(COLUMNS)]
         for view in self.lists:
             view.set_items(self.entries)
@@ -112,12 +113,14 @@ class DuelSetupScene:
 
     def setup(self) -> DuelSetup | None:
         """The choices as a DuelSetup (None until both decks are chosen)."""
-        if not all(e is not None and e.legal and e.deck is not None for e in self.chosen):
+        one, two = self.chosen
+        if one is None or not one.legal or one.deck is None \
+                or two is None or not two.legal or two.deck is None:
             return None
         first = {"coin": None, "p1": 0, "p2": 1}[self.first.value]
         ai = self.mode == "versus_ai"
-        return DuelSetup(self.mode, (self.chosen[0].path, self.chosen[1].path),
-                         (self.chosen[0].deck, self.chosen[1].deck), self.best_of.value, first,
+        return DuelSetup(self.mode, (one.path, two.path),
+                         (one.deck, two.deck), self.best_of.value, first,
                          self.ai_level.value if ai else None)
 
     def start_duel(self) -> None:
