@@ -22,7 +22,8 @@ Files are read through game.fileio (size limit, UTF-8 check), which calls `load_
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.composer import Composer, ComposerError
@@ -146,7 +147,7 @@ class _StrictConstructor(SafeConstructor):
             raise ConstructorError(None, None, f"cannot read this value ({reason})",
                                    node.start_mark) from None
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, MappingNode):
             seen: dict = {}
             for key_node, _value in node.value:

@@ -89,7 +89,9 @@ class App:
     # ------------------------------------------------------------ window
     def resized(self) -> None:
         """Recompute the viewport after the window changed size."""
-        self.window = pygame.display.get_surface()
+        window = pygame.display.get_surface()
+        assert window is not None, "resized() runs only while the window is open"
+        self.window = window
         self.view = fit_viewport(self.window.get_size(), self.logical_size)
         self._scaled = None
 

@@ -19,6 +19,7 @@ import pygame
 from game.engine.carddefs import CardDef, CardType
 
 Colour = tuple[int, int, int]
+Rgba = tuple[int, int, int, int]
 FAMILIES = ("ember", "bastion", "hive", "veil", "neutral", "basic")
 
 
@@ -133,7 +134,7 @@ def _ember(art: pygame.Surface, rng: random.Random, pal: Palette) -> None:
 
 
 def _flame(surf: pygame.Surface, base: tuple[float, float], width: float, height: float,
-           lean: float, colour: Colour) -> None:
+           lean: float, colour: Colour | Rgba) -> None:
     """One flame tongue: wide round base narrowing to a leaning tip."""
     bx, by = base
     left, right = [], []
@@ -447,7 +448,7 @@ def _environment(art: pygame.Surface, rng: random.Random, pal: Palette, cdef: Ca
     for depth in range(3):
         base = h * (0.6 + 0.12 * depth)
         tone = mix(mix(pal.main, pal.top, 0.35), (0, 0, 0), 0.2 + 0.22 * depth)
-        pts = [(0, h), (0, base)]
+        pts: list[tuple[float, float]] = [(0, h), (0, base)]
         x = 0.0
         while x < w:
             x += w * rng.uniform(0.08, 0.2)

@@ -19,6 +19,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -54,10 +58,12 @@ def measure_frames(canvas, frames: int = 600) -> dict:
             uid = hand[i % len(hand)]
             start = scene.geo.rect_of(uid)
             cid = b.cards[uid].card_id
+            assert start is not None and cid is not None, "a card in the near hand is shown"
             scene.anim.tweens.append(Move(scene.sprites.hand(cid, start.w), start, slot, 0.5))
             scene.anim.tweens.append(FloatText("-300", slot.center, (246, 98, 92), 0.9))
             scene.anim.tweens.append(Pulse(slot, (240, 220, 150), 0.6))
         target = scene.geo.rect_of(field[(i // 20) % len(field)])
+        assert target is not None, "a card on the field is shown"
         events = [pygame.event.Event(pygame.MOUSEMOTION, pos=target.center, rel=(0, 0),
                                      buttons=(0, 0, 0))] if i % 20 == 0 else []
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -101,6 +107,7 @@ def _child(scene: str) -> None:
     from game.ui.app import App
 
     app = App((1280, 720))
+    top: Scene | None
     if scene == "menu":
         from game.ui.menu import MenuScene
 
@@ -114,6 +121,7 @@ def _child(scene: str) -> None:
         setup = DuelSetup("versus_ai", paths, (load_deck(paths[0]), load_deck(paths[1])), 1, 0,
                           "random")
         top = duel_hook.start_duel(setup)
+    assert top is not None, "the duel screen opens for a legal setup"
     stack = [top]
     top.update(1 / 60)
     app.draw(stack)

@@ -9,8 +9,9 @@ No pygame here: it is tested without a window.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from game.engine import (
     HIDDEN,
@@ -78,10 +79,10 @@ class Board:
             slots: dict[Zone, list[int | None]] = {}
             for zone, row in s.slots.items():
                 slots[zone] = []
-                for c in row:
-                    if c is not None:
-                        cards[c.uid] = c
-                    slots[zone].append(None if c is None else c.uid)
+                for card in row:
+                    if card is not None:
+                        cards[card.uid] = card
+                    slots[zone].append(None if card is None else card.uid)
             sides.append(SideModel(s.player, s.lp, s.sp, s.deck_count, [c.uid for c in s.hand],
                                    [c.uid for c in s.extra], s.extra_count,
                                    [c.uid for c in s.grave], slots))
@@ -332,7 +333,8 @@ def _named(b: Board, e) -> None:
     b._learn(e.card, e.card_id)
 
 
-_HANDLERS = {
+# one handler per event type, each taking its own event class (hence Any for the event)
+_HANDLERS: dict[type, Callable[[Board, Any], None]] = {
     ev.DuelStarted: _started, ev.CardMoved: _moved, ev.PositionChanged: _position,
     ev.CardStatsChanged: _stats, ev.HealthChanged: _health, ev.LpChanged: _lp, ev.SpChanged: _sp, ev.PhaseChanged: _phase,
     ev.TurnStarted: _turn, ev.LineOpened: _line_opened, ev.StepAdded: _step_added,

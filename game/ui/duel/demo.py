@@ -113,6 +113,7 @@ def played_match(pool, seed: int = 3) -> MatchFlow:
     players = (RandomPlayer(seed), RandomPlayer(seed + 1))
     while not duel.over:
         seat = duel.deciding_player
+        assert seat is not None, "a duel that is not over waits on a player"
         duel.apply(players[seat].choose(duel.view(seat)))
     flow.last_reason = duel.end_reason
     flow.match.finish_duel()

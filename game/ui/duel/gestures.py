@@ -160,7 +160,7 @@ class Gestures:
     # ------------------------------------------------------------ reading
     def name(self, uid: int) -> str:
         cid = self.board.card_id(uid) or self.board.names.get(uid)
-        return self.pool[cid].name if cid in self.pool else "a card"
+        return self.pool[cid].name if cid is not None and cid in self.pool else "a card"
 
     def cdef(self, uid: int) -> CardDef | None:
         cid = self.board.card_id(uid)
@@ -268,14 +268,14 @@ class Gestures:
 
     def answers(self) -> list[Entry]:
         """The answers of a response window (or every activation now), one per ability."""
-        groups: dict[tuple[int, int], list[Command]] = {}
+        groups: dict[tuple[int, int], list[Activate]] = {}
         for cmd in self.legal:
             if isinstance(cmd, Activate):
                 groups.setdefault((cmd.card, cmd.ability), []).append(cmd)
         out = []
         for (uid, _ability), cmds in groups.items():
             label = f"{self.name(uid)}: {self._activate_label(cmds[0]).removeprefix('Activate: ')}"
-            out.append(Entry(label, cmds, _mode(cmds)))
+            out.append(Entry(label, [*cmds], _mode(cmds)))
         return out
 
 

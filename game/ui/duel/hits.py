@@ -6,6 +6,8 @@ renderer draws with, so what you see is what you hit.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pygame
 
 from game.engine import Zone
@@ -13,6 +15,8 @@ from game.engine import Zone
 from .geometry import Geometry
 from .gestures import CardTarget, HandTarget, LpTarget, SlotTarget, Target
 from .layout import HAND_LIFT
+
+K = TypeVar("K")  # a focus key
 
 FIELD = (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV)
 
@@ -106,13 +110,14 @@ def target_rect(geo: Geometry, target: Target) -> pygame.Rect | None:
     return None
 
 
-def nearest(rects: dict[object, pygame.Rect], current: object, direction: tuple[int, int]) -> object | None:
+def nearest(rects: dict[K, pygame.Rect], current: object, direction: tuple[int, int]) -> K | None:
     """The focusable nearest `current` in an arrow's direction (rows first for Up/Down)."""
     if current not in rects:
         return next(iter(rects), None)
     here = pygame.Vector2(rects[current].center)
     dx, dy = direction
-    best, best_score = None, None
+    best: K | None = None
+    best_score: float | None = None
     for key, r in rects.items():
         if key == current:
             continue

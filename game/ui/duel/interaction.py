@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
-from game.engine import ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
+from game.engine import Activate, ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
 from game.ui.widgets.base import is_key, shift_held
 
 from . import hits
@@ -31,6 +31,11 @@ from .popups import Popup, Prompt, PromptPanel, PromptRow
 DRAG_START = 6  # pixels of movement that turn a press into a drag
 NEXT = {"standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
 PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
+
+# What the keyboard focus (or the pointer's hover) can be on: a card's uid, a drop target
+# while a card is held, or a keyed place: ("row", i), ("phase", key), ("action",),
+# ("extra" | "grave", seat), or a scene button's key.
+FocusKey = int | Target | tuple[Any, ...]
 
 
 class Host(Protocol):
@@ -71,14 +76,14 @@ class Interaction:
         self.pick_label = ""
         self.selected: list[int] = []  # option values picked for the pending choice
         self.choice_key: tuple | None = None
-        self.focus: object | None = None
-        self.hover: object | None = None
+        self.focus: FocusKey | None = None
+        self.hover: FocusKey | None = None
         self.pointer = (0, 0)
         self.last = "mouse"  # the last kind of input: the zoom follows the keyboard focus
         self.prompt: Prompt | None = None
         self.panel = PromptPanel(LAYOUT.lines)
-        self.extra_actions: dict[object, Callable[[], None]] = {}  # scene buttons by focus key
-        self.extra_rects: dict[object, pygame.Rect] = {}
+        self.extra_actions: dict[FocusKey, Callable[[], None]] = {}  # scene buttons by focus key
+        self.extra_rects: dict[FocusKey, pygame.Rect] = {}
         self.on_pile: Callable[[tuple], None] = lambda key: None  # a click on a pile
 
     # ---------------------------------------------------------------- state
@@ -136,7 +141,7 @@ class Interaction:
             what = "the top Step"
             if top is not None:
                 cid = b.step_card_id(top)
-                name = g.pool[cid].name if cid in g.pool else "a face-down card"
+                name = g.pool[cid].name if cid is not None and cid in g.pool else "a face-down card"
                 what = f"{name} (Line {top.line}, Speed {top.speed})"
             entries = g.answers()
             text = f"Answer {what}? Lit cards can answer; or pass." if entries else \
@@ -247,6 +252,7 @@ class Interaction:
             self.start_targets(entry)
         else:
             source = uid if uid is not None else getattr(entry.command, "card", None)
+            assert source is not None, "an entry to hold is a card's, or its commands name it"
             self.held = Held(source, self.host.gest.drags(source, entry.commands), by_mouse=False)
             self.mode = "holding"
             self.focus = next(iter(self.held.drags), None)
@@ -254,7 +260,9 @@ class Interaction:
         self.refresh()
 
     def start_targets(self, entry: Entry) -> None:
-        self.pick = TargetPick(list(entry.commands))
+        commands = [c for c in entry.commands if isinstance(c, Activate)]
+        assert len(commands) == len(entry.commands), "only activations pick targets"
+        self.pick = TargetPick(commands)
         self.pick_label = entry.label.split(":")[0]
         self.mode = "targets"
         self.popup = None
@@ -326,12 +334,13 @@ class Interaction:
         if p is None or not 0 <= i < len(p.rows):
             return
         row = p.rows[i]
-        if p.kind == "choice":
-            self.toggle_option(row.value)
-        elif p.kind == "targets":
-            self.pick_target(row.value)
-        elif p.kind == "answer":
-            self.use_entry(row.value, row.card)
+        value = row.value  # an option value, a target uid or an answer Entry, as `p.kind` says
+        if p.kind == "choice" and isinstance(value, int):
+            self.toggle_option(value)
+        elif p.kind == "targets" and isinstance(value, int):
+            self.pick_target(value)
+        elif p.kind == "answer" and isinstance(value, Entry):
+            self.use_entry(value, row.card)
 
     def click_card(self, uid: int) -> None:
         """A click (or Enter) on a card: pick it for a choice or targets, else its menu."""
@@ -480,10 +489,10 @@ class Interaction:
         self.hover = ("action",) if LAYOUT.action.collidepoint(pos) else None
 
     # --------------------------------------------------------------- keys
-    def focus_rects(self) -> dict[object, pygame.Rect]:
+    def focus_rects(self) -> dict[FocusKey, pygame.Rect]:
         geo = self.host.geo
         b = self.host.board
-        out: dict[object, pygame.Rect] = {}
+        out: dict[FocusKey, pygame.Rect] = {}
         if self.mode == "holding" and self.held is not None:
             for t in self.held.drags:
                 r = hits.target_rect(geo, t)
@@ -518,8 +527,8 @@ class Interaction:
                 out[("phase", key)] = r
         if self.action()[1] is not None:
             out[("action",)] = LAYOUT.action
-        for key, r in self.extra_rects.items():
-            out[key] = r
+        for extra_key, r in self.extra_rects.items():
+            out[extra_key] = r
         return out
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -594,7 +603,9 @@ class Interaction:
             return
         if isinstance(f, int):
             self.click_card(f)
-        elif f[0] == "row":
+            return
+        assert isinstance(f, tuple), "a drop target has the focus only while a card is held"
+        if f[0] == "row":
             self.activate_row(f[1])
         elif f[0] == "phase":
             cmd = self.phase_clicks().get(f[1])

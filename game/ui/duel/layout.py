@@ -125,7 +125,7 @@ class DuelLayout:
 def _row(area: pygame.Rect, count: int, w: int, h: int, y: int, gap: int) -> list[pygame.Rect]:
     if count <= 0:
         return []
-    step = w + gap
+    step: float = w + gap
     if count * w + (count - 1) * gap > area.w:
         step = (area.w - w) / max(1, count - 1)
     total = w + step * (count - 1)

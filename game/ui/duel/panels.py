@@ -125,7 +125,7 @@ def phase_segments(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
 
 
 def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, name: str,
-                   clickable: Mapping[str, str], hover: str | None, focus: str | None,
+                   clickable: Mapping[str, object], hover: str | None, focus: str | None,
                    flash: float) -> None:
     """Round, turn and phase; the next phase (and End) are buttons when they can be taken."""
     panel(surface, rect)
@@ -156,7 +156,7 @@ def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, nam
 
 # ------------------------------------------------------------------ Line panel
 def step_title(pool: Mapping[str, CardDef], step: StepView, card_id: str | None) -> str:
-    name = pool[card_id].name if card_id in pool else "A face-down card"
+    name = pool[card_id].name if card_id is not None and card_id in pool else "A face-down card"
     if step.kind == "ability":
         return name
     return f"{name}: {KIND_WORDS.get(step.kind, step.kind)}"

@@ -99,7 +99,7 @@ class Popup:
 @dataclass
 class PromptRow:
     label: str
-    value: object  # what picking it means (an option value, an Entry)
+    value: int | Entry  # what picking it means (an option value, a target uid, an Entry)
     card: int | None = None  # the card it names (lit on the board, zoomed on hover)
     selected: bool = False
 

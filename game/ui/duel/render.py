@@ -266,9 +266,9 @@ class BoardRenderer:
             elif back:
                 continue
             elif isinstance(target, CardTarget):
-                r = self.geo.rect_of(target.uid)
-                if r is not None:
-                    pygame.draw.rect(surface, colour, r.inflate(8, 8), 3, border_radius=9)
+                card_rect = self.geo.rect_of(target.uid)
+                if card_rect is not None:
+                    pygame.draw.rect(surface, colour, card_rect.inflate(8, 8), 3, border_radius=9)
             elif isinstance(target, LpTarget):
                 r = self.geo.lp_rect(target.seat)
                 pygame.draw.rect(surface, colour, r.inflate(6, 6), 3, border_radius=10)
@@ -281,9 +281,10 @@ class BoardRenderer:
                 txt.blit_text(surface, "Drop here to Unsummon", 16, style.TARGET,
                               (r.centerx, r.y + 6), bold=True, anchor="midtop")
             if lights.focus == target or lights.hover == target:
-                r = self._target_rect(target)
-                if r is not None:
-                    pygame.draw.rect(surface, style.FOCUS, r.inflate(10, 10), 3, border_radius=10)
+                focus_rect = self._target_rect(target)
+                if focus_rect is not None:
+                    pygame.draw.rect(surface, style.FOCUS, focus_rect.inflate(10, 10), 3,
+                                     border_radius=10)
 
     def _target_rect(self, target: Target) -> pygame.Rect | None:
         if isinstance(target, SlotTarget):

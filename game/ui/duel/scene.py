@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.engine import CardDef, Command, Rejected, Zone, redact_event
+from game.engine import CardDef, CardView, Command, Rejected, Zone, redact_event
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Quit, Transition
@@ -64,7 +64,7 @@ class DuelScene:
         self.log = panels.LogPanel(LAYOUT.log)
         self.describer = Describer(pool, self.name)
         self.anim.on_applied = self._log_event
-        self.tickers = {}
+        self.tickers: dict[tuple[str, int], panels.Ticker] = {}
         self.shown = seat
         self.gest = Gestures.empty(seat, pool, self.board)
         self.input = Interaction(self)
@@ -456,7 +456,7 @@ class DuelScene:
                          border_radius=5)
         txt.blit_text(surface, "Close (X)", 13, theme.TEXT, r.center, anchor="center")
 
-    def _zoom_target(self) -> tuple[str | None, object]:
+    def _zoom_target(self) -> tuple[str | None, CardView | None]:
         inp = self.input
         first, second = (inp.focus, inp.hover) if inp.last == "keys" else (inp.hover, inp.focus)
         key = first if first is not None else second
@@ -501,7 +501,7 @@ class DuelScene:
     def _draw_left(self, surface: pygame.Surface) -> None:
         cid, card = self._zoom_target()
         cdef = self.pool.get(cid) if cid else None
-        face = self.sprites.zoom(cid, ZOOM_W) if cdef is not None else None
+        face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
         hint = "Drag a glowing card to play it; click a card for its menu."
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
                          self._notes(card))

@@ -130,6 +130,7 @@ class CardSprites:
         if card.statuses:
             _status_marks(base, card.statuses)
         if peek:
+            assert card.card_id is not None  # only a known card is peeked at
             _name_band(base, self.pool[card.card_id].name, h - 24, (214, 208, 250))
             _eye(base, (w - 14, 14))
         return base
