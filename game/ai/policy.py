@@ -60,7 +60,10 @@ TURN_CAP = 120  # commands a lookahead may spend playing out the rest of a turn
 class Style:
     """How a level plays (see the module docstring)."""
 
-    lookahead: bool = True  # try plays on a copy (Normal) or trust rules of thumb (Easy)
+    # how far a play is tried on a copy before it is made: NONE (rules of thumb only),
+    # SETTLE (Spirits, abilities, Extra Deck, answers and choices: until their Lines have
+    # resolved), TURN (every play, then the rest of the turn by `then`)
+    lookahead: str = "settle"
     margin: float = 60.0  # a play must gain at least this much to be made
     mistakes: float = 0.0  # share of own-turn decisions made carelessly (Easy)
     responses: float = 1.0  # chance of even looking for an answer in a response window
@@ -68,10 +71,13 @@ class Style:
     smart_attacks: bool = True  # pick attacks that trade well (Easy attacks anything)
 
 
-NORMAL = Style()
-QUICK = Style(lookahead=False)
-EASY = Style(lookahead=False, margin=0.0, mistakes=0.3, responses=0.35, extra_deck=0.4,
+NONE, SETTLE, TURN = "none", "settle", "turn"
+NORMAL = Style(lookahead=SETTLE)
+QUICK = Style(lookahead=NONE)
+PLANNER = Style(lookahead=TURN)  # Hard's ranking of its candidates
+EASY = Style(lookahead=NONE, margin=0.0, mistakes=0.3, responses=0.35, extra_deck=0.4,
              smart_attacks=False)
+_EFFECT_PLAYS = (Activate, SpecialSummon, PlayEnvironment)
 
 _DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.DISCARD, ChoiceKind.COST_DISCARD)
 
@@ -177,13 +183,15 @@ class Policy:
     """One seat's rule-based play on rebuilt duels; `rng` only for Easy's carelessness."""
 
     def __init__(self, style: Style = NORMAL, rng: random.Random | None = None,
-                 weights: Weights = DEFAULT) -> None:
+                 weights: Weights = DEFAULT, then: Policy | None = None) -> None:
         self.style = style
         self.rng = rng or random.Random(0)
         self.w = weights
         self.simulated = 0  # commands tried on copies (lookahead)
-        # the rest of a turn, in a lookahead, is played by rules of thumb (fast)
-        self.then = Policy(QUICK, random.Random(0), weights) if style.lookahead else None
+        # the rest of a turn, in a TURN lookahead (default: rules of thumb, fast)
+        if style.lookahead == TURN and then is None:
+            then = Policy(QUICK, random.Random(0), weights)
+        self.then = then if style.lookahead == TURN else None
 
     def choose(self, duel: Duel, me: int, legal=None) -> Command:
         legal = tuple(legal if legal is not None else duel.legal_actions())
@@ -212,8 +220,8 @@ class Policy:
     # ------------------------------------------------------------------ choices
     def answer(self, duel: Duel, me: int, legal) -> Command:
         kind = duel.state.choice.kind
-        if self.style.lookahead and kind not in _DISCARDS and kind is not ChoiceKind.MATERIALS \
-                and len(legal) <= 8:
+        if self.style.lookahead != NONE and kind not in _DISCARDS \
+                and kind is not ChoiceKind.MATERIALS and len(legal) <= 8:
             return self.best_of(duel, me, list(legal))[0]
         return static_answer(duel, me, legal)
 
@@ -232,7 +240,7 @@ class Policy:
         answers = _distinct([c for c in legal if isinstance(c, Activate)])
         if not answers or self.rng.random() >= self.style.responses:
             return passing
-        if self.style.lookahead:
+        if self.style.lookahead != NONE:
             base, n = try_play(duel, passing, me, self.w, self.then)
             self.simulated += n
             best, v = self.best_of(duel, me, answers)
@@ -268,12 +276,20 @@ class Policy:
             return self.careless(plays, advance, legal)
         if not plays:
             return advance
-        if self.style.lookahead:
+        if self.style.lookahead == TURN:
             base, n = try_play(duel, advance, me, self.w, self.then)
             self.simulated += n
             best, v = self.best_of(duel, me, plays)
             return best if v > base + self.style.margin else advance
-        best = self.static_play(duel, me, plays)
+        if self.style.lookahead == SETTLE:  # effects are judged by trying them
+            effects = [c for c in plays if isinstance(c, _EFFECT_PLAYS)]
+            if effects:
+                base = evaluate(duel, me, self.w)
+                best, v = self.best_of(duel, me, effects)
+                if v > base + self.style.margin:
+                    return best
+                plays = [c for c in plays if not isinstance(c, _EFFECT_PLAYS)]
+        best = self.static_play(duel, me, plays) if plays else None
         return best if best is not None else advance
 
     def careless(self, plays: list, advance: Command, legal) -> Command:

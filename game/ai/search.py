@@ -22,13 +22,14 @@ from game.engine import Command, PlayerView
 
 from .evaluate import DEFAULT, Weights
 from .players import ViewPlayer
-from .policy import NORMAL, QUICK, Policy, try_play
+from .policy import NORMAL, PLANNER, QUICK, Policy, try_play
 
 BUDGET = 2500  # simulated commands per decision
 MAX_SECONDS = 0.9  # safety net only: the budget decides
 TOP = 5  # candidates kept for the search when there are more
 MAX_SAMPLES = 12  # sampled duels per decision at most
 PLAYOUT_CAP = 300  # commands one playout may take
+PLAYOUT_STYLE = QUICK  # who plays on in the playouts, for both seats
 PRIOR = 150.0  # Normal's favourite wins unless another candidate scores this much better
 
 
@@ -45,7 +46,8 @@ class HardPlayer(ViewPlayer):
         self.top = top
         self.w = weights
         self.normal = Policy(NORMAL, random.Random(self.rng.getrandbits(48)), weights)
-        self.playout = Policy(QUICK, random.Random(0), weights)
+        self.playout = Policy(PLAYOUT_STYLE, random.Random(0), weights)
+        self.planner = Policy(PLANNER, random.Random(0), weights, then=self.playout)
         self.last_simulations = 0
         self.last_samples = 0
         self.timeouts = 0
@@ -54,7 +56,7 @@ class HardPlayer(ViewPlayer):
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
-        cands = [c for c in self.normal.options(duel, me, legal) if c in legal]
+        cands = [c for c in self.planner.options(duel, me, legal) if c in legal]
         if len(cands) <= 1:
             return cands[0] if cands else self.normal.choose(duel, me, legal)
         start = time.perf_counter()
