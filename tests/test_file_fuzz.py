@@ -3,13 +3,13 @@
 Real files are parsed, one field (or key) is replaced by a value of the wrong type, a huge
 number, something empty or something nested, and the file is written back. Loading it must
 either work or fail with messages that are single lines starting with the file's name and
-quoting only bounded excerpts; running a scenario never raises; nothing takes long.
+quoting only bounded excerpts; running a scenario never raises. How long a mutant takes is
+measured by scripts/bench_files.py (every huge value at every field), not here.
 """
 
 from __future__ import annotations
 
 import copy
-import time
 from functools import cache
 from pathlib import Path
 
@@ -58,8 +58,9 @@ scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=True),
     st.text(max_size=8), st.sampled_from(["", "iron_hound", "phantom 0", "this_turn", "yes"]),
 )
-huge = st.sampled_from([10**9, 10**10, 10**20, -10**20, 2**64, 10**300, 1e308, float("inf"),
-                        -1, 0, "x" * 5000, "9" * 4000])
+HUGE = [10**9, 10**10, 10**20, -10**20, 2**64, 10**300, 1e308, float("inf"), -1, 0, "x" * 5000,
+        "9" * 4000]  # scripts/bench_files.py times each of these at every field
+huge = st.sampled_from(HUGE)
 empty = st.sampled_from([None, "", [], {}])
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
                       | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
@@ -114,7 +115,6 @@ def assert_clear(message: str, path: Path) -> None:
 def test_a_deck_file_mutated_field_by_field_gets_a_clear_message(tmp_path_factory, case):
     data, _how = case
     path = write(tmp_path_factory, "deck.yaml", data)
-    start = time.perf_counter()
     try:
         deck = load_deck(path)
     except DeckError as exc:
@@ -124,7 +124,6 @@ def test_a_deck_file_mutated_field_by_field_gets_a_clear_message(tmp_path_factor
     else:
         for problem in validate_deck(deck, base_pool()):
             assert "\n" not in problem and len(problem) < 300
-    assert time.perf_counter() - start < 1.0
 
 
 @FUZZ
@@ -133,14 +132,12 @@ def test_a_scenario_file_mutated_field_by_field_gets_a_clear_message(tmp_path_fa
                                                                      data):
     mutant, _how = data.draw(mutated(REPO / "tests" / "scenarios" / f"{name}.yaml"))
     path = write(tmp_path_factory, f"{name}.yaml", mutant)
-    start = time.perf_counter()
     result = run_scenario(path)  # never raises
     assert result.status in ("PASS", "FAIL", "XFAIL", "XPASS", "ERROR")
     if result.status == "ERROR":
         assert_clear(result.error, path)
     for failure in result.failures:
         assert isinstance(failure, str) and failure
-    assert time.perf_counter() - start < 1.0
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

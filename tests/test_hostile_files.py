@@ -1,8 +1,11 @@
 """Files a hostile or careless user could make, through the command line.
 
-Each one must give a non-zero exit, one clear line naming the file and the problem, no
-traceback, and take well under a second (no hang, no runaway memory): `main.py check`,
-`main.py simulate --decks` and `main.py scenario`. A few run as real processes too.
+Each one must give a non-zero exit, one clear line naming the file and the problem, and no
+traceback: `main.py check`, `main.py simulate --decks` and `main.py scenario`. A few run as
+real processes too. That the limits refuse before the work (nothing read past the size limit,
+no alias expanded, nesting refused where it starts) is tested in test_fileio.py by what is
+read and composed; how long each file takes is measured by scripts/bench_files.py (target:
+well under a second), not here.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -122,12 +124,10 @@ def write(folder: Path, name: str, content) -> Path:
     return path
 
 
-def run_main(capsys, *argv: str) -> tuple[int, str, str, float]:
-    start = time.perf_counter()
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
     code = cli.main(list(argv))
-    elapsed = time.perf_counter() - start
     out, err = capsys.readouterr()
-    return code, out, err, elapsed
+    return code, out, err
 
 
 def assert_clean(text: str) -> None:
@@ -137,7 +137,7 @@ def assert_clean(text: str) -> None:
 @pytest.mark.parametrize("name, content, needle", HOSTILE_DECKS, ids=[d[0] for d in HOSTILE_DECKS])
 def test_check_refuses_a_hostile_deck_file_in_one_line(capsys, tmp_path, name, content, needle):
     path = write(tmp_path, name, content)
-    code, out, err, elapsed = run_main(capsys, "check", str(path))
+    code, out, err = run_main(capsys, "check", str(path))
     assert code != 0
     assert_clean(out + err)
     lines = [line for line in out.splitlines() if line.startswith(f"{path}: ")]
@@ -145,14 +145,13 @@ def test_check_refuses_a_hostile_deck_file_in_one_line(capsys, tmp_path, name, c
     if name != "many_problems.yaml":
         assert len(lines) == 1, out
     assert all(len(line.replace(str(path), "F")) < 400 for line in out.splitlines())
-    assert elapsed < 1.0, elapsed
 
 
 @pytest.mark.parametrize("name, content, needle", HOSTILE_DECKS, ids=[d[0] for d in HOSTILE_DECKS])
 def test_simulate_refuses_a_hostile_deck_file_in_one_line(capsys, tmp_path, name, content,
                                                           needle):
     path = write(tmp_path, name, content)
-    code, out, err, elapsed = run_main(capsys, "simulate", "--decks", str(path), str(GOOD_DECK),
+    code, out, err = run_main(capsys, "simulate", "--decks", str(path), str(GOOD_DECK),
                                        "--games", "1")
     assert code == 2
     assert_clean(out + err)
@@ -162,21 +161,19 @@ def test_simulate_refuses_a_hostile_deck_file_in_one_line(capsys, tmp_path, name
         assert len(lines) == 1, err
     else:
         assert len(lines) <= 21 and "only the first 20 are listed" in lines[-1]
-    assert elapsed < 1.0, elapsed
 
 
 @pytest.mark.parametrize("name, content, needle", HOSTILE_SCENARIOS,
                          ids=[s[0] for s in HOSTILE_SCENARIOS])
 def test_scenario_refuses_a_hostile_file_in_one_line(capsys, tmp_path, name, content, needle):
     path = write(tmp_path, name, content)
-    code, out, err, elapsed = run_main(capsys, "scenario", str(path))
+    code, out, err = run_main(capsys, "scenario", str(path))
     assert code == 1
     assert_clean(out + err)
     lines = out.splitlines()
     assert len(lines) == 2 and lines[1] == "0 passed, 1 failed, 0 xfailed", out
     assert lines[0].startswith(f"ERROR {path}: ") and needle in lines[0], lines[0]
     assert len(lines[0].replace(str(path), "F")) < 400  # bounded excerpts only
-    assert elapsed < 1.0, elapsed
 
 
 def test_check_refuses_a_folder_named_like_a_file_and_a_fifo(capsys, tmp_path):
@@ -185,8 +182,8 @@ def test_check_refuses_a_folder_named_like_a_file_and_a_fifo(capsys, tmp_path):
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo.yaml")
         paths.append(str(tmp_path / "fifo.yaml"))
-    code, out, err, elapsed = run_main(capsys, "check", *paths)
-    assert code != 0 and elapsed < 1.0
+    code, out, err = run_main(capsys, "check", *paths)
+    assert code != 0
     assert_clean(out + err)
     assert "deck.yaml: a folder with no *.yaml files" in out
     if len(paths) == 2:
@@ -203,11 +200,8 @@ def test_a_real_process_exits_cleanly_on_a_hostile_file(tmp_path, command):
         path = write(tmp_path, "d.yaml", alias_bomb_deck())
         argv = ["check", str(path)] if command == "check" else \
             ["simulate", "--decks", str(path), str(GOOD_DECK), "--games", "1"]
-    start = time.perf_counter()
     proc = subprocess.run([sys.executable, str(REPO / "main.py"), *argv], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
-    elapsed = time.perf_counter() - start
+                          capture_output=True, text=True, timeout=60)  # a guard against a hang
     assert proc.returncode != 0
     assert_clean(proc.stdout + proc.stderr)
     assert str(path) in proc.stdout + proc.stderr
-    assert elapsed < 10, elapsed  # about 0.2 s; generous for a busy shared machine
