@@ -76,10 +76,13 @@ _ZONES = {z.value: z for z in Zone}
 _DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD)
 
 
-
-
 class Duel:
-    """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`."""
+    """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`.
+
+    `state` (a DuelState) is everything saved and hashed; every other attribute is
+    machinery derived from it or from the card pool (see `_init_machinery`). The rules are
+    the functions of `primitives`, `triggers`, `resolution`, `flow`, `battle` and `effects`,
+    each taking the duel; this class is the command interface over them."""
 
     def __init__(
         self,
