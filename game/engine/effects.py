@@ -7,7 +7,6 @@ as a pending Choice and the engine can serialise the state mid-resolution.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import events as ev
@@ -15,7 +14,7 @@ from . import primitives as prims
 from . import triggers as trigs
 from .carddefs import Ability, Effect, Selector
 from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
-from .query import check, health, on_field, select
+from .query import check, health, on_field, select, source_selector
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -119,11 +118,6 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     return True
 
 
-def _source_selector(eff: Effect, zone: str) -> Selector:
-    sel = eff.select or Selector(types=())
-    return replace(sel, zones=(zone,), side="you" if sel.side == "any" else sel.side)
-
-
 def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     verb = eff.verb
     you = step.user
@@ -151,7 +145,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     elif verb == "discard":
         discard_players(duel, list(_players(step, eff.player)), eff.count)
     elif verb == "search":
-        options = select(duel, _source_selector(eff, eff.source), you, step.card)
+        options = select(duel, source_selector(eff), you, step.card)
         if len(options) == 1:
             _to_hand_from(duel, duel.state.cards[options[0]], you, eff.source)
         elif options:
@@ -174,7 +168,7 @@ def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
             return
         if _first_empty_phantom_slot(duel, you) is None:
             return
-        options = [u for u in select(duel, _source_selector(eff, eff.source), you, step.card)
+        options = [u for u in select(duel, source_selector(eff), you, step.card)
                    if duel.pool[duel.state.cards[u].cid].is_phantom]
         if len(options) == 1:
             special_summon(duel, duel.state.cards[options[0]], you, eff)

@@ -358,6 +358,26 @@ def _card_tests(duel: Duel, sel: Selector, card: Card, this: int, base: bool = F
     return True
 
 
+def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
+    """Does any card match `sel` (and, with `phantom`, is a Phantom)? Stops at the first."""
+    side = sel.side
+    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
+    cards = duel.state.cards
+    pool = duel.pool
+    for p in sides:
+        ps = duel.state.players[p]
+        for zone, is_pile in sel.zone_keys:
+            for uid in (ps.pile(zone) if is_pile else ps.slots[zone]):
+                if uid is None:
+                    continue
+                card = cards[uid]
+                if phantom and not pool[card.cid].is_phantom:
+                    continue
+                if sel.only_where or _card_tests(duel, sel, card, this):
+                    return True
+    return False
+
+
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     found: list[int] = []
@@ -503,6 +523,20 @@ def _always(eff) -> bool:
     return False
 
 
+_SOURCES: dict[int, tuple] = {}  # id(effect) -> (effect, its source selector)
+
+
+def source_selector(eff) -> Selector:
+    """The cards a special_summon or search effect picks from: its `select` in its `source`
+    zone, on its user's side unless it says otherwise (built once per effect)."""
+    got = _SOURCES.get(id(eff))
+    if got is None or got[0] is not eff:
+        sel = eff.select or Selector(types=())
+        got = _SOURCES[id(eff)] = (eff, replace(
+            sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side))
+    return got[1]
+
+
 def _sides(user: int, who: str) -> tuple[int, ...]:
     if who == "both":
         return (user, 1 - user)
@@ -541,14 +575,9 @@ def _effect_could(duel: Duel, card: Card, eff, user: int, event_card: int) -> bo
         if eff.select is None:
             found = _reach(duel, card, eff, user, event_card)
             return found is None or any(not on_field(c) for c in found)
-        sel = eff.select
-        sel = replace(sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side)
-        return any(duel.pool[cards_cid].is_phantom for cards_cid in
-                   (duel.state.cards[u].cid for u in select(duel, sel, user, card.uid)))
+        return any_match(duel, source_selector(eff), user, card.uid, phantom=True)
     if verb == "search":
-        sel = eff.select or Selector(types=())
-        sel = replace(sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side)
-        return bool(select(duel, sel, user, card.uid))
+        return any_match(duel, source_selector(eff), user, card.uid)
     if verb == "return_to_hand":
         found = _reach(duel, card, eff, user, event_card)
         return found is None or any(on_field(c) or c.zone is Zone.GRAVE for c in found)
@@ -559,6 +588,8 @@ def _effect_could(duel: Duel, card: Card, eff, user: int, event_card: int) -> bo
     if verb == "lose_sp":
         return any(players[p].sp > 0 for p in _sides(user, eff.player))
     if verb in _ON_CARDS:
+        if isinstance(eff.target, Selector):
+            return any_match(duel, eff.target, user, card.uid)
         found = _reach(duel, card, eff, user, event_card)
         return found is None or bool(found)
     if verb == "if":
