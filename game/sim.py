@@ -33,6 +33,7 @@ from game.engine import (
 )
 
 PLAY_COMMANDS = frozenset({Summon, SpecialSummon, SetCard, PlayEnvironment, Activate})
+PLAYED_CARD = (Summon, SpecialSummon, SetCard, PlayEnvironment, Activate)  # for isinstance
 MAX_COMMANDS_PER_DUEL = 100_000  # far beyond any real duel: only an engine bug gets here
 _MASK = (1 << 64) - 1
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
@@ -163,7 +164,6 @@ def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed:
     choosers = [_make(factories[k], player_seed(ds, k), pool, rules) for k in order]
     plays: tuple[Counter, Counter] = (Counter(), Counter())
     entered: tuple[set, set] = (set(), set())
-    play_types = PLAY_COMMANDS
     n = 0
     cmd = None
     try:
@@ -171,8 +171,9 @@ def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed:
         cards = duel.cards
         while not duel.over:
             seat = duel.deciding_player
+            assert seat is not None  # a live duel always has a deciding player
             cmd = choosers[seat].choose(duel.view(seat))
-            if type(cmd) in play_types:
+            if isinstance(cmd, PLAYED_CARD):
                 card = cards[cmd.card]
                 plays[seat][card.cid] += 1
                 if card.zone is Zone.HAND or card.zone is Zone.EXTRA:
@@ -496,8 +497,10 @@ def run_pairings(pool: Mapping[str, CardDef], rules: Rules, pairings: Sequence[P
         if len(pr.factories) != 2:
             raise ValueError("players: expected two player factories (deck A, deck B)")
         names = _deck_names(pr.deck_a, pr.deck_b)
-        universe = tuple(tuple(d.main) + tuple(d.extra) for d in (pr.deck_a, pr.deck_b))
-        results.append(SimResult(names, pr.seed, tuple(_factory_name(f) for f in pr.factories),
+        universe = (tuple(pr.deck_a.main) + tuple(pr.deck_a.extra),
+                    tuple(pr.deck_b.main) + tuple(pr.deck_b.extra))
+        results.append(SimResult(names, pr.seed, (_factory_name(pr.factories[0]),
+                                                  _factory_name(pr.factories[1])),
                                  deck_cards=universe))
     tasks = [(p, g) for g in range(games) for p in range(len(pairings))]
     bar = Progress(len(tasks), progress)

@@ -8,6 +8,7 @@ level is a name everywhere ("random", "easy", "normal", "hard").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.engine import CardDef, Player, Rules
 
@@ -28,7 +29,8 @@ def make_player(level: str, seed: int, *, pool: Mapping[str, CardDef] | None = N
         from game.ai.random_player import RandomPlayer
 
         return RandomPlayer(seed)
-    knowledge = dict(pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck)
+    knowledge: dict[str, Any] = dict(pool=pool, rules=rules, deck=deck,
+                                     opponent_deck=opponent_deck)
     if level == "easy":
         from game.ai.players import EasyPlayer
 

@@ -50,7 +50,7 @@ class ViewPlayer:
         self.fallbacks = 0  # decisions made from the view alone
 
     def guess(self, seat: int) -> HiddenGuess:
-        decks = [None, None]
+        decks: list[tuple[str, ...] | None] = [None, None]
         decks[seat] = self.deck
         decks[1 - seat] = self.opponent_deck
         return HiddenGuess((decks[0], decks[1]))

@@ -21,8 +21,9 @@ duel offers the viewer exactly the view's legal actions).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
 
 from . import events as ev
 from . import query
@@ -93,6 +94,10 @@ class Memory:
         self.seat = seat
         self.pool = pool
         self.tables = _PoolTables(pool or {})
+        self._reset()
+
+    def _reset(self) -> None:
+        """Forget the duel read so far (a new duel, or a rebuilt log)."""
         self.seen = 0
         self.first_event: ev.Event | None = None
         self.started = False
@@ -118,7 +123,7 @@ class Memory:
     def feed(self, log: Sequence[ev.Event]) -> Memory:
         """Read the events not read yet (a shorter log means a new duel: start over)."""
         if len(log) < self.seen or (self.seen and log[0] is not self.first_event):
-            self.__init__(self.seat, self.pool)  # another duel (or a rebuilt log)
+            self._reset()  # another duel (or a rebuilt log)
         if log and not self.seen:
             self.first_event = log[0]
         for e in log[self.seen:]:
@@ -216,6 +221,7 @@ def _step_added(m: Memory, e: ev.StepAdded) -> None:
         m.lines.append([])
     m.lines[e.line - 1].append(sid)
     m.passes = 0
+    key: tuple
     if e.kind == "ability":
         key = ("ability", uid, e.ability)
         m.used.add((uid, e.ability))
@@ -333,7 +339,7 @@ def _position(m: Memory, e: ev.PositionChanged) -> None:
         m.subject["flipped"] = e.card
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Memory, Any], None]] = {
     ev.DuelStarted: _started, ev.CardMoved: _moved, ev.TurnStarted: _turn, ev.SpChanged: _sp,
     ev.StepAdded: _step_added, ev.StepResolving: _resolving, ev.StepResolved: _resolved,
     ev.LineClosed: _closed, ev.WindowOpened: _window, ev.PriorityPassed: _passed,
@@ -417,9 +423,9 @@ def _visible_cards(view: PlayerView) -> dict[int, CardView]:
             for c in pile:
                 out[c.uid] = c
         for cards in side.slots.values():
-            for c in cards:
-                if c is not None:
-                    out[c.uid] = c
+            for sc in cards:
+                if sc is not None:
+                    out[sc.uid] = sc
     return out
 
 
@@ -555,6 +561,7 @@ def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict
         damage = 0
         zero_ok = False
         if on_field and cdef.is_phantom:
+            assert c is not None  # on_field says it is visible
             if c.health is not None and c.max_health is not None:
                 damage = max(0, c.max_health - c.health)
                 zero_ok = c.health == 0
@@ -608,7 +615,7 @@ def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict
                 "event_card": m.event_card,
                 "extra": m.targets[0] if m.kind == "attack" and m.targets else -1})
         lines.append(out)
-    choice = None
+    choice: dict | None = None
     if view.choice is not None:
         ch = view.choice
         choice = {"player": ch.player, "kind": ch.kind.value, "prompt": ch.prompt,
