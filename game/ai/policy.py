@@ -47,7 +47,7 @@ from game.engine import (
 )
 from game.engine.legal import phantoms_of
 from game.engine.model import Zone
-from game.engine.query import atk, health
+from game.engine.query import atk, health, max_health, sp_cost
 
 from .evaluate import DEFAULT, Weights, evaluate, phantom_worth
 from .worth import ability_harms, draws, hand_worth, has_flip_trigger, printed_worth
@@ -307,7 +307,8 @@ class Policy:
         phase = st.phase
         cards = st.cards
         pool = duel.pool
-        battle_ahead = phase is Phase.MAIN1 and _any_attack_left(duel, me)
+        battle_ahead = phase is Phase.MAIN1 and (_any_attack_left(duel, me)
+                                                 or _could_turn_to_attack(duel, me))
         out = []
         seen = set()
         noticed_extra = self.rng.random() < self.style.extra_deck
@@ -374,6 +375,8 @@ class Policy:
             want_attack = summon_in_attack(duel, me, cdef)
             if cmd.attack != want_attack and self.style.smart_attacks:
                 worth -= 400
+            if self.style.smart_attacks and saving_pays(duel, me, card):
+                return -1.0
             return 400 + worth * 0.5
         if t is SpecialSummon:
             cdef = pool[cards[cmd.card].cid]
@@ -392,13 +395,26 @@ class Policy:
             return 300.0 if has_flip_trigger(pool[cards[cmd.card].cid]) else -1.0
         if t is ChangePosition:
             card = cards[cmd.card]
-            foes = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
+            foes = phantoms_of(duel, 1 - me)
+            top = max((atk(duel, c) for c in foes), default=0)
             if not card.attack_pos:
-                return 200.0 if atk(duel, card) > max(foes, default=0) else -1.0
-            return 150.0 if max(foes, default=0) > health(duel, card) else -1.0
+                if st.phase is Phase.MAIN1:  # only to attack this turn, and only if it pays
+                    gain = best_attack(duel, me, card)
+                    return gain if gain > 300 else -1.0
+                return 200.0 if atk(duel, card) > top else -1.0
+            return 150.0 if top > health(duel, card) else -1.0
         if t is Unsummon:
             card = cards[cmd.card]
-            return 300.0 if health(duel, card) == 0 and card.sp_paid else -1.0
+            if room_for_better(duel, me, card):
+                return 250.0
+            if not card.sp_paid:
+                return -1.0
+            h = health(duel, card)
+            if h == 0:
+                return 300.0
+            foes = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
+            hurt = h * 5 <= max_health(duel, card) * 2  # 40 % or less left
+            return 200.0 if hurt and max(foes, default=0) >= h else -1.0
         return -1.0
 
 
@@ -420,6 +436,63 @@ def attack_score(duel: Duel, me: int, cmd: Attack) -> float:
         gain += a - th
     loss = phantom_worth(duel, attacker) if back >= ah else 0.45 * back
     return gain - loss
+
+
+def best_attack(duel: Duel, me: int, card) -> float:
+    """The best an attack by `card` would gain now (as if it stood in Attack Position)."""
+    foes = phantoms_of(duel, 1 - me)
+    if not foes:
+        return float(atk(duel, card)) if card.summoned_turn != duel.state.turn else 0.0
+    return max(attack_score(duel, me, Attack(me, card.uid, f.uid)) for f in foes)
+
+
+def room_for_better(duel: Duel, me: int, card) -> bool:
+    """Every Phantom slot is taken and the hand holds an affordable Phantom worth far
+    more than this one (the weakest on our field): taking it back makes room."""
+    st = duel.state
+    slots = st.players[me].slots
+    if any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z]):
+        return False
+    mine = phantoms_of(duel, me)
+    if not mine or min(mine, key=lambda c: (phantom_worth(duel, c), c.uid)) is not card:
+        return False
+    sp = st.players[me].sp + card.sp_paid
+    worth = phantom_worth(duel, card)
+    pool = duel.pool
+    for uid in st.players[me].hand:
+        other = st.cards[uid]
+        odef = pool[other.cid]
+        if odef.is_phantom and sp_cost(duel, other) <= sp and printed_worth(odef) > worth + 800:
+            return True
+    return False
+
+
+def saving_pays(duel: Duel, me: int, card) -> bool:
+    """Keep the SP instead: a clearly better Phantom in hand is out of reach now, within
+    reach next turn if we save, and out of it if we spend on this one; or the last free
+    Phantom slot would go to a much weaker Phantom than one we can afford next turn."""
+    st = duel.state
+    pool = duel.pool
+    sp = st.players[me].sp
+    income = duel.rules.sp_per_draw_phase
+    cdef = pool[card.cid]
+    cost = sp_cost(duel, card)
+    mine = printed_worth(cdef)
+    free = sum(1 for z in (Zone.PHANTOM, Zone.SIDE) for u in st.players[me].slots[z]
+               if u is None)
+    for uid in st.players[me].hand:
+        if uid == card.uid:
+            continue
+        other = st.cards[uid]
+        odef = pool[other.cid]
+        if not odef.is_phantom or printed_worth(odef) < mine + 600:
+            continue
+        need = sp_cost(duel, other)
+        if sp < need <= sp + income and need > sp - cost + income:
+            return True
+        if free <= 1 and need <= sp - cost + income + income:
+            return True
+    return False
 
 
 def summon_in_attack(duel: Duel, me: int, cdef) -> bool:
@@ -500,6 +573,16 @@ def _distinct(cmds: list) -> list:
             seen.add(key)
             out.append(c)
     return out
+
+
+def _could_turn_to_attack(duel: Duel, me: int) -> bool:
+    """Could one of our Defense Position Phantoms change to Attack Position now?"""
+    turn = duel.state.turn
+    for c in phantoms_of(duel, me):
+        if (not c.attack_pos and c.summoned_turn != turn and c.pos_changed_turn != turn
+                and health(duel, c) > 0):
+            return True
+    return False
 
 
 def _any_attack_left(duel: Duel, me: int) -> bool:

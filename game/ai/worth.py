@@ -12,6 +12,10 @@ from game.engine.carddefs import Ability, Start
 
 from .evaluate import DEFAULT, Weights
 
+# What a Phantom's abilities add to its printed worth: a continuous effect works every turn,
+# an activated one can be used again; a trigger is counted by the lookahead when it fires.
+_ABILITY_WORTH = {Start.STATIC: 300.0, Start.MAIN: 150.0, Start.RESPONSE: 200.0}
+
 # Effect verbs that hurt the cards they hit; the rest help them.
 HARMFUL = frozenset({"damage", "break", "return_to_hand", "cannot_attack", "discard", "mill",
                      "lose_sp", "damage_player", "negate"})
@@ -21,7 +25,8 @@ def printed_worth(cdef: CardDef, w: Weights = DEFAULT) -> float:
     """A card's worth from its printed data: Phantoms by ATK, Health and Level; every other
     card by what it does (a flat amount: the runs, not this number, judge single cards)."""
     if cdef.type is CardType.PHANTOM:
-        return cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level
+        bonus = sum(_ABILITY_WORTH.get(ab.start, 0.0) for ab in cdef.abilities)
+        return cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level + bonus
     if cdef.type is CardType.ENVIRONMENT:
         return w.lasting + 50
     return w.backrow + 40
