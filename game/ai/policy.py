@@ -104,6 +104,7 @@ def playout(duel: Duel, policy: Policy, until_turn: int, cap: int) -> int:
     n = 0
     while st.winner is None and st.turn < until_turn and n < cap:
         seat = duel.deciding_player
+        assert seat is not None  # the duel is live
         duel.apply(policy.choose(duel, seat))
         n += 1
     return n
@@ -134,7 +135,7 @@ def static_answer(duel: Duel, me: int, legal) -> Command:
     """A pending choice answered by rules of thumb (no lookahead)."""
     ch = duel.state.choice
     opts = [c.option for c in legal if isinstance(c, Choose)]
-    if not opts:
+    if not opts or ch is None:
         return legal[0]
     kind = ch.kind
     cards = duel.state.cards
@@ -219,7 +220,9 @@ class Policy:
 
     # ------------------------------------------------------------------ choices
     def answer(self, duel: Duel, me: int, legal) -> Command:
-        kind = duel.state.choice.kind
+        choice = duel.state.choice
+        assert choice is not None  # only asked while a choice waits
+        kind = choice.kind
         if self.style.lookahead != NONE and kind not in _DISCARDS \
                 and kind is not ChoiceKind.MATERIALS and len(legal) <= 8:
             return self.best_of(duel, me, list(legal))[0]
@@ -289,8 +292,8 @@ class Policy:
                 if v > base + self.style.margin:
                     return best
                 plays = [c for c in plays if not isinstance(c, _EFFECT_PLAYS)]
-        best = self.static_play(duel, me, plays) if plays else None
-        return best if best is not None else advance
+        chosen = self.static_play(duel, me, plays) if plays else None
+        return chosen if chosen is not None else advance
 
     def careless(self, plays: list, advance: Command, legal) -> Command:
         """Easy's mistakes: a play picked at random, or moving on too early."""
@@ -311,35 +314,36 @@ class Policy:
                                                  or _could_turn_to_attack(duel, me))
         out = []
         seen = set()
+        key: object
         noticed_extra = self.rng.random() < self.style.extra_deck
         for cmd in legal:
             t = type(cmd)
-            if t is Summon:
+            if isinstance(cmd, Summon):
                 cdef = pool[cards[cmd.card].cid]
                 if not cmd.face_up and not has_flip_trigger(cdef):
                     continue
                 key = (t, cdef.id, cmd.attack, cmd.face_up)
-            elif t is SpecialSummon:
+            elif isinstance(cmd, SpecialSummon):
                 if not noticed_extra:
                     continue
                 key = (t, cards[cmd.card].cid, cmd.attack)
-            elif t is SetCard:
+            elif isinstance(cmd, SetCard):
                 cdef = pool[cards[cmd.card].cid]
                 if cdef.type is not CardType.COUNTER:
                     continue  # Spirits are played from the hand when they pay
                 key = (t, cdef.id)
-            elif t is Activate:
+            elif isinstance(cmd, Activate):
                 key = (t, cards[cmd.card].cid if cards[cmd.card].zone is Zone.HAND else cmd.card,
                        cmd.ability, cmd.targets)
-            elif t is ChangePosition:
+            elif isinstance(cmd, ChangePosition):
                 card = cards[cmd.card]
                 if battle_ahead and not card.attack_pos:
                     pass  # toward Attack before the battle
                 elif battle_ahead or phase is Phase.BATTLE:
                     continue
                 key = (t, cmd.card)
-            elif t in (Flip, Unsummon, PlayEnvironment, Attack):
-                if t is Unsummon:
+            elif isinstance(cmd, (Flip, Unsummon, PlayEnvironment, Attack)):
+                if isinstance(cmd, Unsummon):
                     card = cards[cmd.card]
                     if card.summoned_turn == st.turn:
                         continue  # a Summon taken back the same turn only loops
@@ -365,10 +369,9 @@ class Policy:
         cards = st.cards
         pool = duel.pool
         ps = st.players[me]
-        t = type(cmd)
-        if t is Attack:
+        if isinstance(cmd, Attack):
             return attack_score(duel, me, cmd) if self.style.smart_attacks else 500.0
-        if t is Summon:
+        if isinstance(cmd, Summon):
             card = cards[cmd.card]
             cdef = pool[card.cid]
             worth = printed_worth(cdef, self.w) - cdef.level * self.w.sp
@@ -378,22 +381,22 @@ class Policy:
             if self.style.smart_attacks and saving_pays(duel, me, card):
                 return -1.0
             return 400 + worth * 0.5
-        if t is SpecialSummon:
+        if isinstance(cmd, SpecialSummon):
             cdef = pool[cards[cmd.card].cid]
             lost = 0.0
             if cdef.materials is not None:
                 mine = sorted(phantom_worth(duel, c) for c in phantoms_of(duel, me))
                 lost = sum(mine[:cdef.materials.count])
             return printed_worth(cdef, self.w) - lost
-        if t is SetCard:
+        if isinstance(cmd, SetCard):
             return 250.0
-        if t is PlayEnvironment:
+        if isinstance(cmd, PlayEnvironment):
             return 350.0 if ps.slots[Zone.ENV][0] is None else -1.0
-        if t is Activate:
+        if isinstance(cmd, Activate):
             return activation_score(duel, me, cmd)
-        if t is Flip:
+        if isinstance(cmd, Flip):
             return 300.0 if has_flip_trigger(pool[cards[cmd.card].cid]) else -1.0
-        if t is ChangePosition:
+        if isinstance(cmd, ChangePosition):
             card = cards[cmd.card]
             foes = phantoms_of(duel, 1 - me)
             top = max((atk(duel, c) for c in foes), default=0)
@@ -403,7 +406,7 @@ class Policy:
                     return gain if gain > 300 else -1.0
                 return 200.0 if atk(duel, card) > top else -1.0
             return 150.0 if top > health(duel, card) else -1.0
-        if t is Unsummon:
+        if isinstance(cmd, Unsummon):
             card = cards[cmd.card]
             if room_for_better(duel, me, card):
                 return 250.0
@@ -412,9 +415,9 @@ class Policy:
             h = health(duel, card)
             if h == 0:
                 return 300.0
-            foes = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
+            foe_atk = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
             hurt = h * 5 <= max_health(duel, card) * 2  # 40 % or less left
-            return 200.0 if hurt and max(foes, default=0) >= h else -1.0
+            return 200.0 if hurt and max(foe_atk, default=0) >= h else -1.0
         return -1.0
 
 
