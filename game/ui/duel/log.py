@@ -120,9 +120,7 @@ class Describer:
             text = f"{who} sends {name} to the Graveyard as a material."
         elif r == "mill":
             text = f"{name} is sent from {who}'s Main Deck to the Graveyard."
-        elif r == "unsummon":
-            text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
-        elif r == "return":
+        elif r in ("unsummon", "return"):
             text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
         elif r == "cost":
             text = f"{who} sends {name} to the Graveyard to pay a cost."
