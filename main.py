@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=_positive, default=None,
                      help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
+    sim.add_argument("--rules", metavar="FILE", default=None,
+                     help="play under this rules file instead of assets/rules.yaml (to try "
+                          "new numbers before changing the game's own file)")
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
                           description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
                                       "result) headless and "
@@ -107,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return run_simulate(args.decks, args.games, args.seed, args.json, args.matches,
                             players=args.players, jobs=args.jobs, png=args.png,
-                            progress=args.progress)
+                            progress=args.progress, rules_path=args.rules)
     if args.command == "snapshot":
         return run_snapshot(args)
     return run_window(args.frames, args.screenshot)
@@ -140,12 +143,12 @@ def _fail(problems, prefix: str = "simulate") -> int:
 def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
                  matches: int | None = None, players: list[str] | None = None,
                  jobs: int | None = None, png: str | None = None,
-                 progress: bool | None = None) -> int:
+                 progress: bool | None = None, rules_path: str | None = None) -> int:
     """Load cards, rules and the legal decks, then print the balance report."""
     from game.balance import run_balance
     from game.cards import CardDataError, load_card_set
     from game.decks import DeckError, load_deck, validate_deck
-    from game.rules_file import RulesFileError, load_rules
+    from game.rules_file import RULES_PATH, RulesFileError, load_rules
     from game.sim import SimError, default_jobs, level_players, simulate_matches
 
     try:
@@ -155,7 +158,7 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     except (OSError, ValueError) as exc:
         return _fail([f"cannot load the card set: {exc}"])
     try:
-        rules = load_rules()
+        rules = load_rules(rules_path or RULES_PATH)
     except (RulesFileError, OSError, ValueError) as exc:
         return _fail(str(exc).splitlines())
     decks, problems = [], []

@@ -10,7 +10,8 @@ from pathlib import Path
 from game.decks import Deck, load_deck
 from game.engine import Duel, Zone, from_dict, to_dict
 from game.engine.views import HIDDEN
-from tests.kit import base_pool, rules
+from tests.kit import base_pool
+from tests.kit import shipped_rules as rules
 
 REPO = Path(__file__).resolve().parents[2]
 STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")

@@ -21,7 +21,8 @@ from tests.ai.kit import (
     starter,
     with_hidden_cards_shuffled,
 )
-from tests.kit import base_pool, rules
+from tests.kit import base_pool
+from tests.kit import shipped_rules as rules
 
 TINY = dict(budget=150, max_seconds=30.0)  # Hard with a small budget keeps tests quick
 

@@ -11,7 +11,8 @@ from game.engine import ChoiceKind, Duel
 from game.engine.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 from game.engine.views import view_to_plain
 from tests.ai.kit import STARTERS, cards_of, starter, with_hidden_cards_shuffled
-from tests.kit import base_pool, rules
+from tests.kit import base_pool
+from tests.kit import shipped_rules as rules
 
 
 def _random_duel(a: str, b: str, seed: int) -> Duel:

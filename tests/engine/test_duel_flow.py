@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import Choose, DeckSpec, Duel, EndTurn, NextPhase, Phase, Rejected, Rules
 from game.engine import events as ev
-from tests.kit import base_pool, of_type, play, position, rules
+from tests.kit import base_pool, of_type, play, position, rules, shipped_rules
 
 DECK = DeckSpec(tuple(["stone_sentry", "lantern_moth", "iron_hound"] * 10))
 
@@ -21,7 +21,7 @@ def end_turn(duel: Duel) -> list:
     return play(duel, EndTurn(duel.turn_player))
 
 
-def test_setup_starting_lp_sp_and_opening_hand_come_from_the_rules_file():
+def test_setup_starting_lp_sp_and_opening_hand_come_from_the_rules():
     duel = new_duel()
     for ps in duel.players:
         assert ps.lp == 10000
@@ -32,6 +32,27 @@ def test_setup_starting_lp_sp_and_opening_hand_come_from_the_rules_file():
     assert [ps.lp for ps in changed.players] == [4000, 4000]
     assert [ps.sp for ps in changed.players] == [1, 1]
     assert [len(ps.hand) for ps in changed.players] == [4, 4]
+
+
+def test_the_shipped_rules_file_sets_up_the_duel():
+    shipped = shipped_rules()
+    duel = Duel(base_pool(), shipped, [DECK, DECK], 1)
+    for ps in duel.players:
+        assert ps.lp == shipped.starting_lp
+        assert ps.sp == shipped.starting_sp
+        assert len(ps.hand) == shipped.opening_hand
+        assert len(ps.deck) == 30 - shipped.opening_hand
+
+
+def test_sp_cap_stops_the_draw_phase_gain():
+    duel = new_duel(first=0, starting_sp=5, sp_per_draw_phase=2, sp_cap=6)
+    events = end_turn(duel)
+    assert [ps.sp for ps in duel.players] == [6, 6]
+    assert {(e.player, e.before, e.after) for e in of_type(events, ev.SpChanged)} == {
+        (0, 5, 6), (1, 5, 6)}
+    end_turn(duel)
+    end_turn(duel)
+    assert [ps.sp for ps in duel.players] == [6, 6]
 
 
 def test_zones_three_phantom_three_back_two_side_balance_one_environment_slot():

@@ -21,7 +21,8 @@ from game.engine.events import DuelEnded
 from game.engine.model import PILE_ZONES
 from game.engine.query import health, max_health
 from game.engine.serialize import state_hash
-from tests.kit import base_pool, rules
+from tests.kit import base_pool
+from tests.kit import shipped_rules as rules
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_COMMANDS = 30_000
