@@ -1,7 +1,9 @@
 """The title menu: the first scene, and the way back to everything else.
 
-Duels open the duel setup, the deck builder opens, and entries not built yet say they are
-coming rather than doing nothing, so a click is never met with silence. Layout is in fractions of the window, designed at 1280x720.
+Every entry opens its scene through `game.ui.routes`; a scene that cannot open (a RouteError)
+says why in a notice, so a click is never met with silence. "Continue" is listed only while
+`routes.resume_available()` says a suspended duel is waiting. Layout is in fractions of the
+window, designed at 1280x720; text is rendered once per window size, not every frame.
 """
 
 from __future__ import annotations
@@ -46,8 +48,11 @@ def layout(size: tuple[int, int], count: int) -> tuple[float, list[pygame.Rect]]
     """Scale factor and button rectangles for a window of `size` (pure: easy to hit-test)."""
     w, h = size
     s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
-    bw, bh, gap = round(380 * s), round(58 * s), round(14 * s)
-    top = round(h * 0.36)
+    bw, bh, gap = round(380 * s), round(50 * s), round(10 * s)
+    top = round(h * 0.31)
+    room = h - top - round(70 * s)  # keep the hint line clear
+    if count * (bh + gap) > room:
+        bh = max(20, room // count - gap)
     x = (w - bw) // 2
     return s, [pygame.Rect(x, top + i * (bh + gap), bw, bh) for i in range(count)]
 
@@ -57,17 +62,48 @@ class MenuScene:
 
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE) -> None:
         self.size = size
-        self.items = [
-            MenuItem("Hotseat duel", lambda: Push(routes.duel_setup("hotseat"))),
-            MenuItem("Versus AI", lambda: Push(routes.duel_setup("versus_ai"))),
-            MenuItem("Deck builder", lambda: Push(routes.deck_builder())),
-            MenuItem("Puzzles"),
-            MenuItem("Quit", Pop),
-        ]
+        self.items = self._build_items()
         self.focus: int | None = None
         self.notice = ""
         self.notice_left = 0.0
         self._background: pygame.Surface | None = None
+        self._text: dict[tuple, pygame.Surface] = {}  # rendered once per (text, px, colour)
+
+    @staticmethod
+    def _build_items() -> list[MenuItem]:
+        items = []
+        if routes.resume_available():
+            items.append(MenuItem("Continue", lambda: Push(routes.resume_duel())))
+        items += [
+            MenuItem("Hotseat duel", lambda: Push(routes.duel_setup("hotseat"))),
+            MenuItem("Versus AI", lambda: Push(routes.duel_setup("versus_ai"))),
+            MenuItem("Puzzles", lambda: Push(routes.puzzles())),
+            MenuItem("Deck builder", lambda: Push(routes.deck_builder())),
+            MenuItem("Replays", lambda: Push(routes.replays())),
+            MenuItem("Settings", lambda: Push(routes.settings())),
+            MenuItem("Quit", Pop),
+        ]
+        return items
+
+    def resume(self) -> None:
+        """Back on top of the stack: a duel may have been suspended or finished meanwhile."""
+        labels = [item.label for item in self.items]
+        fresh = self._build_items()
+        if [item.label for item in fresh] != labels:
+            self.items = fresh
+            self.focus = None
+
+    def _render(self, text: str, px: int, colour, bold: bool = True) -> pygame.Surface:
+        key = (text, px, tuple(colour), bold)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 200:
+                self._text.clear()
+            surf = font(px, bold).render(text, True, colour)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._text[key] = surf
+        return surf
 
     # --------------------------------------------------------------- input
     def button_rects(self) -> list[pygame.Rect]:
@@ -149,17 +185,17 @@ class MenuScene:
         s, rects = layout(self.size, len(self.items))
         surface.blit(self._bg(self.size), (0, 0))
 
-        title = font(round(64 * s)).render("Phantom Duel", True, TEXT)
-        surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.17))))
+        title = self._render("Phantom Duel", round(64 * s), TEXT)
+        surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))
         rule_w = round(220 * s)
-        rule_y = round(h * 0.17 + 46 * s)
+        rule_y = round(h * 0.14 + 46 * s)
         pygame.draw.line(surface, ACCENT, (w // 2 - rule_w // 2, rule_y),
                          (w // 2 + rule_w // 2, rule_y), max(1, round(2 * s)))
-        sub = font(round(18 * s)).render("a trading card game of Phantoms, Spirits and Lines",
-                                         True, TEXT_DIM)
+        sub = self._render("a trading card game of Phantoms, Spirits and Lines", round(18 * s),
+                           TEXT_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, rule_y + round(28 * s))))
 
-        label_font = font(round(22 * s))
+        label_px = round(22 * s)
         radius = max(4, round(10 * s))
         for item, rect in zip(self.items, rects, strict=True):
             t = item.hover
@@ -171,12 +207,17 @@ class MenuScene:
                 bar = pygame.Rect(rect.x + round(10 * s), rect.y + round(14 * s),
                                   max(2, round(4 * s * t)), rect.h - round(28 * s))
                 pygame.draw.rect(surface, ACCENT, bar, border_radius=2)
-            colour = [round(a + (b - a) * t) for a, b in zip(TEXT_DIM, TEXT, strict=True)]
-            label = label_font.render(item.label, True, colour)
-            surface.blit(label, label.get_rect(center=rect.center))
+            dim = self._render(item.label, label_px, TEXT_DIM)
+            where = dim.get_rect(center=rect.center)
+            if t < 1.0:
+                surface.blit(dim, where)
+            if t > 0.0:  # the bright label fades in over the dim one
+                bright = self._render(item.label, label_px, TEXT)
+                bright.set_alpha(round(255 * t))
+                surface.blit(bright, where)
 
-        hint = font(round(15 * s)).render(
-            "Arrow keys to choose  \u00b7  Enter to open  \u00b7  Esc to quit", True, TEXT_DIM)
+        hint = self._render("Arrow keys to choose  \u00b7  Enter to open  \u00b7  Esc to quit",
+                            round(15 * s), TEXT_DIM)
         hint_rect = hint.get_rect(center=(w // 2, h - round(28 * s)))
         surface.blit(hint, hint_rect)
         self._draw_notice(surface, s, (rects[-1].bottom + hint_rect.top) // 2)
@@ -185,7 +226,7 @@ class MenuScene:
         if self.notice_left <= 0 or not self.notice:
             return
         alpha = round(255 * min(1.0, self.notice_left / 0.4))  # fade out at the end
-        text = font(round(16 * s)).render(self.notice, True, ACCENT)
+        text = self._render(self.notice, round(16 * s), ACCENT)
         pad_x, pad_y = round(18 * s), round(9 * s)
         box = pygame.Surface((text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y),
                              pygame.SRCALPHA)

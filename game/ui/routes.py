@@ -51,6 +51,31 @@ def duel_setup(mode: str) -> Scene:
     return DuelSetupScene(mode, card_pool())
 
 
+def puzzles() -> Scene:
+    """The puzzles list (built by the puzzles work; until then it says so)."""
+    raise RouteError("coming in a later update")
+
+
+def replays() -> Scene:
+    """The saved replays list (built by the replays work; until then it says so)."""
+    raise RouteError("coming in a later update")
+
+
+def settings() -> Scene:
+    """The settings screen (built by the settings work; until then it says so)."""
+    raise RouteError("coming in a later update")
+
+
+def resume_available() -> bool:
+    """True when a suspended duel is saved and can be continued from the menu."""
+    return False
+
+
+def resume_duel() -> Scene:
+    """The suspended duel, back where it was left."""
+    raise RouteError("there is no suspended duel")
+
+
 def menu() -> Scene:
     from game.ui.menu import MenuScene
 

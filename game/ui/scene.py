@@ -2,7 +2,8 @@
 
 A scene never swaps itself out: it returns a transition (Push, Pop, Replace or None) from
 `handle_event` or `update`, and `apply_transition` is the one place the stack changes. That
-keeps scenes testable without a window loop and makes "back" always mean Pop.
+keeps scenes testable without a window loop and makes "back" always mean Pop. A scene that
+is uncovered by a Pop gets its optional `resume()` called (the menu re-reads what is saved).
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ def apply_transition(stack: list[Scene], transition: Transition | None) -> list[
     elif isinstance(transition, Pop):
         if stack:
             stack.pop()
+        if stack:  # the scene underneath is on top again: it may refresh (optional hook)
+            hook = getattr(stack[-1], "resume", None)
+            if hook is not None:
+                hook()
     elif isinstance(transition, Replace):
         if stack:
             stack.pop()

@@ -15,6 +15,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.ui import routes  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
 from game.ui.scene import Pop, Push, Replace, apply_transition  # noqa: E402
 
@@ -55,7 +56,8 @@ def test_menu_draws(screen) -> None:
                for y in range(0, SIZE[1], 16)}
     assert len(colours) > 10  # title, buttons and text, not a blank fill
     labels = [item.label for item in menu.items]
-    assert labels == ["Hotseat duel", "Versus AI", "Deck builder", "Puzzles", "Quit"]
+    assert labels[-1] == "Quit" and {"Hotseat duel", "Versus AI", "Puzzles", "Deck builder",
+                                     "Replays", "Settings"} <= set(labels)
     for rect in menu.button_rects():
         assert screen.get_rect().contains(rect)
 
@@ -71,12 +73,17 @@ def test_clicking_quit_pops_the_menu(screen) -> None:
     assert stack == []
 
 
-def test_other_buttons_show_a_notice(screen) -> None:
+def test_a_scene_that_cannot_open_says_why_in_a_notice(screen, monkeypatch) -> None:
+    def broken():
+        raise routes.RouteError("the settings file is on fire")
+
+    monkeypatch.setattr(routes, "settings", broken)
     menu = MenuScene(SIZE)
     menu.draw(screen)
     before = screen.copy()
-    assert post_and_handle(menu, click(menu.button_rects()[3].center)) == []  # Puzzles
-    assert "coming in a later update" in menu.notice
+    index = [item.label for item in menu.items].index("Settings")
+    assert post_and_handle(menu, click(menu.button_rects()[index].center)) == []
+    assert menu.notice == "Settings: the settings file is on fire"
     menu.update(0.1)
     menu.draw(screen)
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(screen, "RGB")
@@ -98,7 +105,7 @@ def test_escape_quits(screen) -> None:
 
 def test_keyboard_reaches_quit(screen) -> None:
     menu = MenuScene(SIZE)
-    events = [key(pygame.K_DOWN)] * 5 + [key(pygame.K_RETURN)]
+    events = [key(pygame.K_DOWN)] * len(menu.items) + [key(pygame.K_RETURN)]
     assert post_and_handle(menu, *events) == [Pop()]
 
 
@@ -148,3 +155,16 @@ def test_main_runs_frames_and_saves_a_screenshot(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert pygame.image.load(str(shot)).get_size() == SIZE
+
+
+def test_continue_is_listed_only_while_a_suspended_duel_waits(screen, monkeypatch) -> None:
+    monkeypatch.setattr(routes, "resume_available", lambda: False)
+    menu = MenuScene(SIZE)
+    assert "Continue" not in [item.label for item in menu.items]
+    monkeypatch.setattr(routes, "resume_available", lambda: True)
+    stack = [menu, MenuScene(SIZE)]
+    apply_transition(stack, Pop())  # back on the menu: it re-reads what is saved
+    assert [item.label for item in menu.items][0] == "Continue"
+    menu.draw(screen)
+    for rect in menu.button_rects():
+        assert screen.get_rect().contains(rect)
