@@ -227,6 +227,10 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
         pygame.quit()
         return 1
     try:
+        from game import storage
+
+        if storage.load_settings().get("display", "fullscreen"):
+            app.toggle_fullscreen(remember=False)
         return app.run([MenuScene()], frames, screenshot)
     finally:
         app.close()

@@ -233,6 +233,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "deck_builder": {"last_deck": "", "sort": "name"},
     "duel_setup": {"deck_1": "", "deck_2": "", "best_of": 1, "first": "coin",
                    "ai_level": "random"},
+    # the duel screen (game.ui.duel.flow.load_prefs checks the values; the settings screen
+    # and the duel's own buttons change them)
+    "duel": {"speed": "normal", "responses_0": "when_able", "responses_1": "when_able",
+             "ai_pause_ms": 600, "glow": True, "log_size": "normal"},
+    "display": {"fullscreen": False},
 }
 
 
@@ -245,6 +250,7 @@ class Settings:
         k: dict(v) for k, v in DEFAULTS.items()})
     path: Path | None = None
     problem: str = ""
+    changed: set[tuple[str, str]] = field(default_factory=set, repr=False)
 
     def get(self, section: str, key: str) -> Any:
         default = DEFAULTS[section][key]
@@ -253,17 +259,53 @@ class Settings:
 
     def set(self, section: str, key: str, value: Any) -> None:
         self.values.setdefault(section, {})[key] = value
+        self.changed.add((section, key))
 
     def save(self) -> str | None:
-        """Write the settings; the problem as text when it cannot (or must not)."""
+        """Write the settings; the problem as text when it cannot (or must not).
+
+        What another screen saved since this was read is kept (only the keys `set` here
+        overwrite the file's), so two screens holding settings never undo each other."""
         if self.problem:
             return f"settings not saved: {self.problem}"
         path = self.path or data_dir() / SETTINGS_FILE
+        values = self._merged(path)
         try:
-            atomic_write_text(path, dump_yaml(self.values))
+            atomic_write_text(path, dump_yaml(values))
         except FileError as exc:
             return str(exc)
+        self.values = values
         return None
+
+    def _merged(self, path: Path) -> dict[str, Any]:
+        values: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v
+                                  for k, v in self.values.items()}
+        try:
+            data = load_yaml_file(path, "settings") if path.exists() else None
+        except FileError:
+            data = None  # unreadable since it was read: this screen's settings replace it
+        if not isinstance(data, dict) or _settings_problem(data):
+            return values
+        for section, saved in data.items():
+            values[section] = dict(saved) if isinstance(saved, dict) else saved
+        for section, key in self.changed:
+            if not isinstance(values.get(section), dict):
+                values[section] = {}
+            values[section][key] = self.values.get(section, {}).get(key)
+        return values
+
+    def replace_unreadable(self) -> str:
+        """The player changed a setting while the file could not be read: from now on it
+        is written (the unreadable file kept beside it as `settings.yaml.bak`). Says so."""
+        if not self.problem:
+            return ""
+        path = self.path or data_dir() / SETTINGS_FILE
+        self.problem = ""
+        try:
+            atomic_write_bytes(path.with_name(path.name + BACKUP_SUFFIX), read_bytes(path, "settings"))
+        except FileError:
+            return f"{path.name} was replaced (the old file could not be kept)"
+        return f"{path.name} was replaced; the unreadable one is kept as {path.name}{BACKUP_SUFFIX}"
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -284,7 +326,8 @@ def load_settings(path: Path | None = None) -> Settings:
         settings.problem = f"{path}: {problem}; using the defaults (the file is left as it is)"
         return settings
     for section, values in data.items():
-        settings.values.setdefault(section, {}).update(values)
+        if isinstance(values, dict):  # a newer version's odd section is kept in the file only
+            settings.values.setdefault(section, {}).update(values)
     return settings
 
 

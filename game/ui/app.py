@@ -2,7 +2,8 @@
 
 Every scene draws on the same logical canvas whatever the window size; the shell scales it
 into the window with black bars where the aspect differs (letterbox) and maps mouse
-positions back, so no scene ever sees a window pixel. F11 (or Alt+Enter) toggles fullscreen.
+positions back, so no scene ever sees a window pixel. F11 (or Alt+Enter) toggles fullscreen
+(a scene may ask with `request_fullscreen`); the choice is saved for the next start.
 Closing the window asks the scenes first (`scene.allows_quit`): one with unsaved work vetoes
 and asks the player itself. The loop never blocks beyond `clock.tick`.
 """
@@ -62,6 +63,33 @@ def map_event(event: pygame.event.Event, view: Viewport) -> pygame.event.Event:
     return pygame.event.Event(event.type, attrs)
 
 
+# A scene asks for fullscreen on or off (the settings screen) by posting this event with
+# `on`; the shell does it as F11 would. Every change is remembered in settings.yaml.
+FULLSCREEN_REQUEST = pygame.event.custom_type()
+
+
+def request_fullscreen(on: bool) -> None:
+    """Ask the app shell for fullscreen (True) or a window (False), as F11 would."""
+    pygame.event.post(pygame.event.Event(FULLSCREEN_REQUEST, on=bool(on)))
+
+
+def is_fullscreen_now() -> bool:
+    """True while the window is fullscreen (False with no window)."""
+    window = pygame.display.get_surface() if pygame.display.get_init() else None
+    return window is not None and bool(window.get_flags() & pygame.FULLSCREEN)
+
+
+def remember_fullscreen(on: bool) -> None:
+    """Save the choice so the next start opens the same way (an unreadable settings file
+    is left as it is: then it is simply not remembered)."""
+    from game import storage
+
+    settings = storage.load_settings()
+    if settings.get("display", "fullscreen") != on:
+        settings.set("display", "fullscreen", on)
+        settings.save()
+
+
 def is_fullscreen_key(event: pygame.event.Event) -> bool:
     if event.type != pygame.KEYDOWN:
         return False
@@ -95,7 +123,7 @@ class App:
         self.view = fit_viewport(self.window.get_size(), self.logical_size)
         self._scaled = None
 
-    def toggle_fullscreen(self) -> None:
+    def toggle_fullscreen(self, remember: bool = True) -> None:
         if self.fullscreen:
             pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
@@ -103,6 +131,8 @@ class App:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self.resized()
+        if remember:
+            remember_fullscreen(self.fullscreen)
 
     def present(self) -> None:
         """Scale the canvas into the window, bars black, and flip."""
@@ -129,6 +159,10 @@ class App:
             return
         if is_fullscreen_key(event):
             self.toggle_fullscreen()
+            return
+        if event.type == FULLSCREEN_REQUEST:
+            if bool(getattr(event, "on", False)) != self.fullscreen:
+                self.toggle_fullscreen()
             return
         apply_transition(stack, stack[-1].handle_event(map_event(event, self.view)))
 

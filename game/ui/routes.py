@@ -62,8 +62,10 @@ def replays() -> Scene:
 
 
 def settings() -> Scene:
-    """The settings screen (built by the settings work; until then it says so)."""
-    raise RouteError("coming in a later update")
+    """The settings screen: duel and display settings, saved as they change."""
+    from game.ui.settings_scene import SettingsScene
+
+    return SettingsScene()
 
 
 def resume_available() -> bool:
@@ -131,4 +133,5 @@ SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "duel": _snap_duel,
     "sidedeck": _snap_sidedeck,
     "result": _snap_result,
+    "settings": lambda opts: settings(),
 }

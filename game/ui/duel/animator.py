@@ -35,7 +35,7 @@ from .tweens import (
     lerp_rect,
 )
 
-SPEEDS = {"normal": 1.0, "fast": 2.6, "instant": 0.0}
+SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.6, "instant": 0.0}
 MOVE = 0.28
 
 

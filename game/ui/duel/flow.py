@@ -4,7 +4,8 @@ duel -> result (who won and why, the score) -> [the loser chooses who goes first
 -> side-decking (each person, behind a curtain in hotseat) -> the next duel ... -> the
 match result (rematch, back to the menu). A single duel is a match that ends after one.
 The engine's `Match` keeps the score, the first players and the Decks; this only sequences
-scenes and remembers the screen settings (animation speed, when to ask for answers).
+scenes and remembers the screen settings (animation speed, when to ask for answers, the
+computer player's pause, the glow on playable cards, the log's text size).
 """
 
 from __future__ import annotations
@@ -34,16 +35,37 @@ def rules() -> Rules:
     return load_rules()
 
 
+SPEED_CHOICES = ("slow", "normal", "fast", "instant")  # animator.SPEEDS, slowest first
+AI_PAUSES_MS = (0, 300, 600)  # the least time a computer player's move waits, so eyes can follow
+LOG_SIZES = ("normal", "large")  # panels.LOG_SIZES
+
+
 def load_prefs(settings: storage.Settings | None) -> dict:
-    """Speed and response settings, with defaults when missing or of the wrong type."""
+    """The duel screen's settings, each checked, with defaults when missing or wrong:
+    speed, responses (per seat), ai_pause (seconds), glow (playable cards) and log_size."""
+    defaults = storage.DEFAULTS[PREFS]
     raw = settings.values.get(PREFS, {}) if settings is not None else {}
     raw = raw if isinstance(raw, dict) else {}
-    speed = raw.get("speed") if raw.get("speed") in ("normal", "fast", "instant") else "normal"
+    speed = raw.get("speed") if raw.get("speed") in SPEED_CHOICES else defaults["speed"]
     resp = []
     for seat in (0, 1):
         value = raw.get(f"responses_{seat}")
         resp.append(Responses(value) if value in {r.value for r in Responses} else Responses.WHEN_ABLE)
-    return {"speed": speed, "responses": resp}
+    pause = raw.get("ai_pause_ms")
+    pause = pause if type(pause) is int and 0 <= pause <= 5000 else defaults["ai_pause_ms"]
+    glow = raw.get("glow")
+    glow = glow if isinstance(glow, bool) else defaults["glow"]
+    log_size = raw.get("log_size") if raw.get("log_size") in LOG_SIZES else defaults["log_size"]
+    return {"speed": speed, "responses": resp, "ai_pause": pause / 1000, "glow": glow,
+            "log_size": log_size}
+
+
+def apply_prefs(scene: DuelScene, prefs: dict) -> None:
+    """Give a duel screen the settings it reads while it runs (a settings screen opened over
+    a duel calls this again, so a change there takes effect at once)."""
+    scene.ai_pause = prefs["ai_pause"]
+    scene.glow = prefs["glow"]
+    scene.log.set_size(prefs["log_size"])
 
 
 class MatchFlow:
@@ -107,8 +129,10 @@ class MatchFlow:
                                 pool=self.pool, rules=self.rules, deck=[*deck.main, *deck.extra])
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         title = f"Duel {len(self.match.results) + 1}" + (" of 3" if self.best_of == 3 else "")
-        return DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
-                         sprites=self.sprites, on_setting=self.remember)
+        scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
+                          sprites=self.sprites, on_setting=self.remember)
+        apply_prefs(scene, load_prefs(self.settings))
+        return scene
 
     def duel_over(self, scene: DuelScene) -> Transition:
         from .result import ResultScene

@@ -23,6 +23,7 @@ from .log import KIND_WORDS, LogEntry
 
 LOG_ROW = 18
 LOG_PX = 14
+LOG_SIZES = {"normal": (LOG_PX, LOG_ROW), "large": (17, 22)}  # text px, row height
 
 fit = lru_cache(maxsize=4096)(txt.fit)  # labels are cut to width once, not every frame
 wrap = lru_cache(maxsize=1024)(lambda s, px, w, bold=False: tuple(txt.wrap(s, px, w, bold)))
@@ -297,7 +298,21 @@ class LogPanel:
         self.scroll = 0  # rows from the bottom
         self.hover: int | None = None
         self.selected: int | None = None
+        self.focused = False  # the keyboard's Up/Down move the selection (after a click here)
         self.inner_w = rect.w - 24
+        self.px, self.row_h = LOG_SIZES["normal"]
+
+    def set_size(self, size: str) -> None:
+        """The text size ("normal" or "large"): every entry is wrapped again, once."""
+        px, row_h = LOG_SIZES.get(size, LOG_SIZES["normal"])
+        if (px, row_h) == (self.px, self.row_h):
+            return
+        self.px, self.row_h = px, row_h
+        entries, self.entries, self.rows = self.entries, [], []
+        scroll, self.scroll = self.scroll, 0
+        for entry in entries:
+            self.add(entry)
+        self.scroll = min(scroll, max(0, len(self.rows) - self.visible_rows))
 
     def clear(self) -> None:
         self.entries.clear()
@@ -306,7 +321,7 @@ class LogPanel:
         self.selected = None
 
     def add(self, entry: LogEntry) -> None:
-        entry.lines = tuple(txt.wrap(entry.text, LOG_PX, self.inner_w - 8))
+        entry.lines = tuple(txt.wrap(entry.text, self.px, self.inner_w - 8))
         i = len(self.entries)
         self.entries.append(entry)
         self.rows.extend((i, line) for line in entry.lines)
@@ -319,7 +334,7 @@ class LogPanel:
 
     @property
     def visible_rows(self) -> int:
-        return (self.rect.h - 34) // LOG_ROW
+        return (self.rect.h - 34) // self.row_h
 
     def wheel(self, dy: int) -> None:
         most = max(0, len(self.rows) - self.visible_rows)
@@ -331,7 +346,7 @@ class LogPanel:
         n = self.visible_rows
         end = len(self.rows) - self.scroll
         start = max(0, end - n)
-        k = (pos[1] - (self.rect.y + 28)) // LOG_ROW
+        k = (pos[1] - (self.rect.y + 28)) // self.row_h
         if 0 <= k < end - start:
             return self.rows[start + k][0]
         return None
@@ -352,7 +367,7 @@ class LogPanel:
         for k in range(start, end):
             idx, line = self.rows[k]
             e = self.entries[idx]
-            row = pygame.Rect(r.x + 6, y, r.w - 12, LOG_ROW)
+            row = pygame.Rect(r.x + 6, y, r.w - 12, self.row_h)
             if idx == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=4)
             elif idx == self.hover and e.card is not None:
@@ -362,8 +377,8 @@ class LogPanel:
                 colour = theme.TEXT_FAINT
             elif e.player >= 0:
                 colour = theme.mix(colour, theme.TEXT, 0.45)
-            surface.blit(txt.text(line, LOG_PX, colour), (row.x + 6, y + 1))
-            y += LOG_ROW
+            surface.blit(txt.text(line, self.px, colour), (row.x + 6, y + 1 + (self.row_h - 18) // 2))
+            y += self.row_h
         surface.set_clip(clip)
 
 

@@ -35,8 +35,8 @@ from .session import DuelSession
 from .sprites import CardSprites
 from .tweens import Move
 
-AI_PAUSE = 0.5  # seconds a computer player's move waits (at normal speed) so eyes can follow
-SPEED_ORDER = ("normal", "fast", "instant")
+AI_PAUSE = 0.6  # seconds a computer player's move waits at least (but at "instant") so eyes can follow
+SPEED_ORDER = ("normal", "fast", "instant", "slow")
 
 
 class DuelScene:
@@ -75,6 +75,8 @@ class DuelScene:
         self.pending: Transition | None = None
         self.stale = True  # the table changed: rebuild gestures once animations finish
         self.think = 0.0
+        self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
+        self.glow = True  # playable cards glow
         self.zoom_pin: str | None = None
         self.finished = False
         self._note_key: tuple | None = None
@@ -221,8 +223,8 @@ class DuelScene:
             worker = s.workers[seat]
             if not worker.thinking:
                 worker.start(s.view(seat))
-                self.think = AI_PAUSE
-            self.think -= dt * (SPEEDS[self.speed] or 1e9)
+                self.think = self.ai_pause
+            self.think -= dt if SPEEDS[self.speed] else 1e9
             if self.think <= 0:
                 cmd = worker.poll()
                 if cmd is not None:
@@ -396,7 +398,7 @@ class DuelScene:
     # ---------------------------------------------------------------- draw
     def lights(self) -> Lights:
         inp = self.input
-        lights = Lights(playable=inp.playable(), targets=inp.lit_targets(), picked=inp.picked_cards(),
+        lights = Lights(playable=inp.playable() if self.glow else set(), targets=inp.lit_targets(), picked=inp.picked_cards(),
                         hover=inp.hover, focus=inp.focus, lift=inp.lifted)
         if inp.mode == "dragging" and inp.held is not None:
             uid = inp.held.uid
