@@ -28,8 +28,10 @@ def test_menu_opens_setup_and_deck_builder(window) -> None:
     menu = MenuScene()
     menu.draw(window)
     rects = menu.button_rects()
-    for i, kind in ((0, "DuelSetupScene"), (1, "DuelSetupScene"), (2, "DeckBuilderScene")):
-        got = feed(menu, *click(rects[i].center))
+    labels = [item.label for item in menu.items]
+    for label, kind in (("Hotseat duel", "DuelSetupScene"), ("Versus AI", "DuelSetupScene"),
+                        ("Deck builder", "DeckBuilderScene"), ("Settings", "SettingsScene")):
+        got = feed(menu, *click(rects[labels.index(label)].center))
         assert len(got) == 1 and isinstance(got[0], Push)
         assert type(got[0].scene).__name__ == kind
 
