@@ -84,6 +84,7 @@ class Animator:
         self.seen: list[str] = []  # kinds of effects played, for tests (bounded)
         self.on_applied: Callable[[object], None] | None = None  # the log listens here
         self.name_of = names or (lambda uid: "")
+        geometry.slide.instant = speed == "instant"
 
     # ------------------------------------------------------------ control
     @property
@@ -111,6 +112,7 @@ class Animator:
         self.flying.clear()
         self.shattered.clear()
         self.resolving.clear()
+        self.geo.settle_hands()
 
     def reset(self, board: Board) -> None:
         """A new board (another seat took the screen): forget everything in flight."""
@@ -122,13 +124,16 @@ class Animator:
         self.resolving.clear()
         self.board = board
         self.geo.board = board
+        self.geo.slide.clear()
 
     def update(self, dt: float) -> None:
+        self.geo.slide.instant = self.speed == "instant"
         if self.speed == "instant":
             if self.queue or self.tweens:
                 self.skip()
             return
         dt *= SPEEDS.get(self.speed, 1.0)
+        self.geo.slide.update(dt)
         for t in list(self.tweens):
             t.update(dt)
         self._prune()

@@ -2,7 +2,8 @@
 
 The animator asks it where a card was before an event and where it is after; the renderer
 and the hit tests ask it where to draw and what is under the pointer. Near side = the seat
-whose view is shown.
+whose view is shown. Hand cards are where they are drawn while they slide (HandSlide), so
+what you see is what you hit.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from game.engine import Zone
 
 from .board import Board
 from .layout import LAYOUT, DuelLayout
+from .tweens import HandSlide
 
 
 class Geometry:
@@ -20,6 +22,7 @@ class Geometry:
         self.board = board
         self.layout = layout
         self.tray_open = False
+        self.slide = HandSlide()  # hand cards ease to new places (the animator moves it on)
 
     def side(self, seat: int) -> int:
         """0 for the near (bottom) side, 1 for the far side."""
@@ -28,11 +31,21 @@ class Geometry:
     def lp_rect(self, seat: int) -> pygame.Rect:
         return self.layout.near_panel if self.side(seat) == 0 else self.layout.far_panel
 
-    def hand_rects(self, seat: int) -> list[pygame.Rect]:
+    def hand_targets(self, seat: int) -> list[pygame.Rect]:
+        """Where the layout puts `seat`'s hand cards."""
         n = len(self.board.sides[seat].hand)
         if self.side(seat) == 0:
             return self.layout.hand_rects(n)
         return self.layout.far_hand_rects(n)
+
+    def hand_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where `seat`'s hand cards are drawn now: on their way while they slide."""
+        return self.slide.place(seat, self.board.sides[seat].hand, self.hand_targets(seat))
+
+    def settle_hands(self) -> None:
+        """Every hand card in its place at once (a skipped animation, instant speed)."""
+        for seat in (0, 1):
+            self.slide.snap(seat, self.board.sides[seat].hand, self.hand_targets(seat))
 
     def tray_rects(self) -> list[pygame.Rect]:
         return self.layout.tray_rects(len(self.board.me.extra))

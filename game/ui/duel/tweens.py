@@ -232,3 +232,71 @@ class Marker(Tween):
         super().__init__(duration, on_done)
         self.key = key
         self.blocks = blocks
+
+
+class Glide:
+    """One card easing from where it was drawn to where the layout now puts it."""
+
+    __slots__ = ("start", "end", "elapsed")
+
+    def __init__(self, start: pygame.Rect, end: pygame.Rect, elapsed: float) -> None:
+        self.start, self.end, self.elapsed = pygame.Rect(start), pygame.Rect(end), elapsed
+
+    def rect(self, duration: float) -> pygame.Rect:
+        if self.elapsed >= duration:
+            return self.end
+        return lerp_rect(self.start, self.end, ease_out(self.elapsed / duration))
+
+
+class HandSlide:
+    """Hand cards slide to their new places when a card leaves or joins the hand instead of
+    jumping there ("nothing teleports except at instant speed").
+
+    Asked where a hand's cards are drawn (`place`), it compares each card's place in the
+    layout with the one it last had: a changed place starts a glide from where the card is
+    drawn now. A card new to the hand starts in its place (it arrives by its own Move). The
+    animator moves time on with the speed-scaled `dt`; `instant` (and `snap`) put every card
+    where it belongs at once. Never blocks the event queue."""
+
+    def __init__(self, duration: float = 0.2) -> None:
+        self.duration = duration
+        self.instant = False
+        self.hands: dict[int, dict[int, Glide]] = {0: {}, 1: {}}  # seat -> uid -> glide
+
+    def place(self, seat: int, uids: list[int], targets: list[pygame.Rect]) -> list[pygame.Rect]:
+        """Where each of `uids` (a seat's hand, in order) is drawn now."""
+        cards = self.hands.setdefault(seat, {})
+        if len(cards) > len(uids) or any(u not in cards for u in uids):
+            keep = set(uids)
+            for uid in [u for u in cards if u not in keep]:
+                del cards[uid]
+        out = []
+        for uid, target in zip(uids, targets, strict=False):
+            glide = cards.get(uid)
+            if glide is None or self.instant:
+                glide = cards[uid] = Glide(target, target, self.duration)
+            elif glide.end != target:
+                glide.start = glide.rect(self.duration).copy()
+                glide.end = pygame.Rect(target)
+                glide.elapsed = 0.0
+            out.append(glide.rect(self.duration))
+        return out
+
+    def update(self, dt: float) -> None:
+        for cards in self.hands.values():
+            for glide in cards.values():
+                if glide.elapsed < self.duration:
+                    glide.elapsed += dt
+
+    @property
+    def moving(self) -> bool:
+        return any(g.elapsed < self.duration for cards in self.hands.values() for g in cards.values())
+
+    def snap(self, seat: int, uids: list[int], targets: list[pygame.Rect]) -> None:
+        """Every card of the hand in its place now (a skipped animation)."""
+        self.hands[seat] = {u: Glide(t, t, self.duration)
+                            for u, t in zip(uids, targets, strict=False)}
+
+    def clear(self) -> None:
+        """Forget every card (another seat's view took the screen)."""
+        self.hands = {0: {}, 1: {}}
