@@ -289,7 +289,8 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
 
 # ------------------------------------------------------------------------- log
 class LogPanel:
-    """The log: wrapped entries, newest at the bottom; the wheel scrolls, a click picks one."""
+    """The log: wrapped entries, newest at the bottom; the wheel scrolls, a click picks one
+    and gives the log the keyboard focus (Up/Down then pick the line above or below)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -319,6 +320,51 @@ class LogPanel:
         self.rows.clear()
         self.scroll = 0
         self.selected = None
+        self.focused = False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keys while the log has the focus: Up/Down pick the line above or below (and
+        scroll it into view), Home/End the oldest or newest; Esc, Tab, Left and Right give
+        the focus back to the board. True when used; other keys are left to the board."""
+        if event.type != pygame.KEYDOWN or not self.entries:
+            return False
+        last = len(self.entries) - 1
+        if event.key == pygame.K_ESCAPE:
+            self.focused = False
+            return True
+        if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+            self.focused = False  # the board's keys take over
+            return False
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            at = last if self.selected is None else self.selected + step
+            self.selected = max(0, min(last, at))
+        elif event.key in (pygame.K_HOME, pygame.K_END):
+            self.selected = 0 if event.key == pygame.K_HOME else last
+        else:
+            return False
+        self.show(self.selected)
+        return True
+
+    def show(self, index: int) -> None:
+        """Scroll so entry `index` is in view."""
+        mine = [k for k, (i, _line) in enumerate(self.rows) if i == index]
+        if not mine:
+            return
+        n = self.visible_rows
+        end = len(self.rows) - self.scroll
+        start = max(0, end - n)
+        if mine[0] < start:
+            self.scroll = len(self.rows) - min(len(self.rows), mine[0] + n)
+        elif mine[-1] >= end:
+            self.scroll = len(self.rows) - (mine[-1] + 1)
+        self.scroll = max(0, min(max(0, len(self.rows) - n), self.scroll))
+
+    @property
+    def selected_card(self) -> str | None:
+        if self.selected is None or not 0 <= self.selected < len(self.entries):
+            return None
+        return self.entries[self.selected].card_id
 
     def add(self, entry: LogEntry) -> None:
         entry.lines = tuple(txt.wrap(entry.text, self.px, self.inner_w - 8))
@@ -329,6 +375,8 @@ class LogPanel:
             drop = len(self.entries) - 2500
             self.entries = self.entries[drop:]
             self.rows = [(k - drop, s) for k, s in self.rows if k >= drop]
+            if self.selected is not None:
+                self.selected = self.selected - drop if self.selected >= drop else None
         if self.scroll:
             self.scroll += len(entry.lines)
 
@@ -353,8 +401,11 @@ class LogPanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
-        panel(surface, r)
-        txt.blit_text(surface, "LOG", 14, theme.TEXT_DIM, (r.x + 12, r.y + 8), bold=True)
+        panel(surface, r, edge=theme.FOCUS if self.focused else theme.PANEL_EDGE)
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=10)
+        txt.blit_text(surface, "LOG  \u00b7  \u2191\u2193" if self.focused else "LOG", 14,
+                      theme.ACCENT if self.focused else theme.TEXT_DIM, (r.x + 12, r.y + 8), bold=True)
         if self.scroll:
             txt.blit_text(surface, f"\u2191 {self.scroll} newer rows below", 13, theme.ACCENT,
                           (r.right - 10, r.y + 9), anchor="topright")

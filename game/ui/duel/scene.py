@@ -281,12 +281,16 @@ class DuelScene:
             return self._take()
         if self.finished:
             return self._finished_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.log.focused = self.log.focused and self.log.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._panel_click(event.pos):
             return self._take()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.input.mouse(event)
         elif event.type == pygame.KEYDOWN:
-            if not self.input.key(event):
+            if self.log.focused and self.log.key(event):  # Up/Down pick a log line
+                self.zoom_pin = self.log.selected_card
+            elif not self.input.key(event):
                 self._scene_key(event)
         return self._take()
 
@@ -314,6 +318,8 @@ class DuelScene:
         if i is not None:
             self.log.selected = i
             self.zoom_pin = self.log.entries[i].card_id
+            self.log.focused = True  # the keys now move through the log
+            self.input.focus = None
             return True
         for key, r in self.setting_rects.items():
             if r.collidepoint(pos):

@@ -1,0 +1,77 @@
+"""The duel log by keyboard: a click on a line gives the log the focus, Up/Down then pick the
+line above or below (scrolled into view) and show its card in the zoom, like a click; Esc,
+Tab or a click elsewhere give the keys back to the board."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui.duel_driver import GestureDriver
+from tests.ui.duel_kit import duel_scene
+from tests.ui.events import click, feed, key
+
+
+def _scene_with_a_long_log(window):
+    scene = duel_scene(seed=7, humans=(True, False), first=0)
+    driver = GestureDriver(scene, seed=7)
+    for _ in range(200):
+        if len(scene.log.rows) > scene.log.visible_rows + 10 or scene.session.duel.over:
+            break
+        driver.step()
+        scene.update(1 / 60)
+    scene.update(1 / 60)
+    scene.draw(window)
+    assert len(scene.log.rows) > scene.log.visible_rows
+    return scene
+
+
+def _row_centre(scene, index: int) -> tuple[int, int]:
+    log = scene.log
+    for y in range(log.rect.y + 28, log.rect.bottom - 4, 2):
+        if log.entry_at((log.rect.centerx, y)) == index:
+            return (log.rect.centerx, y + 2)
+    raise AssertionError(f"entry {index} is not on screen")
+
+
+def test_up_down_pick_log_lines_and_show_their_cards(window) -> None:
+    scene = _scene_with_a_long_log(window)
+    log = scene.log
+    entries = log.entries
+    with_card = [i for i, e in enumerate(entries) if e.card_id is not None]
+    newest = with_card[-1]
+    feed(scene, *click(_row_centre(scene, newest)))
+    assert log.focused and log.selected == newest and scene.zoom_pin == entries[newest].card_id
+    focus_before = scene.input.focus
+    steps = 0
+    while log.selected is not None and log.selected > with_card[0] and steps < 400:
+        feed(scene, key(pygame.K_UP))
+        steps += 1
+        assert scene.zoom_pin == entries[log.selected].card_id  # the zoom follows, like a click
+        assert scene.input.focus == focus_before  # the board's focus did not move
+        scene.draw(window)
+        assert _row_centre(scene, log.selected)  # scrolled into view
+    assert log.selected == with_card[0] and log.scroll > 0
+    feed(scene, key(pygame.K_DOWN))
+    assert log.selected == with_card[0] + 1
+    feed(scene, key(pygame.K_END))
+    assert log.selected == len(entries) - 1
+    assert _row_centre(scene, log.selected)
+    # Esc gives the focus back (it does not ask to leave the duel)
+    feed(scene, key(pygame.K_ESCAPE))
+    assert not log.focused and scene.dialog is None
+    feed(scene, key(pygame.K_DOWN))  # now the board's keys
+    assert log.selected == len(entries) - 1 and scene.input.focus is not None
+
+
+def test_a_click_elsewhere_or_tab_gives_the_keys_back(window) -> None:
+    scene = _scene_with_a_long_log(window)
+    log = scene.log
+    i = log.rows[-1][0]
+    feed(scene, *click(_row_centre(scene, i)))
+    assert log.focused
+    feed(scene, *click((640, 10)))  # the opponent's hand strip: not the log
+    assert not log.focused
+    feed(scene, *click(_row_centre(scene, i)))
+    assert log.focused
+    feed(scene, key(pygame.K_TAB))
+    assert not log.focused and scene.input.focus is not None
