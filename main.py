@@ -73,10 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play under this rules file instead of assets/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
-                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
+                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, settings, "
                                       "result) headless and "
                                       "save it as a PNG.")
-    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck or result")
+    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result or settings")
     snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
     snap.add_argument("--window", default="1280x720", metavar="WxH",
                       help="window size; the 1280x720 scene is scaled into it (1280x720)")
