@@ -34,6 +34,7 @@ ROW_W = W - 2 * LEFT_X
 ROW_H = 54
 SEGMENT_W = 132
 HEADER_H = 30
+HINT = "Up/Down choose a setting  \u00b7  Left/Right change it  \u00b7  Esc goes back"
 
 Change = Callable[[str, str, Any], None]
 
@@ -328,9 +329,6 @@ class SettingsScene:
                           theme.TEXT_DIM, (LEFT_X, 92))
             for title, y in self.headings:
                 txt.blit_text(bg, title, theme.SMALL, theme.TEXT_DIM, (LEFT_X + 4, y + 6), bold=True)
-            hint = ("Up/Down choose a setting  \u00b7  Left/Right change it  \u00b7  "
-                    "Esc goes back")
-            txt.blit_text(bg, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")
             self._background = bg.convert() if pygame.display.get_surface() is not None else bg
         return self._background
 
@@ -343,6 +341,10 @@ class SettingsScene:
             for i, line in enumerate(self.problem_lines):
                 txt.blit_text(surface, line, theme.SMALL, theme.ACCENT, (box.x + 16, box.y + 7 + i * 20))
         self.group.draw(surface)
-        self.toast.draw(surface)
+        if self.toast.visible:  # the answer to the last change, where the hint is
+            self.toast.draw(surface)
+        else:
+            txt.blit_text(surface, HINT, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52),
+                          anchor="center")
         if self.dialog is not None:
             self.dialog.draw(surface)
