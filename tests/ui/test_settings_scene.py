@@ -208,3 +208,16 @@ def test_computer_pause_waits_real_time_without_blocking(window, pause) -> None:
     assert scene.session.history
     waited = (frames + 1) / 60  # the frame it started thinking counted too
     assert pause - 1e-9 <= waited <= pause + 0.05
+
+
+def test_settings_opened_over_a_running_duel_change_it_at_once(window) -> None:
+    duel = duel_scene(seed=6, humans=(True, False), first=0, speed="normal")
+    settings = storage.load_settings()
+    scene = SettingsScene(settings, on_change=lambda *_: apply_prefs(duel, load_prefs(settings),
+                                                                     running=True))
+    _click_choice(scene, "speed", "fast")
+    _click_choice(scene, "responses_0", "never")
+    _click_choice(scene, "glow", False)
+    assert duel.speed == "fast" and duel.session.responses[0] is Responses.NEVER
+    assert not duel.lights().playable
+    assert storage.load_settings().get("duel", "speed") == "fast"

@@ -60,12 +60,16 @@ def load_prefs(settings: storage.Settings | None) -> dict:
             "log_size": log_size}
 
 
-def apply_prefs(scene: DuelScene, prefs: dict) -> None:
-    """Give a duel screen the settings it reads while it runs (a settings screen opened over
-    a duel calls this again, so a change there takes effect at once)."""
+def apply_prefs(scene: DuelScene, prefs: dict, running: bool = False) -> None:
+    """Give a duel screen the settings it reads while it runs. A settings screen opened over
+    a running duel calls this again with `running=True`, so the speed and when to ask for
+    answers change there at once too (at the start, the flow's own speed stands)."""
     scene.ai_pause = prefs["ai_pause"]
     scene.glow = prefs["glow"]
     scene.log.set_size(prefs["log_size"])
+    if running:
+        scene.speed = prefs["speed"]
+        scene.session.responses[:] = prefs["responses"]
 
 
 class MatchFlow:
