@@ -35,7 +35,7 @@ from .session import DuelSession
 from .sprites import CardSprites
 from .tweens import Move
 
-AI_PAUSE = 0.6  # seconds a computer player's move waits at least (but at "instant") so eyes can follow
+AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
 
 
