@@ -48,7 +48,7 @@ from game.rules_file import rules_from_data
 from game.yamlio import brief
 
 TOP_KEYS = {"name", "description", "rules", "cards", "start", "seed", "auto_pass", "commands",
-            "expect", "xfail"}
+            "expect", "xfail", "puzzle"}
 VERBS = ("summon", "special_summon", "set", "play_environment", "change_position", "flip",
          "unsummon", "attack", "activate", "choose", "pass", "next_phase", "end_turn")
 _COMMON_KEYS = {"player", "expect_rejected", "reason_contains", "expect", "repeat", "note"}
@@ -212,6 +212,7 @@ class Scenario:
     commands: list[CommandSpec]
     expect: dict | None
     xfail: str | None
+    puzzle: Any = None  # the `puzzle:` mapping as written; game.puzzles checks and reads it
 
     def build(self) -> Duel:
         """The duel at the start position."""
@@ -359,8 +360,11 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
     expect = data.get("expect")
     if expect is not None:
         expect = _read_expect(check, expect, "expect")
+    puzzle = data.get("puzzle")
+    if puzzle is not None and not isinstance(puzzle, Mapping):
+        raise check.fail("puzzle", f"expected a mapping (see docs/scenarios.md), got {brief(puzzle)}")
     scenario = Scenario(name.strip(), description, source, pool, rules, start, seed, auto_pass,
-                        specs, expect, xfail.strip() if xfail else None)
+                        specs, expect, xfail.strip() if xfail else None, puzzle)
     try:
         scenario.build()
     except PositionError as exc:
