@@ -52,8 +52,10 @@ def duel_setup(mode: str) -> Scene:
 
 
 def puzzles() -> Scene:
-    """The puzzles list (built by the puzzles work; until then it says so)."""
-    raise RouteError("coming in a later update")
+    """The puzzles list: the shipped puzzles and the player's own, with their progress."""
+    from game.ui.puzzles_scene import PuzzlesScene
+
+    return PuzzlesScene()
 
 
 def replays() -> Scene:
@@ -119,6 +121,21 @@ def _snap_sidedeck(opts: argparse.Namespace) -> Scene:
     return SideDeckScene(demo.played_match(card_pool()), 0, [], curtain=False)
 
 
+def _snap_puzzles(opts: argparse.Namespace) -> Scene:
+    """The puzzles list; with --scenario FILE, that puzzle open in the duel screen."""
+    path = getattr(opts, "scenario", None)
+    if not path:
+        return puzzles()
+    from game import puzzles as pz
+    from game.ui.puzzle_play import PuzzlePlayScene
+
+    try:
+        puzzle = pz.load_puzzle(Path(path))
+    except pz.PuzzleError as exc:
+        raise RouteError(f"the puzzle cannot be opened: {str(exc).splitlines()[0]}") from None
+    return PuzzlePlayScene(puzzle, pz.load_progress(), threaded=False)
+
+
 def _snap_result(opts: argparse.Namespace) -> Scene:
     from game.ui.duel import demo
     from game.ui.duel.result import ResultScene
@@ -134,4 +151,5 @@ SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "sidedeck": _snap_sidedeck,
     "result": _snap_result,
     "settings": lambda opts: settings(),
+    "puzzles": _snap_puzzles,
 }

@@ -1,0 +1,225 @@
+"""One puzzle being played: the duel screen, with the goal in a banner above the board.
+
+The person plays the puzzle's seat; the other seat is a computer player (game.puzzles:
+`pass`, `script` or an AI level) run by the duel screen's own seat machinery, off the
+drawing path. After every accepted command the goal is judged from the person's own view
+(game.puzzles.GoalTracker). Once it is met and the board has finished moving, "Solved!"
+is shown and the progress file records it; once it can no longer be met, "Not solved".
+Retry (F5) starts the puzzle again from its position; Hint (F1) shows the hint at any time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import puzzles as pz
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.duel.layout import LAYOUT
+from game.ui.duel.log import LogEntry
+from game.ui.duel.scene import DuelScene
+from game.ui.duel.session import DuelSession
+from game.ui.scene import Pop, Replace, Transition
+from game.ui.widgets import Button, Dialog, DialogButton
+
+BANNER = pygame.Rect(LAYOUT.columns[0], 4, LAYOUT.columns[6] + 96 - LAYOUT.columns[0], 46)
+HINT_KEY = pygame.K_F1
+RETRY_KEY = pygame.K_F5
+
+
+class PuzzlePlayScene:
+    def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
+                 next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
+                 speed: str = "normal") -> None:
+        self.puzzle = puzzle
+        self.progress = progress
+        self.number = number
+        self.next_puzzle = next_puzzle
+        self.threaded = threaded
+        seat = puzzle.seat
+        self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
+        script = self.solution.commands if self.solution is not None else ()
+        duel = puzzle.build()
+        humans = (seat == 0, seat == 1)
+        names = ("Player 1", "Player 2")
+        opponent = pz.opponent_player(puzzle, script)
+        session = DuelSession(duel, humans, names, {1 - seat: opponent}, threaded=threaded)
+        self.duel = DuelScene(session, puzzle.scenario.pool, speed, on_over=self._over,
+                              title=puzzle.name)
+        self.duel.log.add(LogEntry(f"Puzzle: {puzzle.name}. {puzzle.goal.describe()}", -1))
+        self.tracker = pz.GoalTracker(puzzle.goal, seat, session.view(seat))
+        self._seen = 0  # commands judged so far
+        self.outcome: pz.Status | None = None  # shown once the board has settled
+        self.saved_note = ""
+        self.dialog: Dialog | None = None
+        self.pending: Transition | None = None
+        self.hint_button = Button((BANNER.right - 200, BANNER.y + 8, 92, 30), "Hint  F1", self.show_hint,
+                                  px=theme.SMALL, tooltip="Show the hint")
+        self.retry_button = Button((BANNER.right - 100, BANNER.y + 8, 92, 30), "Retry  F5", self.retry,
+                                   px=theme.SMALL, tooltip="Start again from the puzzle's position")
+        self.buttons = [self.hint_button, self.retry_button]
+        self._banner: pygame.Surface | None = None
+        self._banner_key: object = None
+
+    @property
+    def session(self) -> DuelSession:
+        return self.duel.session
+
+    @property
+    def status(self) -> pz.Status:
+        return self.tracker.status
+
+    # ------------------------------------------------------------ actions
+    def retry(self) -> None:
+        self.pending = Replace(PuzzlePlayScene(self.puzzle, self.progress, self.number,
+                                               self.next_puzzle, self.threaded, self.duel.speed))
+
+    def back(self) -> None:
+        self.pending = Pop()
+
+    def play_next(self) -> None:
+        if self.next_puzzle is not None:
+            self.pending = Replace(self.next_puzzle())  # type: ignore[arg-type]
+
+    def show_hint(self) -> None:
+        hint = self.puzzle.hint or "This puzzle has no hint: read the goal and the cards again."
+        self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle")], width=620)
+
+    def _over(self, scene: DuelScene) -> Transition | None:
+        """The duel's own "See the result" button: the puzzle's outcome instead."""
+        self._judge()
+        self._show_outcome()
+        return None
+
+    def _judge(self) -> None:
+        stamp = len(self.session.history)
+        if stamp != self._seen:
+            self._seen = stamp
+            self.tracker.check(self.session.view(self.puzzle.seat))
+
+    def _show_outcome(self) -> None:
+        status = self.tracker.status
+        if status is pz.Status.PLAYING:
+            status = pz.Status.FAILED  # the duel ended without deciding the goal
+        self.outcome = status
+        if status is pz.Status.SOLVED:
+            problem = self.progress.mark(self.puzzle.key)
+            self.saved_note = problem or ""
+            buttons = [DialogButton("Retry", self.retry), DialogButton("Back to puzzles", self.back)]
+            if self.next_puzzle is not None:
+                buttons.insert(0, DialogButton("Next puzzle", self.play_next, "primary"))
+            message = f"{self.puzzle.goal.describe()} Well played."
+            if problem:
+                message += f" ({problem})"
+            self.dialog = Dialog("Solved!", message, buttons, default=0, cancel=len(buttons) - 1)
+        else:
+            why = self._why_not()
+            buttons = [DialogButton("Retry", self.retry, "primary"),
+                       DialogButton("Hint", self.show_hint),
+                       DialogButton("Back to puzzles", self.back)]
+            self.dialog = Dialog("Not solved", why, buttons, default=0, cancel=2)
+
+    def _why_not(self) -> str:
+        view = self.session.view(self.puzzle.seat)
+        seat = self.puzzle.seat
+        if view.winner is not None and view.winner != seat:
+            what = "The duel ended in a draw." if view.winner not in (0, 1) else "You lost the duel."
+        elif self.puzzle.goal.kind in ("win_this_turn", "lp_this_turn"):
+            what = "The turn ended."
+        elif self.puzzle.goal.kind == "win_by_round":
+            what = f"Round {self.puzzle.goal.value} ended."
+        else:
+            what = "The duel ended."
+        return f"{what} The goal was: {self.puzzle.goal.describe()} Retry to start again."
+
+    # ------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            if self.dialog.closed:
+                self.dialog = None
+            return self._take()
+        if event.type == pygame.KEYDOWN and event.key == HINT_KEY:
+            self.show_hint()
+            return self._take()
+        if event.type == pygame.KEYDOWN and event.key == RETRY_KEY:
+            self.retry()
+            return self._take()
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pos = getattr(event, "pos", (-1, -1))
+            for b in self.buttons:
+                b.track_hover(pos)
+            used = any(b.handle_event(event) for b in self.buttons)
+            if used and event.type != pygame.MOUSEMOTION:
+                return self._take()
+            if self.outcome is not None and event.type == pygame.MOUSEBUTTONDOWN and \
+                    LAYOUT.action.collidepoint(pos):
+                self._show_outcome()  # the decided puzzle: the action button shows it again
+                return self._take()
+        if self.outcome is not None and event.type == pygame.KEYDOWN and \
+                event.key in (pygame.K_SPACE, pygame.K_RETURN) and not self.duel.anim.busy:
+            self._show_outcome()
+            return self._take()
+        out = self.duel.handle_event(event)
+        return self._take() or out
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    def update(self, dt: float) -> Transition | None:
+        for b in self.buttons:
+            b.update(dt)
+        if self.dialog is not None:
+            self.dialog.update(dt)
+        out = self.duel.update(dt)
+        self._judge()
+        if self.outcome is None and self.tracker.status is not pz.Status.PLAYING \
+                and not self.duel.anim.busy and self.dialog is None:
+            self._show_outcome()
+        return self._take() or out
+
+    def allow_quit(self) -> bool:
+        return self.duel.allow_quit()
+
+    # --------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        self.duel.draw(surface)
+        surface.blit(self._banner_surface(), BANNER.topleft)
+        for b in self.buttons:
+            b.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _banner_surface(self) -> pygame.Surface:
+        """The banner behind the buttons, redrawn only when the status changes."""
+        status = self.outcome
+        if self._banner is not None and self._banner_key == status:
+            return self._banner
+        surf = pygame.Surface(BANNER.size, pygame.SRCALPHA)
+        edge = {pz.Status.SOLVED: theme.GOOD, pz.Status.FAILED: theme.BAD}.get(status, theme.ACCENT) \
+            if status is not None else theme.ACCENT
+        pygame.draw.rect(surf, (*theme.PANEL_DARK, 238), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=8)
+        label = f"PUZZLE {self.number}" if self.number else "PUZZLE"
+        if status is pz.Status.SOLVED:
+            label, colour = "SOLVED!", theme.GOOD
+        elif status is pz.Status.FAILED:
+            label, colour = "NOT SOLVED", theme.BAD
+        else:
+            colour = theme.TEXT_DIM
+        tag = txt.text(label, theme.SMALL, colour, bold=True)
+        surf.blit(tag, (12, 5))
+        room = BANNER.w - 210 - 12
+        name = txt.text(txt.fit(self.puzzle.name, theme.SMALL, room - tag.get_width() - 12),
+                        theme.SMALL, theme.TEXT_DIM)
+        surf.blit(name, (12 + tag.get_width() + 10, 5))
+        goal = txt.text(txt.fit("Goal: " + self.puzzle.goal.describe(), theme.LABEL, room),
+                        theme.LABEL, theme.ACCENT, bold=True)
+        surf.blit(goal, (12, 22))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._banner, self._banner_key = surf, status
+        return surf
