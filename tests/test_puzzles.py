@@ -1,0 +1,245 @@
+"""Puzzle files: every shipped solution meets its goal, doing nothing does not, each goal
+kind is judged right, broken files are listed with their problem, progress is saved
+atomically and a corrupt progress file is left exactly as it was."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game import puzzles as pz
+from game.engine import Activate, EndTurn
+from game.scenario import run_scenario, scenario_files
+
+SHIPPED = sorted(pz.SHIPPED_DIR.glob("*.yaml"))
+NOWHERE = Path("/nonexistent-puzzles")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
+    return folder
+
+
+def test_there_are_eight_to_ten_shipped_puzzles_in_order_of_difficulty() -> None:
+    entries = pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE)
+    assert 8 <= len(entries) <= 10
+    assert all(isinstance(e, pz.Puzzle) for e in entries), [getattr(e, "problem", "") for e in entries]
+    levels = [e.difficulty for e in entries]
+    assert levels == sorted(levels) and levels[0] == 1 and levels[-1] >= 4
+    for e in entries:
+        assert e.description and e.hint and len(e.name) <= 30
+        assert e.key == f"shipped/{e.path.stem}"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_shipped_solution_passes_as_a_scenario_and_meets_the_goal(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.status == "PASS", result.summary()
+    puzzle = pz.load_puzzle(path)
+    run = pz.run_solution(puzzle)
+    assert not run.failures
+    assert run.status is pz.Status.SOLVED
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_playing_the_solution_against_the_puzzle_opponent_solves_it(path: Path) -> None:
+    """The person's moves of the solution, the other seat played as the screen plays it."""
+    puzzle = pz.load_puzzle(path)
+    run = pz.run_solution(puzzle)
+    mine = pz.ScriptedPlayer([c for c in run.commands if c.player == puzzle.seat])
+    assert pz.play_out(puzzle, [], mine, pz.opponent_player(puzzle, run.commands)) is pz.Status.SOLVED
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_doing_nothing_does_not_solve_a_shipped_puzzle(path: Path) -> None:
+    """Passing, ending the turn at once, never answering: the goal is not met."""
+    puzzle = pz.load_puzzle(path)
+    run = pz.run_solution(puzzle)
+    opponent = pz.opponent_player(puzzle, run.commands)
+    assert pz.play_out(puzzle, [], pz.PassingPlayer(), opponent) is pz.Status.FAILED
+
+
+def test_the_survival_puzzle_punishes_the_wrong_counter_first() -> None:
+    """Parry spent on Storm Rider leaves nothing that can stop Iron Hound."""
+    puzzle = next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE) if e.opponent == "script")
+    run = pz.run_solution(puzzle)
+    duel = puzzle.build()
+
+    class ParryFirst:
+        def choose(self, view):
+            for cmd in view.legal_actions:
+                if isinstance(cmd, Activate) and duel.cards[cmd.card].cid == "parry":
+                    return cmd
+            return pz.PassingPlayer().choose(view)
+
+    status = pz.play_out(puzzle, [], ParryFirst(), pz.opponent_player(puzzle, run.commands))
+    assert status is pz.Status.FAILED
+
+
+# ------------------------------------------------------------------ goals
+def _view(turn=5, round_=3, lp=(4000, 4000), winner=None):
+    from types import SimpleNamespace
+
+    sides = tuple(SimpleNamespace(lp=v) for v in lp)
+    return SimpleNamespace(turn=turn, round=round_, sides=sides, winner=winner)
+
+
+START = pz.Mark(turn=5)
+
+
+@pytest.mark.parametrize("goal,view,status", [
+    (pz.Goal("win_this_turn"), _view(), "playing"),
+    (pz.Goal("win_this_turn"), _view(winner=0), "solved"),
+    (pz.Goal("win_this_turn"), _view(turn=6), "failed"),
+    (pz.Goal("win_this_turn"), _view(winner=1), "failed"),
+    (pz.Goal("win_this_turn"), _view(winner=-1), "failed"),  # a draw is not a win
+    (pz.Goal("win_by_round", 4), _view(turn=7, round_=4), "playing"),
+    (pz.Goal("win_by_round", 4), _view(turn=8, round_=4, winner=0), "solved"),
+    (pz.Goal("win_by_round", 4), _view(turn=9, round_=5), "failed"),
+    (pz.Goal("win_by_round", 4), _view(winner=1), "failed"),
+    (pz.Goal("lp_this_turn", 2000), _view(lp=(4000, 2001)), "playing"),
+    (pz.Goal("lp_this_turn", 2000), _view(lp=(4000, 2000)), "solved"),
+    (pz.Goal("lp_this_turn", 2000), _view(turn=6, lp=(4000, 2500)), "failed"),
+    (pz.Goal("lp_this_turn", 2000), _view(lp=(0, 3000), winner=1), "failed"),
+    (pz.Goal("survive_until_round", 4), _view(round_=3), "playing"),
+    (pz.Goal("survive_until_round", 4), _view(turn=7, round_=4), "solved"),
+    (pz.Goal("survive_until_round", 4), _view(winner=1), "failed"),
+    (pz.Goal("survive_until_round", 4), _view(winner=0), "solved"),
+])
+def test_goal_status_for_each_goal_kind(goal, view, status) -> None:
+    assert pz.goal_status(goal, 0, START, view).value == status
+
+
+def test_goal_is_judged_from_the_puzzle_seat() -> None:
+    goal = pz.Goal("lp_this_turn", 1000)
+    assert pz.goal_status(goal, 1, START, _view(lp=(900, 5000))) is pz.Status.SOLVED
+    assert pz.goal_status(goal, 0, START, _view(lp=(900, 5000))) is pz.Status.PLAYING
+    assert pz.goal_status(pz.Goal("win_this_turn"), 1, START, _view(winner=1)) is pz.Status.SOLVED
+
+
+def test_a_decided_goal_sticks() -> None:
+    tracker = pz.GoalTracker(pz.Goal("win_this_turn"), 0, _view())
+    assert tracker.check(_view(turn=6)) is pz.Status.FAILED
+    assert tracker.check(_view(turn=6, winner=0)) is pz.Status.FAILED  # too late
+
+
+def test_goal_texts_read_well() -> None:
+    assert pz.Goal("win_this_turn").describe() == "Win this turn."
+    assert pz.Goal("win_by_round", 3).describe() == "Win by the end of round 3."
+    assert pz.Goal("lp_this_turn", 2200).describe() == "Bring your opponent to 2,200 LP or less this turn."
+    assert "round 7" in pz.Goal("survive_until_round", 7).describe()
+
+
+def test_ending_the_turn_fails_a_this_turn_puzzle_in_the_engine() -> None:
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "01_through_the_guard.yaml")
+    status = pz.play_out(puzzle, [EndTurn(puzzle.seat)], pz.PassingPlayer(), pz.PassingPlayer())
+    assert status is pz.Status.FAILED
+
+
+# ------------------------------------------------------------ broken files
+GOOD = (pz.SHIPPED_DIR / "01_through_the_guard.yaml").read_text()
+
+
+@pytest.mark.parametrize("puzzle,needle", [
+    ("puzzle: {goal: win_yesterday}", "puzzle.goal: unknown goal"),
+    ("puzzle: {goal: win_by_round}", "puzzle.goal: win_by_round needs a number"),
+    ("puzzle: {goal: {win_by_round: 0}}", "puzzle.goal.win_by_round: expected 1 to"),
+    ("puzzle: {goal: {lp_this_turn: -5}}", "puzzle.goal.lp_this_turn"),
+    ("puzzle: {player: 3}", "puzzle.player: expected 1 to 2"),
+    ("puzzle: {opponent: genius}", "puzzle.opponent: expected one of"),
+    ("puzzle: {difficulty: 9}", "puzzle.difficulty"),
+    ("puzzle: {hint: [a, b]}", "puzzle.hint: expected text"),
+    ("puzzle: {hints: x}", "puzzle: unknown field(s) ['hints']"),
+    ("puzzle: [1, 2]", "puzzle: expected a mapping"),
+])
+def test_a_wrong_puzzle_mapping_names_the_file_and_field(tmp_path, puzzle, needle) -> None:
+    body = GOOD.split("puzzle:")[0] + puzzle + "\nstart:" + GOOD.split("\nstart:")[1]
+    path = tmp_path / "p.yaml"
+    path.write_text(body)
+    with pytest.raises(pz.PuzzleError) as err:
+        pz.load_puzzle(path)
+    assert str(err.value).startswith(str(path)) and needle in str(err.value), str(err.value)
+
+
+def test_broken_files_are_listed_with_their_problem_and_never_crash(tmp_path) -> None:
+    mine = tmp_path / "puzzles"
+    mine.mkdir()
+    (mine / "a_good.yaml").write_text(GOOD)
+    (mine / "b_bad_yaml.yaml").write_text("name: [\n")
+    (mine / "c_binary.yml").write_bytes(b"\xff\xfe\x00garbage")
+    (mine / "d_unknown_card.yaml").write_text(GOOD.replace("thorn_sprite\n", "thorn_sprit\n", 1))
+    (mine / "e_huge.yaml").write_bytes(b"#" * (300 * 1024))
+    (mine / "notes.txt").write_text("not a puzzle")
+    entries = pz.list_puzzles(None, mine)
+    assert [type(e).__name__ for e in entries] == ["Puzzle"] + ["BrokenPuzzle"] * 4
+    assert entries[0].source == "mine" and entries[0].key == "mine/a_good"
+    problems = [e.problem for e in entries[1:]]
+    assert all(p.startswith(str(mine)) for p in problems)
+    assert "not valid YAML" in problems[0]
+    assert "UTF-8" in problems[1]
+    assert "thorn_sprit" in problems[2]
+    assert "at most" in problems[3]
+
+
+def test_the_players_folder_is_in_the_data_dir(home) -> None:
+    folder = home / "puzzles"
+    folder.mkdir(parents=True)
+    (folder / "mine.yaml").write_text(GOOD)
+    entries = pz.list_puzzles(pz.SHIPPED_DIR)
+    assert entries[-1].source == "mine" and entries[-1].path == folder / "mine.yaml"
+    assert len(entries) == len(SHIPPED) + 1
+
+
+def test_a_scenario_without_a_puzzle_mapping_is_a_win_this_turn_puzzle() -> None:
+    path = next(p for p in scenario_files([Path(__file__).parent / "scenarios"])
+                if p.name == "duel_zero_lp_loses.yaml")
+    puzzle = pz.load_puzzle(path)
+    assert puzzle.goal == pz.Goal("win_this_turn") and puzzle.opponent == "pass"
+    assert puzzle.difficulty == 1 and puzzle.hint == ""
+
+
+# --------------------------------------------------------------- progress
+def test_progress_starts_empty_and_is_saved_atomically(home, monkeypatch) -> None:
+    progress = pz.load_progress()
+    assert progress.solved == set() and not progress.problem
+    writes = []
+    real = pz.atomic_write_text
+    monkeypatch.setattr(pz, "atomic_write_text", lambda p, t: (writes.append(p), real(p, t)))
+    assert progress.mark("shipped/01_through_the_guard") is None
+    assert writes == [home / pz.PROGRESS_FILE]
+    assert pz.load_progress().solved == {"shipped/01_through_the_guard"}
+    assert progress.mark("shipped/01_through_the_guard") is None  # already: nothing written
+    assert len(writes) == 1
+
+
+@pytest.mark.parametrize("content", [
+    b"solved: {not: [a list\n",  # not YAML
+    b"solved: 5\n",  # not a list
+    b"- a\n- b\n",  # not a mapping
+    b"\xff\xfe",  # not text
+    b"solved: [1, 2]\n",  # not names
+])
+def test_a_corrupt_progress_file_is_reported_and_left_as_it_was(home, content) -> None:
+    home.mkdir(parents=True)
+    path = home / pz.PROGRESS_FILE
+    path.write_bytes(content)
+    before = os.stat(path).st_mtime_ns
+    progress = pz.load_progress()
+    assert progress.problem and str(path) in progress.problem
+    assert progress.solved == set()
+    problem = progress.mark("shipped/01_through_the_guard")
+    assert problem and problem.startswith("progress not saved")
+    assert path.read_bytes() == content and os.stat(path).st_mtime_ns == before
+    assert progress.is_solved("shipped/01_through_the_guard")  # still shown for this session
+
+
+def test_a_failed_write_says_why(home, tmp_path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    progress = pz.Progress(path=blocker / "progress.yaml")
+    problem = progress.mark("shipped/x")
+    assert problem and problem.startswith("progress not saved")
