@@ -120,6 +120,7 @@ def test_solving_a_puzzle_through_the_ui_marks_it_solved(window, home, shipped) 
     assert play.status is pz.Status.SOLVED
     assert play.outcome is pz.Status.SOLVED
     assert play.dialog is not None and play.dialog.title == "Solved!"
+    assert [b.label for b in play.dialog.buttons_spec] == ["Next puzzle", "Retry", "Back to puzzles"]
     play.draw(window)
     # the mark is saved at once, in the progress file
     assert pz.load_progress().is_solved(play.puzzle.key)
