@@ -60,6 +60,7 @@ class PuzzlesScene:
         self._details: list[tuple[str, int, theme.Colour, bool]] = []
         self._last_click = (-1, -10.0)
         self._clock = 0.0
+        self._where = f"Your own puzzle files: {pz.user_dir()}"
         if self.progress.problem:  # the file is left as it is; nothing is saved over it
             self.toast.show(self.progress.problem, "warn", seconds=8.0)
 
@@ -160,8 +161,7 @@ class PuzzlesScene:
         solved = sum(1 for e in playable if self.progress.is_solved(e.key))
         sub = f"Positions to solve from one seat.  Solved {solved} of {len(playable)}."
         txt.blit_text(surface, sub, theme.BODY, theme.TEXT_DIM, (40, 82))
-        where = f"Your own puzzle files: {pz.user_dir()}"
-        txt.blit_text(surface, txt.fit(where, theme.SMALL, 560), theme.SMALL, theme.TEXT_FAINT,
+        txt.blit_text(surface, txt.fit(self._where, theme.SMALL, 560), theme.SMALL, theme.TEXT_FAINT,
                       (W - 40, 86), anchor="topright")
         self.group.draw(surface)
         if not self.entries:
