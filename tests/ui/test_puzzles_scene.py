@@ -273,3 +273,14 @@ def test_the_list_opens_on_the_first_unsolved_puzzle(window, home, shipped) -> N
     progress = pz.Progress(solved={shipped[0].key, shipped[1].key})
     scene = PuzzlesScene(shipped, progress, threaded=False)
     assert scene.selected is shipped[2]
+
+
+def test_a_two_turn_puzzle_is_solved_across_the_opponents_turn(window, home, shipped) -> None:
+    puzzle = next(e for e in shipped if e.goal.kind == "win_by_round")
+    play = PuzzlePlayScene(puzzle, pz.load_progress(), threaded=False, speed="instant")
+    start_round = play.session.duel.view(puzzle.seat).round
+    play_moves(play, pz.run_solution(puzzle).commands)
+    frames(play, 300)
+    assert play.status is pz.Status.SOLVED
+    assert play.session.duel.view(puzzle.seat).round == start_round + 1
+    assert play.dialog is not None and play.dialog.title == "Solved!"
