@@ -10,6 +10,8 @@ puzzle only refreshes the check marks.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game import puzzles as pz
@@ -20,15 +22,23 @@ from game.ui.widgets import Button, ItemState, ListView, Toast, WidgetGroup
 from game.ui.widgets.base import is_key
 
 W, H = theme.LOGICAL_SIZE
-ROW_H = 58
-LIST = pygame.Rect(40, 112, 590, 510)
-DETAILS = pygame.Rect(660, 112, 580, 510)
+ROW_H = 50
+LIST = pygame.Rect(40, 112, 590, 520)
+DETAILS = pygame.Rect(660, 112, 580, 520)
 CHECK = "\u2713"
 OPPONENT_TEXT = {"pass": "never answers and ends its turns",
                  "script": "plays a fixed plan",
                  "random": "plays at random", "easy": "the Easy AI", "normal": "the Normal AI",
                  "hard": "the Hard AI"}
 DOUBLE_CLICK = 0.4  # seconds
+
+
+def _short(path: Path) -> str:
+    """`path` with the home folder written ~ (shorter, and the same on every screenshot)."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except (ValueError, RuntimeError):
+        return str(path)
 
 
 def pips(n: int) -> str:
@@ -60,7 +70,7 @@ class PuzzlesScene:
         self._details: list[tuple[str, int, theme.Colour, bool]] = []
         self._last_click = (-1, -10.0)
         self._clock = 0.0
-        self._where = f"Your own puzzle files: {pz.user_dir()}"
+        self._where = f"Your own puzzle files: {_short(pz.user_dir())}"
         if self.progress.problem:  # the file is left as it is; nothing is saved over it
             self.toast.show(self.progress.problem, "warn", seconds=8.0)
 
@@ -183,7 +193,7 @@ class PuzzlesScene:
         if state.focused:
             pygame.draw.rect(surface, theme.FOCUS, r, width=2, border_radius=6)
         number = self.numbers.get(entry.key, 0)
-        badge = pygame.Rect(r.x + 10, r.y + 11, 32, 32)
+        badge = pygame.Rect(r.x + 10, r.centery - 16, 32, 32)
         solved = not broken and self.progress.is_solved(entry.key)
         pygame.draw.rect(surface, (40, 70, 50) if solved else theme.PANEL_DARK, badge, border_radius=16)
         pygame.draw.rect(surface, theme.GOOD if solved else theme.PANEL_EDGE, badge, 1, border_radius=16)
@@ -192,12 +202,12 @@ class PuzzlesScene:
         x = badge.right + 12
         if broken:
             txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, r.right - x - 12), theme.LABEL,
-                          theme.TEXT_FAINT, (x, r.y + 5), bold=True)
+                          theme.TEXT_FAINT, (x, r.y + 2), bold=True)
             txt.blit_text(surface, txt.fit("Cannot be played: " + entry.problem, theme.SMALL,
-                                           r.right - x - 12), theme.SMALL, theme.BAD, (x, r.y + 29))
+                                           r.right - x - 12), theme.SMALL, theme.BAD, (x, r.y + 25))
             return
         right = txt.blit_text(surface, pips(entry.difficulty), theme.SMALL, theme.ACCENT,
-                              (r.right - 12, r.y + 8), anchor="topright")
+                              (r.right - 12, r.y + 6), anchor="topright")
         tag = "yours" if entry.source == "mine" else ""
         room = right.x - x - 12
         if tag:
@@ -205,10 +215,10 @@ class PuzzlesScene:
                               anchor="topright")
             room = t.x - x - 10
         txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, room), theme.LABEL, theme.TEXT,
-                      (x, r.y + 5), bold=True)
+                      (x, r.y + 2), bold=True)
         goal = entry.goal.describe() + ("   Solved" if solved else "")
         txt.blit_text(surface, txt.fit(goal, theme.SMALL, r.right - x - 12), theme.SMALL,
-                      theme.GOOD if solved else theme.TEXT_DIM, (x, r.y + 29))
+                      theme.GOOD if solved else theme.TEXT_DIM, (x, r.y + 25))
 
     def _details_lines(self, entry) -> list[tuple[str, int, theme.Colour, bool]]:
         """The pane's lines for `entry`, wrapped once per selection (not every frame)."""

@@ -252,7 +252,9 @@ def test_a_corrupt_progress_file_is_reported_and_left_alone(window, home, shippe
 
 
 def test_list_keys_mouse_and_back(window, home, shipped) -> None:
-    scene = PuzzlesScene(shipped, threaded=False)
+    extra = [pz.BrokenPuzzle(f"mine/b{i}", Path(f"b{i}.yaml"), "mine", "b{i}.yaml: broken")
+             for i in range(5)]  # enough rows to scroll
+    scene = PuzzlesScene(shipped + extra, threaded=False)
     feed(scene, key(pygame.K_HOME), key(pygame.K_DOWN), key(pygame.K_DOWN))
     assert scene.selected is shipped[2]
     # hover a row: it is drawn hovered; wheel scrolls the list
