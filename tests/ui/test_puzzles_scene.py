@@ -286,3 +286,26 @@ def test_a_two_turn_puzzle_is_solved_across_the_opponents_turn(window, home, shi
     assert play.status is pz.Status.SOLVED
     assert play.session.duel.view(puzzle.seat).round == start_round + 1
     assert play.dialog is not None and play.dialog.title == "Solved!"
+
+
+def test_snapshot_command_renders_the_list_and_a_puzzle(tmp_path, home) -> None:
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PHANTOM_DUEL_HOME": str(home)}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Bad\nstart: {}\npuzzle: {goal: never}\n")
+    for extra, code in (([], 0), (["--scenario", str(SHIPPED / "07_chimera.yaml")], 0),
+                        (["--scenario", str(bad)], 2)):
+        out = tmp_path / "p.png"
+        proc = subprocess.run([sys.executable, str(repo / "main.py"), "snapshot", "puzzles",
+                               "--out", str(out), "--frames", "3", *extra], cwd=repo, env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == code, proc.stderr
+        if code == 0:
+            assert pygame.image.load(str(out)).get_size() == (1280, 720)
+        else:
+            assert "puzzle.goal" in proc.stderr
