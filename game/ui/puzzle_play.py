@@ -15,8 +15,10 @@ from collections.abc import Callable
 import pygame
 
 from game import puzzles as pz
+from game import storage
 from game.ui import text as txt
 from game.ui import theme
+from game.ui.duel import flow
 from game.ui.duel.layout import LAYOUT
 from game.ui.duel.log import LogEntry
 from game.ui.duel.scene import DuelScene
@@ -32,12 +34,14 @@ RETRY_KEY = pygame.K_F5
 class PuzzlePlayScene:
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
                  next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
-                 speed: str = "normal") -> None:
+                 speed: str | None = None, settings: storage.Settings | None = None) -> None:
         self.puzzle = puzzle
         self.progress = progress
         self.number = number
         self.next_puzzle = next_puzzle
         self.threaded = threaded
+        self.settings = settings if settings is not None else storage.load_settings()
+        prefs = flow.load_prefs(self.settings)  # the duel screen's settings, as in any duel
         seat = puzzle.seat
         self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
         script = self.solution.commands if self.solution is not None else ()
@@ -45,9 +49,11 @@ class PuzzlePlayScene:
         humans = (seat == 0, seat == 1)
         names = ("Player 1", "Player 2")
         opponent = pz.opponent_player(puzzle, script)
-        session = DuelSession(duel, humans, names, {1 - seat: opponent}, threaded=threaded)
-        self.duel = DuelScene(session, puzzle.scenario.pool, speed, on_over=self._over,
-                              title=puzzle.name)
+        session = DuelSession(duel, humans, names, {1 - seat: opponent}, prefs["responses"],
+                              threaded=threaded)
+        self.duel = DuelScene(session, puzzle.scenario.pool, speed or prefs["speed"],
+                              on_over=self._over, title=puzzle.name, on_setting=self._remember)
+        flow.apply_prefs(self.duel, prefs)
         self.duel.log.add(LogEntry(f"Puzzle: {puzzle.name}. {puzzle.goal.describe()}", -1))
         self.tracker = pz.GoalTracker(puzzle.goal, seat, session.view(seat))
         self._seen = 0  # commands judged so far
@@ -72,9 +78,15 @@ class PuzzlePlayScene:
         return self.tracker.status
 
     # ------------------------------------------------------------ actions
+    def _remember(self, key: str, value: object) -> None:
+        """A setting changed on the duel screen (speed, answers): saved as in any duel."""
+        self.settings.set(flow.PREFS, key, value)
+        self.settings.save()
+
     def retry(self) -> None:
         self.pending = Replace(PuzzlePlayScene(self.puzzle, self.progress, self.number,
-                                               self.next_puzzle, self.threaded, self.duel.speed))
+                                               self.next_puzzle, self.threaded, self.duel.speed,
+                                               self.settings))
 
     def back(self) -> None:
         self.pending = Pop()

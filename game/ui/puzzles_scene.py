@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game import puzzles as pz
+from game import storage
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
@@ -51,6 +52,7 @@ class PuzzlesScene:
         self.entries = pz.list_puzzles() if entries is None else entries
         self.progress = progress if progress is not None else pz.load_progress()
         self.threaded = threaded
+        self.settings = storage.load_settings()  # the duel screen's settings, read once
         self.pending: Transition | None = None
         self.toast = Toast((W // 2, H - 96))
         self.numbers = {e.key: i + 1 for i, e in enumerate(self.entries)}
@@ -87,7 +89,8 @@ class PuzzlesScene:
 
         try:
             scene = PuzzlePlayScene(entry, self.progress, number=self.numbers.get(entry.key, 0),
-                                    next_puzzle=self._next_after(entry), threaded=self.threaded)
+                                    next_puzzle=self._next_after(entry), threaded=self.threaded,
+                                    settings=self.settings)
         except Exception as exc:  # a position the engine refuses: say so, keep the list
             self.toast.show(f"{entry.name} cannot be opened: {exc}", "error", seconds=6.0)
             return
@@ -106,7 +109,8 @@ class PuzzlesScene:
 
             self.list.select(self.entries.index(nxt))
             return PuzzlePlayScene(nxt, self.progress, number=self.numbers.get(nxt.key, 0),
-                                   next_puzzle=self._next_after(nxt), threaded=self.threaded)
+                                   next_puzzle=self._next_after(nxt), threaded=self.threaded,
+                                   settings=self.settings)
         return make
 
     def play_selected(self) -> None:

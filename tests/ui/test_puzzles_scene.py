@@ -309,3 +309,16 @@ def test_snapshot_command_renders_the_list_and_a_puzzle(tmp_path, home) -> None:
             assert pygame.image.load(str(out)).get_size() == (1280, 720)
         else:
             assert "puzzle.goal" in proc.stderr
+
+
+def test_the_duel_settings_apply_to_puzzles(window, home, shipped) -> None:
+    from game import storage
+
+    settings = storage.load_settings()
+    settings.set("duel", "speed", "fast")
+    settings.set("duel", "glow", False)
+    assert settings.save() is None
+    play = PuzzlePlayScene(shipped[0], pz.load_progress(), threaded=False)
+    assert play.duel.speed == "fast" and play.duel.glow is False
+    retry = feed(play, key(pygame.K_F5))[0].scene
+    assert retry.duel.speed == "fast"
