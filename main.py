@@ -5,6 +5,7 @@
     python main.py scenario FILE...                       run puzzle/scenario files
     python main.py check ...                              project checks
     python main.py snapshot SCENE --out FILE.png          render a scene headless to a PNG
+    python main.py replay FILE                            a replay's duel log as text
 
 pygame is imported only for the window, so headless commands start fast and run anywhere.
 """
@@ -24,7 +25,7 @@ TEST_DECKS = (REPO / "decks" / "test" / "basic_giants.yaml",
 WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
-LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check"}
+LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check", "replay": "game.replay_cli"}
 AI_LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing the AI
 
 
@@ -95,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
                       help="duel: whose view is shown (1 or 2)")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),
-                            ("check", "check cards, decks and rules")):
+                            ("check", "check cards, decks and rules"),
+                            ("replay", "print the duel log of a replay file")):
         later = sub.add_parser(name, help=help_text, add_help=False)
         later.add_argument("args", nargs=argparse.REMAINDER)
     return parser

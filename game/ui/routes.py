@@ -59,8 +59,10 @@ def puzzles() -> Scene:
 
 
 def replays() -> Scene:
-    """The saved replays list (built by the replays work; until then it says so)."""
-    raise RouteError("coming in a later update")
+    """The replays list: every recorded duel, newest first (game/ui/replays/)."""
+    from game.ui.replays.list_scene import ReplaysScene
+
+    return ReplaysScene(card_pool())
 
 
 def settings() -> Scene:
@@ -143,6 +145,29 @@ def _snap_result(opts: argparse.Namespace) -> Scene:
     return ResultScene(demo.played_match(card_pool()))
 
 
+def _snap_replays(opts: argparse.Namespace) -> Scene:
+    """The replays list: the player's replays, or made-up ones when there are none yet."""
+    from game.replay import list_replays
+    from game.ui.replays import demo
+    from game.ui.replays.list_scene import ReplaysScene
+
+    entries = list_replays(card_pool())
+    return ReplaysScene(card_pool(), entries or demo.demo_entries(card_pool()))
+
+
+def _snap_replay(opts: argparse.Namespace) -> Scene:
+    """The replay viewer on a made-up duel, part way through (--seat 1|2: whose view)."""
+    from game.replay import ReplayRun
+    from game.ui.replays import demo
+    from game.ui.replays.viewer import ReplayViewer
+
+    run = ReplayRun.play(demo.demo_replay(card_pool()), card_pool())
+    seat = getattr(opts, "seat", None)
+    viewer = ReplayViewer(run, card_pool(), view=0 if seat is None else seat - 1)
+    viewer.goto(run.length * 2 // 5)
+    return viewer
+
+
 SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "menu": lambda opts: menu(),
     "deckbuilder": _snap_deckbuilder,
@@ -152,4 +177,6 @@ SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "result": _snap_result,
     "settings": lambda opts: settings(),
     "puzzles": _snap_puzzles,
+    "replays": _snap_replays,
+    "replay": _snap_replay,
 }

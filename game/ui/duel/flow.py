@@ -136,7 +136,17 @@ class MatchFlow:
         scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
                           sprites=self.sprites, on_setting=self.remember)
         apply_prefs(scene, load_prefs(self.settings))
+        scene.on_end = self.keep_replay
         return scene
+
+    def keep_replay(self, scene: DuelScene) -> None:
+        """The duel has just ended on screen: save it as a replay (game/replay.py). A failure
+        only says so in a toast; the duel's result is the match's and is never touched."""
+        from game.ui.replays.record import save_match_duel
+
+        problem = save_match_duel(self)
+        if problem:
+            scene.say(problem, "error")
 
     def duel_over(self, scene: DuelScene) -> Transition:
         from .result import ResultScene

@@ -50,6 +50,7 @@ class DuelScene:
         self.pool = pool
         self.speed = speed if speed in SPEEDS else "normal"
         self.on_over = on_over
+        self.on_end: Callable[[DuelScene], None] | None = None  # once, when the duel has ended
         self.on_setting = on_setting or (lambda key, value: None)
         self.title = title
         self.hotseat = all(session.humans)
@@ -215,6 +216,8 @@ class DuelScene:
                 self.finished = True
                 self.input.reset()
                 self.input.refresh()
+                if self.on_end is not None:
+                    self.on_end(self)
             return
         seat = s.deciding
         if seat is None:

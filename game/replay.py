@@ -1,0 +1,561 @@
+"""Replays: every duel played in the client, kept as the recipe of its start plus its commands.
+
+A duel is decided by its seed, its rules, both decks and who goes first (docs/engine.md), so
+that recipe and the command history replay it exactly; the file also keeps the start's and
+the end's state hash, so a replay that no longer plays out the same (the cards or the rules
+changed since) says so instead of pretending. The format (docs/files.md, "Replays"):
+
+```yaml
+replay: 1                          # the format version
+date: '2026-11-30T17:51:34Z'       # when the duel ended (UTC)
+mode: hotseat                      # hotseat | versus_ai
+match: {duel: 1, best_of: 3}
+players:                           # seat 0 (Player 1), seat 1 (Player 2)
+- {name: Player 1, level: null, deck: Ember Rush}      # level: the AI's, null for a person
+- {name: AI (Normal), level: normal, deck: Veil Control}
+result: {winner: 1, reason: player 1 has no LP left, rounds: 7}   # winner: 0, 1 or null (draw)
+start:
+  seed: 123456789
+  first_player: 0                  # null: the engine's coin toss (from the seed)
+  rules: {starting_lp: 10000, ...}
+  decks: [{main: [...], extra: [...]}, {main: [...], extra: [...]}]
+  auto_pass: false                 # as the client plays (optional, default false)
+  hash: 3f1c...                    # state_hash right after setup
+final_hash: 9a0e...                # state_hash after the last command
+commands:                          # one line each: type, then field=value in any order
+- Summon player=0 card=31 zone=phantom index=0 attack=true face_up=true
+- Pass player=1
+- Activate player=0 card=20 ability=-1 targets=12,40 zone=back index=2
+```
+
+Loading checks every field (type and bounds) and names the file and the field of the first
+problem; it never changes the file. `ReplayRun` replays the commands on the engine and stops
+at a command the engine refuses, with the engine's reason. Files are saved atomically
+(game.fileio) under `data_dir()/replays/`, named from the date and the decks; only the newest
+`KEEP` replays are kept. No pygame here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from game.engine import (
+    CardDef,
+    Command,
+    DeckSpec,
+    Duel,
+    Rejected,
+    Rules,
+    command_from_dict,
+    state_hash,
+)
+from game.engine.commands import COMMAND_TYPES
+from game.engine.validate import command_problem
+from game.fileio import FileError, atomic_write_text, load_yaml_file
+from game.yamlio import brief, dump_yaml
+
+FORMAT = 1
+KEEP = 100  # replays kept in the folder; older ones are deleted after each save
+FOLDER = "replays"
+MAX_COMMANDS = 200_000  # as game.match.MAX_COMMANDS_PER_DUEL
+MAX_DECK = 200  # cards in one list of a recorded deck
+MAX_TEXT = 200  # characters of a name, a reason, a command line
+MAX_NUMBER = 1_000_000_000  # any whole number in a command
+CHECKPOINT = 25  # ReplayRun keeps a clone of the duel every this many commands
+MODES = ("hotseat", "versus_ai")
+LEVELS = ("random", "easy", "normal", "hard")
+NAME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}_\d{6}_.*\.yaml$")  # the names `save` gives
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read or written; the message is one line naming the file."""
+
+    def __init__(self, path: str | os.PathLike | None, problem: str) -> None:
+        self.path = None if path is None else str(path)
+        self.problem = " ".join(str(problem).split())
+        super().__init__(f"{self.path}: {self.problem}" if self.path else self.problem)
+
+
+@dataclass(frozen=True)
+class ReplayPlayer:
+    name: str
+    level: str | None  # the AI's level; None for a person
+    deck: str  # the deck's name
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One recorded duel. `winner` is the seat (0, 1) or None for a draw."""
+
+    date: datetime
+    mode: str
+    players: tuple[ReplayPlayer, ReplayPlayer]
+    seed: int
+    first_player: int | None  # None: the engine's coin toss (from the seed) decided
+    rules: Rules
+    decks: tuple[DeckSpec, DeckSpec]
+    commands: tuple[Command, ...]
+    winner: int | None
+    reason: str
+    rounds: int
+    start_hash: str
+    final_hash: str
+    duel_number: int = 1
+    best_of: int = 1
+    auto_pass: bool = False  # the client passes for a person itself (docs/engine.md)
+    path: Path | None = field(default=None, compare=False)
+
+    # ------------------------------------------------------------- reading
+    @property
+    def deck_names(self) -> str:
+        return f"{self.players[0].deck} vs {self.players[1].deck}"
+
+    @property
+    def player_names(self) -> str:
+        return f"{self.players[0].name} vs {self.players[1].name}"
+
+    @property
+    def winner_text(self) -> str:
+        return "draw" if self.winner is None else f"{self.players[self.winner].name} won"
+
+    @property
+    def reason_text(self) -> str:
+        """The end reason with the players' names ("player 2 reached 0 LP" -> "AI (Hard) ...")."""
+        text = re.sub(r"[Pp]layer ([12])", lambda m: self.players[int(m.group(1)) - 1].name, self.reason)
+        return text[:1].upper() + text[1:]
+
+    @property
+    def match_text(self) -> str:
+        return "single duel" if self.best_of == 1 else f"duel {self.duel_number} of {self.best_of}"
+
+    def start(self, pool: Mapping[str, CardDef]) -> Duel:
+        """The duel right after setup, exactly as it began; ReplayError if it cannot begin."""
+        try:
+            return Duel(pool, self.rules, list(self.decks), self.seed,
+                        first_player=self.first_player, auto_pass=self.auto_pass)
+        except (ValueError, KeyError) as exc:
+            raise ReplayError(self.path, f"start: the duel cannot begin: {exc}") from None
+
+    # ------------------------------------------------------------- writing
+    def to_data(self) -> dict:
+        return {
+            "replay": FORMAT,
+            "date": self.date.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "mode": self.mode,
+            "match": {"duel": self.duel_number, "best_of": self.best_of},
+            "players": [{"name": p.name, "level": p.level, "deck": p.deck} for p in self.players],
+            "result": {"winner": self.winner, "reason": self.reason, "rounds": self.rounds},
+            "start": {
+                "seed": self.seed, "first_player": self.first_player, "rules": self.rules.to_dict(),
+                "decks": [{"main": list(d.main), "extra": list(d.extra)} for d in self.decks],
+                "auto_pass": self.auto_pass, "hash": self.start_hash,
+            },
+            "final_hash": self.final_hash,
+            "commands": [command_line(c) for c in self.commands],
+        }
+
+
+# ------------------------------------------------------------------ commands
+def _field_types(cls) -> tuple[tuple[str, str], ...]:
+    return tuple((f.name, f.type if isinstance(f.type, str) else f.type.__name__) for f in fields(cls))
+
+
+_FIELDS = {name: _field_types(cls) for name, cls in COMMAND_TYPES.items()}
+_WORD = re.compile(r"^[a-z_]*$")
+_INT = re.compile(r"^-?\d{1,10}$")
+
+
+def command_line(cmd: Command) -> str:
+    """`Summon player=0 card=31 zone=phantom ...`: one command as one line of text."""
+    parts = [type(cmd).__name__]
+    for name, kind in _FIELDS[type(cmd).__name__]:
+        value = getattr(cmd, name)
+        if kind == "bool":
+            text = "true" if value else "false"
+        elif kind == "tuple":
+            text = ",".join(str(v) for v in value)
+        else:
+            text = str(value)
+        parts.append(f"{name}={text}")
+    return " ".join(parts)
+
+
+def parse_command(line: object) -> Command:
+    """The inverse of `command_line`; ValueError with a short reason otherwise."""
+    if not isinstance(line, str):
+        raise ValueError(f"expected a line of text like 'Pass player=0', got {brief(line)}")
+    if len(line) > MAX_TEXT:
+        raise ValueError(f"a command line is at most {MAX_TEXT} characters")
+    words = line.split()
+    if not words or words[0] not in _FIELDS:
+        raise ValueError(f"unknown command {brief(words[0] if words else line)}; one of "
+                         f"{', '.join(sorted(_FIELDS))}")
+    kinds = dict(_FIELDS[words[0]])
+    data: dict[str, Any] = {"type": words[0]}
+    for word in words[1:]:
+        name, eq, text = word.partition("=")
+        if not eq or name not in kinds:
+            raise ValueError(f"{words[0]}: unknown field {brief(name)}; its fields are "
+                             f"{', '.join(kinds)}")
+        if name in data:
+            raise ValueError(f"{words[0]}: {name} given twice")
+        data[name] = _value(words[0], name, kinds[name], text)
+    missing = [n for n in kinds if n not in data]
+    if missing:
+        raise ValueError(f"{words[0]}: missing {', '.join(missing)}")
+    cmd = command_from_dict(data)
+    problem = command_problem(cmd)
+    if problem is not None:
+        raise ValueError(problem)
+    return cmd
+
+
+def _value(cmd: str, name: str, kind: str, text: str) -> object:
+    if kind == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(f"{cmd}: {name} must be true or false, got {brief(text)}")
+        return text == "true"
+    if kind == "int":
+        return _number(cmd, name, text)
+    if kind == "tuple":
+        return tuple(_number(cmd, name, t) for t in text.split(",")) if text else ()
+    if not _WORD.match(text) or len(text) > 32:
+        raise ValueError(f"{cmd}: {name} must be a word like 'phantom', got {brief(text)}")
+    return text
+
+
+def _number(cmd: str, name: str, text: str) -> int:
+    if not _INT.match(text) or abs(int(text)) > MAX_NUMBER:
+        raise ValueError(f"{cmd}: {name} must be a whole number (at most {MAX_NUMBER:,}), "
+                         f"got {brief(text)}")
+    return int(text)
+
+
+# ------------------------------------------------------------------- loading
+class _Check:
+    """Field-by-field checks that raise ReplayError naming the file and the field."""
+
+    def __init__(self, path: str | os.PathLike | None) -> None:
+        self.path = path
+
+    def fail(self, where: str, problem: str) -> ReplayError:
+        return ReplayError(self.path, f"{where}: {problem}")
+
+    def mapping(self, data: object, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict:
+        if not isinstance(data, dict):
+            raise self.fail(where, f"expected a mapping, got {brief(data)}")
+        for k in data:
+            if k not in keys and k not in optional:
+                raise self.fail(where, f"unknown key {brief(k)}")
+        for k in keys:
+            if k not in data:
+                raise self.fail(where, f"missing {k}")
+        return data
+
+    def number(self, value: object, where: str, low: int, high: int) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise self.fail(where, f"expected a whole number from {low} to {high:,}, got {brief(value)}")
+        return value
+
+    def text(self, value: object, where: str, empty: bool = True) -> str:
+        if not isinstance(value, str) or len(value) > MAX_TEXT or (not empty and not value.strip()):
+            raise self.fail(where, f"expected a line of text (at most {MAX_TEXT} characters), "
+                                   f"got {brief(value)}")
+        if any(ord(ch) < 32 for ch in value):
+            raise self.fail(where, "expected one line of printable text")
+        return value
+
+    def ids(self, value: object, where: str, pool: Mapping[str, CardDef] | None) -> tuple[str, ...]:
+        if not isinstance(value, list) or len(value) > MAX_DECK:
+            raise self.fail(where, f"expected a list of at most {MAX_DECK} card ids, got {brief(value)}")
+        for i, cid in enumerate(value):
+            if not isinstance(cid, str) or not 0 < len(cid) <= 64:
+                raise self.fail(f"{where}[{i}]", f"expected a card id, got {brief(cid)}")
+            if pool is not None and cid not in pool:
+                raise self.fail(f"{where}[{i}]", f"unknown card id {brief(cid)} (not in the card set)")
+        return tuple(value)
+
+    def digest(self, value: object, where: str) -> str:
+        if not isinstance(value, str) or not re.fullmatch(r"[0-9a-f]{64}", value):
+            raise self.fail(where, f"expected a state hash (64 hex digits), got {brief(value)}")
+        return value
+
+
+def replay_from_data(data: object, path: str | os.PathLike | None = None,
+                     pool: Mapping[str, CardDef] | None = None) -> Replay:
+    """Check every field of plain replay data; ReplayError (file: field: problem) otherwise.
+    With `pool`, every card id must be in it."""
+    from game.rules_file import rules_from_data
+
+    c = _Check(path)
+    if data is None:
+        raise ReplayError(path, "the file is empty")
+    top = c.mapping(data, "replay file", ("replay", "date", "mode", "players", "result", "start",
+                                          "final_hash", "commands"), ("match",))
+    if top["replay"] != FORMAT or type(top["replay"]) is not int:
+        raise c.fail("replay", f"this game reads format {FORMAT}, the file says {brief(top['replay'])}")
+    date_text = c.text(top["date"], "date")
+    try:
+        date = datetime.strptime(date_text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        raise c.fail("date", f"expected a time like '2026-11-30T17:51:34Z', got {brief(date_text)}") from None
+    if top["mode"] not in MODES:
+        raise c.fail("mode", f"expected one of {', '.join(MODES)}, got {brief(top['mode'])}")
+    duel_number, best_of = 1, 1
+    if "match" in top:
+        m = c.mapping(top["match"], "match", ("duel", "best_of"))
+        best_of = c.number(m["best_of"], "match.best_of", 1, 3)
+        if best_of == 2:
+            raise c.fail("match.best_of", "expected 1 or 3, got 2")
+        duel_number = c.number(m["duel"], "match.duel", 1, best_of)
+    if not isinstance(top["players"], list) or len(top["players"]) != 2:
+        raise c.fail("players", f"expected a list of two players, got {brief(top['players'])}")
+    players = []
+    for i, p in enumerate(top["players"]):
+        where = f"players[{i}]"
+        p = c.mapping(p, where, ("name", "level", "deck"))
+        if p["level"] is not None and p["level"] not in LEVELS:
+            raise c.fail(f"{where}.level", f"expected null (a person) or one of {', '.join(LEVELS)}, "
+                                           f"got {brief(p['level'])}")
+        players.append(ReplayPlayer(c.text(p["name"], f"{where}.name", empty=False), p["level"],
+                                    c.text(p["deck"], f"{where}.deck")))
+    res = c.mapping(top["result"], "result", ("winner", "reason", "rounds"))
+    winner = res["winner"]
+    if winner is not None and (type(winner) is not int or winner not in (0, 1)):
+        raise c.fail("result.winner", f"expected 0, 1 or null (a draw), got {brief(winner)}")
+    reason = c.text(res["reason"], "result.reason")
+    rounds = c.number(res["rounds"], "result.rounds", 0, 10_000)
+    st = c.mapping(top["start"], "start", ("seed", "first_player", "rules", "decks", "hash"),
+                   ("auto_pass",))
+    auto_pass = st.get("auto_pass", False)
+    if type(auto_pass) is not bool:
+        raise c.fail("start.auto_pass", f"expected true or false, got {brief(auto_pass)}")
+    seed = c.number(st["seed"], "start.seed", 0, 2**64 - 1)
+    first = None if st["first_player"] is None else \
+        c.number(st["first_player"], "start.first_player", 0, 1)
+    try:
+        rules = rules_from_data(st["rules"])
+    except ValueError as exc:
+        raise c.fail("start.rules", str(exc).splitlines()[0].removeprefix("rules: ")) from None
+    if not isinstance(st["decks"], list) or len(st["decks"]) != 2:
+        raise c.fail("start.decks", f"expected a list of two decks, got {brief(st['decks'])}")
+    decks = []
+    for i, d in enumerate(st["decks"]):
+        where = f"start.decks[{i}]"
+        d = c.mapping(d, where, ("main", "extra"))
+        decks.append(DeckSpec(c.ids(d["main"], f"{where}.main", pool), c.ids(d["extra"], f"{where}.extra", pool)))
+    start_hash = c.digest(st["hash"], "start.hash")
+    final_hash = c.digest(top["final_hash"], "final_hash")
+    lines = top["commands"]
+    if not isinstance(lines, list) or len(lines) > MAX_COMMANDS:
+        raise c.fail("commands", f"expected a list of at most {MAX_COMMANDS:,} commands, got {brief(lines)}")
+    commands = []
+    for i, line in enumerate(lines):
+        try:
+            commands.append(parse_command(line))
+        except ValueError as exc:
+            raise c.fail(f"commands[{i}] (command {i + 1})", str(exc)) from None
+    return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
+                  (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
+                  final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None)
+
+
+def load_replay(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = None) -> Replay:
+    """Read and check one replay file (never changes it); ReplayError naming the file otherwise."""
+    try:
+        data = load_yaml_file(path, "replay")
+    except FileError as exc:
+        raise ReplayError(exc.path, exc.problem) from None
+    return replay_from_data(data, path, pool)
+
+
+# -------------------------------------------------------------- recording
+def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer], mode: str,
+           duel_number: int = 1, best_of: int = 1, date: datetime | None = None) -> Replay:
+    """A finished (or stopped) duel as a Replay: its start recipe is read from the duel and
+    `decks` (the Decks it began with), its commands from the engine's history."""
+    tossed = any(type(e).__name__ == "CoinTossed" for e in duel.start_events)
+    first = None if tossed else duel.first_player
+    auto_pass = bool(duel.state.auto_pass)
+    start = Duel(duel.pool, duel.rules, list(decks), duel.seed, first_player=first,
+                 auto_pass=auto_pass)
+    winner = duel.winner
+    return Replay(
+        date=(date or datetime.now(timezone.utc)).replace(microsecond=0), mode=mode, players=(players[0], players[1]),
+        seed=duel.seed, first_player=first, rules=duel.rules,
+        decks=(decks[0], decks[1]), commands=tuple(duel.history),
+        winner=winner if winner in (0, 1) else None, reason=duel.end_reason or "",
+        rounds=duel.round, start_hash=state_hash(start), final_hash=state_hash(duel),
+        duel_number=duel_number, best_of=best_of, auto_pass=auto_pass)
+
+
+def replays_dir() -> Path:
+    from game.storage import data_dir
+
+    return data_dir() / FOLDER
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:32] or "deck"
+
+
+def file_name(replay: Replay) -> str:
+    """`2026-11-30_175134_ember-rush_vs_veil-control.yaml`: sorts by date."""
+    when = replay.date.astimezone(timezone.utc).strftime("%Y-%m-%d_%H%M%S")
+    return f"{when}_{_slug(replay.players[0].deck)}_vs_{_slug(replay.players[1].deck)}.yaml"
+
+
+def save_replay(replay: Replay, folder: Path | None = None, keep: int = KEEP) -> Path:
+    """Write `replay` atomically into the replays folder, then keep only the newest `keep`.
+    Returns the new file; ReplayError (one line) if it cannot be written."""
+    folder = folder if folder is not None else replays_dir()
+    name = file_name(replay)
+    path = folder / name
+    n = 2
+    while path.exists():
+        path = folder / name.replace(".yaml", f"-{n}.yaml")
+        n += 1
+    try:
+        atomic_write_text(path, dump_yaml(replay.to_data()))
+    except FileError as exc:
+        raise ReplayError(exc.path, exc.problem) from None
+    prune(folder, keep, spare=path)
+    return path
+
+
+def replay_files(folder: Path | None = None) -> list[Path]:
+    """Every *.yaml in the replays folder, newest first (by name: it starts with the date;
+    files named otherwise come last, newest change first)."""
+    folder = folder if folder is not None else replays_dir()
+    try:
+        found = [p for p in folder.iterdir() if p.suffix == ".yaml" and not p.name.startswith(".")]
+    except OSError:
+        return []
+    named = sorted((p for p in found if NAME_RE.match(p.name)), key=lambda p: p.name, reverse=True)
+    others = [p for p in found if not NAME_RE.match(p.name)]
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    return named + sorted(others, key=mtime, reverse=True)
+
+
+def prune(folder: Path, keep: int = KEEP, spare: Path | None = None) -> list[Path]:
+    """Delete the oldest replays the game named beyond the newest `keep` (never `spare`, never
+    a file named otherwise: the player put it there). Returns what was deleted."""
+    named = [p for p in replay_files(folder) if NAME_RE.match(p.name)]
+    gone = []
+    for p in named[keep:]:
+        if p == spare:
+            continue
+        try:
+            p.unlink()
+            gone.append(p)
+        except OSError:
+            pass  # a file that cannot be deleted stays; the next save tries again
+    return gone
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    """One file of the replays folder as the list shows it: the replay, or why it cannot be
+    read (`problem`, the error without the file name)."""
+
+    path: Path
+    replay: Replay | None
+    problem: str = ""
+
+
+def list_replays(pool: Mapping[str, CardDef] | None = None, folder: Path | None = None) -> list[ReplayEntry]:
+    """Every replay file, newest first; a broken one is listed with its problem."""
+    out = []
+    for path in replay_files(folder):
+        try:
+            out.append(ReplayEntry(path, load_replay(path, pool)))
+        except ReplayError as exc:
+            out.append(ReplayEntry(path, None, exc.problem))
+    return out
+
+
+def delete_replay(path: Path) -> None:
+    """Delete one replay file; ReplayError (one line) if it cannot be deleted."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ReplayError(path, f"cannot delete the file: {exc.strerror or exc}") from None
+
+
+# ------------------------------------------------------------------ playing
+@dataclass
+class ReplayRun:
+    """A replay played out on the engine once, up front: the duel at any command index is a
+    clone of the nearest checkpoint plus a few commands (stepping back is cheap), and every
+    command's raw events are kept. `stopped` says why the replay ends before its last command
+    (the engine refused one: its reason), `warnings` what does not match the recording."""
+
+    replay: Replay
+    pool: Mapping[str, CardDef]
+    length: int = 0  # commands that applied
+    events: list[list] = field(default_factory=list)  # raw events of command i (0-based)
+    event_counts: list[int] = field(default_factory=list)  # events so far after i commands
+    rounds: list[int] = field(default_factory=list)  # the round after i commands
+    checkpoints: list[Duel] = field(default_factory=list)  # the duel after k*CHECKPOINT commands
+    final: Duel | None = None
+    stopped: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def play(cls, replay: Replay, pool: Mapping[str, CardDef]) -> ReplayRun:
+        run = cls(replay, pool)
+        duel = replay.start(pool)
+        if state_hash(duel) != replay.start_hash:
+            run.warnings.append("the start differs from the recording (the card set or the "
+                                "engine changed since): it may not replay the same")
+        run.event_counts.append(len(duel.event_log))
+        run.rounds.append(duel.round)
+        run.checkpoints.append(duel.clone())
+        for i, cmd in enumerate(replay.commands):
+            try:
+                events = duel.apply(cmd)
+            except Rejected as exc:
+                run.stopped = f"command {i + 1} ({command_line(cmd)}) was refused: {exc.reason}"
+                break
+            except Exception as exc:  # an engine failure must not take the viewer down
+                run.stopped = f"command {i + 1} ({command_line(cmd)}) failed in the engine: " \
+                              f"{type(exc).__name__}: {exc}"
+                break
+            run.events.append(events)
+            run.length = i + 1
+            run.event_counts.append(len(duel.event_log))
+            run.rounds.append(duel.round)
+            if run.length % CHECKPOINT == 0:
+                run.checkpoints.append(duel.clone())
+        run.final = duel
+        if not run.stopped and state_hash(duel) != replay.final_hash:
+            run.warnings.append("the end differs from the recording (the card set or the rules "
+                                "changed since)")
+        return run
+
+    def duel_at(self, index: int) -> Duel:
+        """A fresh duel after `index` commands (0: the start)."""
+        index = max(0, min(self.length, index))
+        k = index // CHECKPOINT
+        duel = self.checkpoints[k].clone()
+        for cmd in self.replay.commands[k * CHECKPOINT:index]:
+            duel.apply(cmd)
+        return duel
+
+    def log_for(self, seat: int | None) -> tuple:
+        """Every event of the whole replay as `seat` saw it (None: unredacted, for designers)."""
+        assert self.final is not None
+        return tuple(self.final.event_log) if seat is None else self.final.log_for(seat)

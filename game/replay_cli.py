@@ -1,0 +1,85 @@
+"""`python main.py replay FILE`: a replay's duel log as text, for bug reports.
+
+Each command is printed as its file line, then what it caused in the duel log's sentences
+(game/ui/duel/log.py, which needs no window). By default the log is the designer's: nothing
+hidden (every card named); `--seat 1|2` prints what that player saw instead. Exit code 0
+when the replay plays out as recorded, 1 when the engine refused a command or the end
+differs from the recording, 2 when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from game.replay import ReplayError, ReplayRun, command_line, load_replay
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py replay",
+                                description="Print the duel log of a replay file.")
+    p.add_argument("file", help="a replay file (from the replays folder of the user data folder)")
+    p.add_argument("--seat", type=int, choices=(1, 2), default=None,
+                   help="print what player 1 or 2 saw (default: everything, nothing hidden)")
+    p.add_argument("--no-commands", action="store_true", help="only the log sentences")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    from game.cards import CardDataError, load_card_set
+
+    try:
+        pool = load_card_set()
+    except (CardDataError, OSError, ValueError) as exc:
+        print(f"replay: the card data cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    try:
+        replay = load_replay(args.file, pool)
+        run = ReplayRun.play(replay, pool)
+    except ReplayError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    for line in log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands):
+        print(line)
+    return 1 if run.stopped or run.warnings else 0
+
+
+def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) -> list[str]:
+    """The whole replay as text lines: a header, then per command its line and its sentences."""
+    from game.ui.duel.log import Describer
+
+    r = run.replay
+    names = [p.name for p in r.players]
+    describe = Describer(run.pool, lambda s: names[s] if s in (0, 1) else "?")
+    levels = [f"{p.name} ({p.level})" if p.level and p.level not in p.name.lower() else p.name
+              for p in r.players]
+    out = [f"Replay {r.date:%Y-%m-%d %H:%M} UTC: {r.deck_names}; {levels[0]} vs {levels[1]}; "
+           f"{r.mode}, {r.match_text}",
+           f"Recorded result: {r.winner_text}" + (f" ({r.reason})" if r.reason else "")
+           + f", {r.rounds} rounds, {len(r.commands)} commands",
+           f"Shown: {'everything (nothing hidden)' if seat is None else names[seat] + ' saw'}", ""]
+    log = run.log_for(seat)
+    counts = run.event_counts
+
+    def sentences(lo: int, hi: int, indent: str) -> None:
+        for e in log[lo:hi]:
+            entry = describe(e)
+            if entry is not None and not entry.quiet:
+                out.append(indent + entry.text)
+
+    sentences(0, counts[0], "")
+    for i in range(run.length):
+        if commands:
+            cmd = r.commands[i]
+            out.append(f"#{i + 1} [round {run.rounds[i]}] {names[cmd.player]}: {command_line(cmd)}")
+        sentences(counts[i], counts[i + 1], "    " if commands else "")
+    out.append("")
+    if run.stopped:
+        out.append(f"Stopped: {run.stopped}")
+    for w in run.warnings:
+        out.append(f"Warning: {w}")
+    if not run.stopped and not run.warnings:
+        out.append(f"Replayed all {run.length} commands; the end matches the recording.")
+    return out

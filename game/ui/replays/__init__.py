@@ -1,0 +1,1 @@
+"""Replays in the client: recording each duel, the list of replays, the replay viewer."""

@@ -1,0 +1,226 @@
+"""The replays list: every recorded duel, newest first; open one in the viewer, or delete it.
+
+Each row: when, the decks, the players (and the computer's level), who won and why, rounds,
+single duel or which duel of a match. A file that cannot be read is listed with its
+problem; it cannot be opened (saying why) but can be deleted. Files are read once when the
+scene opens (game.replay.list_replays), never in the frame loop.
+
+Keys: Up/Down/Home/End/PageUp/PageDown move, Enter watches, Delete deletes (after asking),
+Tab moves over the buttons, Esc goes back. Mouse: click selects, double-click watches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pygame
+
+from game.engine import CardDef
+from game.replay import KEEP, ReplayEntry, ReplayError, ReplayRun, delete_replay, list_replays
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.scene import Pop, Push, Scene, Transition
+from game.ui.widgets import Button, Dialog, ItemState, ListView, Toast, WidgetGroup, confirm
+
+W, H = theme.LOGICAL_SIZE
+ROW_H = 62
+LIST = pygame.Rect(60, 130, W - 120, H - 130 - 100)
+DOUBLE_CLICK = 0.4  # seconds
+
+
+def when(entry: ReplayEntry) -> str:
+    r = entry.replay
+    return r.date.astimezone().strftime("%d %b %Y  %H:%M") if r is not None else ""
+
+
+class ReplaysScene:
+    def __init__(self, pool: Mapping[str, CardDef], entries: list[ReplayEntry] | None = None,
+                 folder: Path | None = None,
+                 open_viewer: Callable[[ReplayRun], Scene] | None = None) -> None:
+        self.pool = pool
+        self.folder = folder
+        self.entries = entries if entries is not None else list_replays(pool, folder)
+        self.open_viewer = open_viewer
+        self.pending: Transition | None = None
+        self.dialog: Dialog | None = None
+        self.toast = Toast((W // 2, H - 112))
+        self.clock = 0.0
+        self._last_click: tuple[int, float] | None = None
+        self._background: pygame.Surface | None = None
+        self.list = ListView(LIST.inflate(-12, -12), ROW_H, self._draw_row, on_activate=self.watch)
+        self.list.set_items(self.entries)
+        self.back = Button((60, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the menu (Esc)")
+        self.delete = Button((W - 470, H - 74, 190, 46), "Delete\u2026", self.ask_delete, "danger",
+                             tooltip="Delete the selected replay (Delete)")
+        self.open = Button((W - 260, H - 74, 200, 46), "Watch", self.watch_selected, "primary",
+                           tooltip="Watch the selected replay (Enter, or double-click it)")
+        self.group = WidgetGroup([self.list, self.back, self.delete, self.open])
+        self.group.on_cancel = self.leave
+        self.group.set_focus(self.list)
+        if self.entries:
+            self.list.select(0)
+        self._refresh()
+
+    # ------------------------------------------------------------ actions
+    def _refresh(self) -> None:
+        chosen = self.list.selected_item
+        self.open.enabled = chosen is not None and chosen.replay is not None
+        self.delete.enabled = chosen is not None
+
+    def watch_selected(self) -> None:
+        if self.list.selected_item is not None:
+            self.watch(self.list.selected_item)
+
+    def watch(self, entry: ReplayEntry) -> None:
+        if entry.replay is None:
+            self.toast.show(f"This replay cannot be opened: {entry.problem}", "error", 5.0)
+            return
+        try:
+            run = ReplayRun.play(entry.replay, self.pool)
+        except ReplayError as exc:
+            self.toast.show(f"This replay cannot be opened: {exc.problem}", "error", 5.0)
+            return
+        if self.open_viewer is not None:
+            self.pending = Push(self.open_viewer(run))
+            return
+        from game.ui.replays.viewer import ReplayViewer
+
+        self.pending = Push(ReplayViewer(run, self.pool))
+
+    def ask_delete(self) -> None:
+        entry = self.list.selected_item
+        if entry is None:
+            self.toast.show("Choose a replay to delete first", "error")
+            return
+        what = f"{when(entry)}: {entry.replay.deck_names}" if entry.replay else entry.path.name
+        self.dialog = confirm("Delete this replay?", f"{what}. This cannot be undone.",
+                              lambda: self._delete(entry), yes="Delete", danger=True)
+
+    def _delete(self, entry: ReplayEntry) -> None:
+        try:
+            delete_replay(entry.path)
+        except ReplayError as exc:
+            self.toast.show(str(exc.problem), "error", 5.0)
+            return
+        i = self.entries.index(entry)
+        self.entries.remove(entry)
+        self.list.set_items(self.entries)
+        self.list.select(min(i, len(self.entries) - 1) if self.entries else None)
+        self.toast.show("Replay deleted", "info")
+        self._refresh()
+
+    def leave(self) -> None:
+        self.pending = Pop()
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            if self.dialog.closed:
+                self.dialog = None
+                self.group.set_focus(self.list)
+            return self._take()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.ask_delete()
+            return self._take()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.list.index_at(event.pos)
+            if i is not None:
+                last, self._last_click = self._last_click, (i, self.clock)
+                if last is not None and last[0] == i and self.clock - last[1] <= DOUBLE_CLICK:
+                    self._last_click = None
+                    self.list.selected = i
+                    self.watch(self.entries[i])
+                    self._refresh()
+                    return self._take()
+        self.group.handle_event(event)
+        self._refresh()
+        return self._take()
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    def update(self, dt: float) -> Transition | None:
+        self.clock += dt
+        self.group.update(dt)
+        self.toast.update(dt)
+        if self.dialog is not None:
+            self.dialog.update(dt)
+        return self._take()
+
+    # ------------------------------------------------------------ drawing
+    def _bg(self) -> pygame.Surface:
+        if self._background is None:
+            bg = pygame.Surface((W, H))
+            for y in range(H):
+                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+            self._background = bg
+        return self._background
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._bg(), (0, 0))
+        txt.blit_text(surface, "Replays", theme.TITLE, theme.TEXT, (60, 34), bold=True)
+        pygame.draw.rect(surface, theme.ACCENT, (60, 78, 80, 3))
+        txt.blit_text(surface, f"Every duel played here is kept: the newest {KEEP}. Watch one "
+                               "step by step, from either player's side.", theme.BODY,
+                      theme.TEXT_DIM, (60, 92))
+        broken = sum(1 for e in self.entries if e.replay is None)
+        count = f"{len(self.entries)} replay{'s' if len(self.entries) != 1 else ''}"
+        if broken:
+            count += f"  \u00b7  {broken} cannot be read"
+        txt.blit_text(surface, count, theme.SMALL, theme.TEXT_DIM, (W - 60, 96), anchor="topright")
+        pygame.draw.rect(surface, theme.PANEL, LIST, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
+        if not self.entries:
+            txt.blit_text(surface, "No replays yet.", theme.HEADING, theme.TEXT_DIM,
+                          (LIST.centerx, LIST.centery - 16), anchor="center", bold=True)
+            txt.blit_text(surface, "Every duel you finish (hotseat or versus the AI) is saved here "
+                                   "when it ends.", theme.BODY, theme.TEXT_FAINT,
+                          (LIST.centerx, LIST.centery + 14), anchor="center")
+        self.group.draw(surface)
+        hint = "Enter or double-click watches  \u00b7  Delete deletes  \u00b7  Tab moves  \u00b7  Esc goes back"
+        txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 88), anchor="center")
+        self.toast.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, entry: ReplayEntry, rect: pygame.Rect,
+                  state: ItemState) -> None:
+        r = rect.inflate(-4, -4)
+        if state.selected:
+            pygame.draw.rect(surface, (58, 48, 30), r, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, r, width=1, border_radius=6)
+        elif state.hovered:
+            pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
+        if state.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r, width=2, border_radius=6)
+        rp = entry.replay
+        if rp is None:
+            txt.blit_text(surface, txt.fit(entry.path.name, theme.LABEL, r.w - 240), theme.LABEL,
+                          theme.TEXT_FAINT, (r.x + 14, r.y + 6), bold=True)
+            txt.blit_text(surface, "cannot be read", theme.SMALL, theme.BAD, (r.right - 14, r.y + 8),
+                          anchor="topright", bold=True)
+            txt.blit_text(surface, txt.fit(entry.problem, theme.SMALL, r.w - 28), theme.SMALL,
+                          theme.BAD, (r.x + 14, r.y + 33))
+            return
+        date = when(entry)
+        txt.blit_text(surface, date, theme.SMALL, theme.TEXT_DIM, (r.x + 14, r.y + 9))
+        left = r.x + 170
+        txt.blit_text(surface, txt.fit(rp.deck_names, theme.LABEL, r.w - 470), theme.LABEL, theme.TEXT,
+                      (left, r.y + 6), bold=True)
+        colour = theme.TEXT_DIM if rp.winner is None else (
+            theme.GOOD if rp.players[rp.winner].level is None else theme.BAD)
+        txt.blit_text(surface, txt.fit(rp.winner_text, theme.LABEL, 260), theme.LABEL, colour,
+                      (r.right - 14, r.y + 6), bold=True, anchor="topright")
+        players = "  vs  ".join(p.name + (f" ({p.level})" if p.level and p.level not in p.name.lower()
+                                          else "") for p in rp.players)
+        mode = "hotseat" if rp.mode == "hotseat" else "versus AI"
+        info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {rp.rounds} rounds  \u00b7  " \
+               f"{len(rp.commands)} commands"
+        txt.blit_text(surface, txt.fit(info, theme.SMALL, r.w - 470), theme.SMALL, theme.TEXT_DIM,
+                      (left, r.y + 33))
+        if rp.reason:
+            txt.blit_text(surface, txt.fit(rp.reason_text, theme.SMALL, 280), theme.SMALL, theme.TEXT_FAINT,
+                          (r.right - 14, r.y + 34), anchor="topright")

@@ -1,0 +1,30 @@
+"""Recording: the duel a MatchFlow just finished, saved as a replay (game/replay.py).
+
+Called once per duel when it ends on screen (hotseat, versus the computer, every duel of a
+best-of-3). Nothing here may lose the duel's result: every failure becomes one sentence for
+a toast, and the match goes on.
+"""
+
+from __future__ import annotations
+
+from game.replay import ReplayError, ReplayPlayer, record, save_replay
+
+
+def save_match_duel(flow) -> str:
+    """Save the duel in progress of `flow` (a game.ui.duel.flow.MatchFlow); "" when saved,
+    else the sentence to show."""
+    m = flow.match
+    duel = m.duel
+    if duel is None or not duel.history:
+        return ""
+    levels = [None if flow.humans[s] else (flow.setup.ai_level or "random") for s in (0, 1)]
+    players = [ReplayPlayer(flow.names[s], levels[s], m.decks[s].name) for s in (0, 1)]
+    try:
+        replay = record(duel, [d.spec() for d in m.decks], players, flow.setup.mode,
+                        duel_number=len(m.results) + 1, best_of=flow.best_of)
+        save_replay(replay)
+    except ReplayError as exc:
+        return f"The replay was not saved: {exc.problem}"
+    except Exception as exc:  # noqa: BLE001 - a recording bug must never end the match
+        return f"The replay was not saved: {type(exc).__name__}: {exc}"
+    return ""

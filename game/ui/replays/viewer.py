@@ -1,0 +1,521 @@
+"""The replay viewer: the duel screen's board and animator, driven by the recorded commands.
+
+Nothing here can change the duel: there is no Interaction and no seat, only the transport
+(play/pause, step, step back, start/end, speed, whose view). A step forward applies the next
+recorded command to the viewer's own Duel and animates its events, redacted for the seat
+shown, exactly as the duel screen does; a step back or a jump rebuilds the Duel from the
+nearest checkpoint of the ReplayRun (a clone every 25 commands) and the board from the view,
+without animation. The board is always built from views (`Duel.view`), never from the state:
+"both hands open" joins Player 1's view of their side with Player 2's view of theirs, so it
+shows what each player knew, and still no deck order.
+
+Keys: Space play/pause, Right step, Left step back, Home/End, 1 / 2 / 3 (Player 1, Player 2,
+both hands open) or V to cycle, S (or + / -) speed 1x/2x/4x, PageUp/PageDown scroll the log,
+Esc back to the list. Mouse: the buttons, the progress bar (click or drag to seek), hover a
+card to see it large, click a log line to pin its card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+import pygame
+
+from game.engine import CardDef, CardView, Pass, PlayerView, redact_event
+from game.replay import ReplayRun
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.duel import panels, style
+from game.ui.duel.animator import Animator
+from game.ui.duel.board import Board
+from game.ui.duel.geometry import Geometry
+from game.ui.duel.hits import card_at
+from game.ui.duel.layout import FAR_HAND_W, LAYOUT, ZOOM_W
+from game.ui.duel.log import Describer, LogEntry
+from game.ui.duel.panels import LOG_PX, fit
+from game.ui.duel.render import BoardRenderer, Lights
+from game.ui.duel.sprites import CardSprites
+from game.ui.scene import Pop, Transition
+from game.ui.widgets import Button, Toast, WidgetGroup
+
+BOTH = 2  # the view "both hands open" (0 and 1 are the seats)
+SPEEDS = (1, 2, 4)
+PAUSE = 0.55  # seconds between two commands at 1x, once the first has finished animating
+PASS_PAUSE = 0.2  # ... after a Pass (most of them: keep the rhythm)
+
+# the right column (one place; the rest is game/ui/duel/layout.py's LAYOUT)
+_R = LAYOUT.phase_bar
+COUNTER_Y = _R.bottom + 8
+BAR = pygame.Rect(_R.x + 4, _R.bottom + 32, _R.w - 8, 12)
+BUTTONS_Y = BAR.bottom + 8
+BUTTON_H = 34
+STATUS_Y = BUTTONS_Y + BUTTON_H + 6
+LINES = pygame.Rect(_R.x, STATUS_Y + 36, _R.w, LAYOUT.settings.y - 8 - (STATUS_Y + 36))
+HINT = "Space play/pause · \u2190 \u2192 step · Home/End · 1 2 3 whose view · S speed · Esc back"
+
+
+class IconButton(Button):
+    """A transport button drawn as an icon (the bundled font has no media glyphs)."""
+
+    def __init__(self, rect, icon: str, on_click: Callable[[], object], tooltip: str) -> None:
+        super().__init__(rect, "", on_click, tooltip=tooltip)
+        self.icon = icon
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        ink = theme.TEXT if self.enabled else theme.TEXT_FAINT
+        if self.hovered and self.enabled:
+            ink = theme.ACCENT
+        _icon(surface, self.icon, self.rect.center, ink)
+
+
+def _icon(surface: pygame.Surface, icon: str, c: tuple[int, int], ink) -> None:
+    x, y = c
+    tri_r = [(x - 5, y - 7), (x - 5, y + 7), (x + 6, y)]
+    tri_l = [(x + 5, y - 7), (x + 5, y + 7), (x - 6, y)]
+    if icon == "play":
+        pygame.draw.polygon(surface, ink, [(x - 5, y - 8), (x - 5, y + 8), (x + 8, y)])
+    elif icon == "pause":
+        pygame.draw.rect(surface, ink, (x - 6, y - 7, 4, 14))
+        pygame.draw.rect(surface, ink, (x + 2, y - 7, 4, 14))
+    elif icon == "step":
+        pygame.draw.polygon(surface, ink, [(px - 2, py) for px, py in tri_r])
+        pygame.draw.rect(surface, ink, (x + 5, y - 7, 3, 14))
+    elif icon == "back":
+        pygame.draw.polygon(surface, ink, [(px + 2, py) for px, py in tri_l])
+        pygame.draw.rect(surface, ink, (x - 8, y - 7, 3, 14))
+    elif icon == "start":
+        pygame.draw.rect(surface, ink, (x - 9, y - 7, 3, 14))
+        pygame.draw.polygon(surface, ink, [(px - 1, py) for px, py in tri_l])
+        pygame.draw.polygon(surface, ink, [(px + 7, py) for px, py in tri_l])
+    elif icon == "end":
+        pygame.draw.polygon(surface, ink, [(px - 7, py) for px, py in tri_r])
+        pygame.draw.polygon(surface, ink, [(px + 1, py) for px, py in tri_r])
+        pygame.draw.rect(surface, ink, (x + 7, y - 7, 3, 14))
+
+
+class SeatLog:
+    """One seat's log of the whole replay, described lazily and wrapped once; the panel at
+    command i shows a prefix of it (the log only ever grows), so stepping back is a slice."""
+
+    def __init__(self, events: tuple, describer: Describer, width: int) -> None:
+        self.events = events
+        self.describer = describer
+        self.width = width
+        self.entries: list[LogEntry] = []
+        self.rows: list[tuple[int, str]] = []
+        self.after: list[tuple[int, int]] = [(0, 0)]  # (entries, rows) after j events
+
+    def ensure(self, n: int) -> None:
+        n = min(n, len(self.events))
+        while len(self.after) <= n:
+            e = self.events[len(self.after) - 1]
+            entry = self.describer(e)
+            if entry is not None:
+                entry.lines = tuple(txt.wrap(entry.text, LOG_PX, self.width))
+                i = len(self.entries)
+                self.entries.append(entry)
+                self.rows.extend((i, line) for line in entry.lines)
+            self.after.append((len(self.entries), len(self.rows)))
+
+    def fill(self, panel: panels.LogPanel, n: int) -> None:
+        """Show the log after the first `n` events in `panel`."""
+        self.ensure(n)
+        entries, rows = self.after[min(n, len(self.after) - 1)]
+        grown = rows - len(panel.rows)
+        panel.entries = self.entries[:entries]
+        panel.rows = self.rows[:rows]
+        if panel.scroll:
+            panel.scroll = max(0, min(len(panel.rows) - panel.visible_rows, panel.scroll + grown))
+        if panel.selected is not None and panel.selected >= entries:
+            panel.selected = None
+
+
+class ReplayViewer:
+    """One replay on the duel board. `run` has played the replay once (ReplayRun.play)."""
+
+    def __init__(self, run: ReplayRun, pool: Mapping[str, CardDef], view: int = 0,
+                 sprites: CardSprites | None = None) -> None:
+        self.run = run
+        self.replay = run.replay
+        self.pool = pool
+        self.names = (self.replay.players[0].name, self.replay.players[1].name)
+        self.view_mode = view if view in (0, 1, BOTH) else 0
+        self.speed = 1
+        self.playing = False
+        self.wait = 0.0
+        self.index = 0
+        self.duel = run.duel_at(0)
+        self.sprites = sprites or CardSprites(pool)
+        self.board = self._fresh_board()
+        self.geo = Geometry(self.board)
+        self.anim = Animator(self.board, self.geo, self.sprites, "normal", names=self.name)
+        self.anim.on_applied = self._event_shown
+        self.renderer = BoardRenderer(self.sprites, self.geo)
+        self.log = panels.LogPanel(LAYOUT.log)
+        self.logs: dict[int, SeatLog] = {}
+        self.log_events = run.event_counts[0]
+        self.tickers: dict[tuple[str, int], panels.Ticker] = {}
+        self.toast = Toast((635, LAYOUT.mid_line), 720)
+        self.pending: Transition | None = None
+        self.stale = False
+        self.hover: int | None = None
+        self.pointer = (-1, -1)
+        self.zoom_pin: str | None = None
+        self.seeking = False
+        x, w, gap = _R.x, (_R.w - 4 * 6) // 5, 6
+        icons = (("start", self.to_start, "To the start (Home)"),
+                 ("back", self.step_back, "One command back (Left)"),
+                 ("play", self.toggle_play, "Play or pause (Space)"),
+                 ("step", self.step_forward, "One command forward (Right)"),
+                 ("end", self.to_end, "To the end (End)"))
+        self.buttons = [IconButton((x + i * (w + gap), BUTTONS_Y, w, BUTTON_H), icon, action, tip)
+                        for i, (icon, action, tip) in enumerate(icons)]
+        s = LAYOUT.settings
+        half = (s.w - 6) // 2
+        self.speed_button = Button((s.x, s.y, half, s.h), "", self.cycle_speed, px=14,
+                                   tooltip="Replay speed: 1x, 2x, 4x (S)")
+        self.view_button = Button((s.x + half + 6, s.y, s.w - half - 6, s.h), "", self.cycle_view,
+                                  px=14, tooltip="Whose view: Player 1, Player 2, both hands open (1 2 3)")
+        self.group = WidgetGroup([*self.buttons, self.speed_button, self.view_button])
+        self._reload()
+        if run.warnings:
+            self.toast.show("Note: " + run.warnings[0], "info", 6.0)
+
+    # ------------------------------------------------------------ reading
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat in (0, 1) else "?"
+
+    @property
+    def seat(self) -> int:
+        """The seat drawn at the bottom (Player 1 in "both hands open")."""
+        return 0 if self.view_mode == BOTH else self.view_mode
+
+    @property
+    def at_end(self) -> bool:
+        return self.index >= self.run.length
+
+    def view_now(self) -> PlayerView:
+        """The view drawn: one seat's, or both seats' own sides joined (each from its view)."""
+        if self.view_mode != BOTH:
+            return self.duel.view(self.view_mode)
+        mine, theirs = self.duel.view(0), self.duel.view(1)
+        return replace(mine, sides=(mine.sides[0], theirs.sides[1]))
+
+    def _fresh_board(self) -> Board:
+        return Board.from_view(self.view_now(), self.pool)
+
+    def counter_text(self) -> str:
+        rnd = self.run.rounds[self.index] if self.index < len(self.run.rounds) else self.duel.round
+        return f"{self.index} / {self.run.length}, round {rnd}"
+
+    # ------------------------------------------------------------ moving
+    def _seat_log(self) -> SeatLog:
+        seat = self.seat
+        log = self.logs.get(seat)
+        if log is None:
+            log = self.logs[seat] = SeatLog(self.run.log_for(seat), Describer(self.pool, self.name),
+                                            self.log.inner_w - 8)
+        return log
+
+    def _reload(self) -> None:
+        """Board, log and numbers rebuilt for the current index, without animation."""
+        self.board = self._fresh_board()
+        self.geo.board = self.board
+        self.anim.reset(self.board)
+        self.stale = False
+        self.log_events = self.run.event_counts[self.index]
+        self.log.scroll = 0
+        self._seat_log().fill(self.log, self.log_events)
+        self.tickers = {(k, s): panels.Ticker(getattr(self.board.sides[s], k))
+                        for s in (0, 1) for k in ("lp", "sp")}
+        self._labels()
+
+    def _labels(self) -> None:
+        self.buttons[2].icon = "pause" if self.playing else "play"
+        self.speed_button.label = f"Speed {self.speed}\u00d7"
+        self.view_button.label = "View: both hands" if self.view_mode == BOTH else \
+            f"View: {self.name(self.view_mode)}"
+        self.buttons[0].enabled = self.buttons[1].enabled = self.index > 0
+        self.buttons[3].enabled = self.buttons[4].enabled = not self.at_end
+        self.buttons[2].enabled = not self.at_end or self.playing
+
+    def goto(self, index: int) -> None:
+        """Jump to the duel after `index` commands (no animation)."""
+        index = max(0, min(self.run.length, index))
+        self.index = index
+        self.duel = self.run.duel_at(index)
+        self._reload()
+        if self.at_end:
+            self.playing = False
+            self._labels()
+
+    def step_forward(self) -> None:
+        if self.anim.busy:
+            self.anim.skip()
+        if self.stale:
+            self._settle()
+        if self.at_end:
+            self._say_end()
+            return
+        cmd = self.replay.commands[self.index]
+        self.duel.apply(cmd)  # the run applied it already: it is legal here
+        events = self.run.events[self.index]
+        self.index += 1
+        self.anim.push([redact_event(e, self.seat) for e in events])
+        self.stale = True
+        self.wait = PASS_PAUSE if isinstance(cmd, Pass) else PAUSE
+        if self.at_end:
+            self.playing = False
+        self._labels()
+
+    def step_back(self) -> None:
+        self.playing = False
+        self.goto(self.index - 1)
+
+    def to_start(self) -> None:
+        self.playing = False
+        self.goto(0)
+
+    def to_end(self) -> None:
+        self.playing = False
+        self.goto(self.run.length)
+        self._say_end()
+
+    def toggle_play(self) -> None:
+        if self.at_end and not self.playing:
+            self._say_end()
+            return
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._labels()
+
+    def cycle_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        self._labels()
+
+    def set_view(self, mode: int) -> None:
+        if mode == self.view_mode:
+            return
+        self.view_mode = mode
+        if self.anim.busy:
+            self.anim.skip()
+        self._reload()
+
+    def cycle_view(self) -> None:
+        self.set_view((self.view_mode + 1) % 3)
+
+    def _say_end(self) -> None:
+        if self.run.stopped and self.at_end:
+            self.toast.show(f"The replay stops: {self.run.stopped}", "error", 6.0)
+        elif self.at_end:
+            self.toast.show("The end of the replay", "info")
+
+    def _event_shown(self, e: object) -> None:
+        """The animator applied the next event: the log shows it too."""
+        self.log_events = min(self.log_events + 1, self.run.event_counts[self.index])
+        self._seat_log().fill(self.log, self.log_events)
+
+    def _settle(self) -> None:
+        """The animation is done: the board is the view again (as the duel screen does)."""
+        self.stale = False
+        board = self._fresh_board()
+        board.names.update(self.board.names)
+        self.board = board
+        self.geo.board = board
+        self.anim.board = board
+        self.log_events = self.run.event_counts[self.index]
+        self._seat_log().fill(self.log, self.log_events)
+
+    # ------------------------------------------------------------ frames
+    def update(self, dt: float) -> Transition | None:
+        self.anim.update(dt * self.speed)
+        self.renderer.clock += dt
+        self.toast.update(dt)
+        self.group.update(dt)
+        for (kind, seat), t in self.tickers.items():
+            t.set(getattr(self.board.sides[seat], kind))
+            t.update(dt, self.speed)
+        if not self.anim.busy:
+            if self.stale:
+                self._settle()
+            if self.playing:
+                self.wait -= dt * self.speed
+                if self.wait <= 0:
+                    self.step_forward()
+        return self._take()
+
+    def _take(self) -> Transition | None:
+        out, self.pending = self.pending, None
+        return out
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.group.handle_event(event)
+            self.hover = self._card_under(event.pos)
+            self.log.hover = self.log.entry_at(event.pos)
+            if self.seeking and event.buttons[0]:
+                self._seek(event.pos[0])
+            return self._take()
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.seeking = False
+            self.group.handle_event(event)
+            return self._take()
+        if event.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.pointer):
+                self.log.wheel(event.y)
+            return self._take()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if BAR.inflate(0, 12).collidepoint(event.pos):
+                self.seeking = True
+                self.playing = False
+                self._seek(event.pos[0])
+                return self._take()
+            i = self.log.entry_at(event.pos)
+            if i is not None:
+                self.log.selected = i
+                self.zoom_pin = self.log.entries[i].card_id
+                return self._take()
+            self.group.handle_event(event)
+            return self._take()
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        return self._take()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        actions: dict[int, Callable[[], None]] = {
+            pygame.K_SPACE: self.toggle_play, pygame.K_RIGHT: self.step_forward,
+            pygame.K_LEFT: self.step_back, pygame.K_HOME: self.to_start, pygame.K_END: self.to_end,
+            pygame.K_1: lambda: self.set_view(0), pygame.K_KP1: lambda: self.set_view(0),
+            pygame.K_2: lambda: self.set_view(1), pygame.K_KP2: lambda: self.set_view(1),
+            pygame.K_3: lambda: self.set_view(BOTH), pygame.K_KP3: lambda: self.set_view(BOTH),
+            pygame.K_v: self.cycle_view, pygame.K_s: self.cycle_speed,
+            pygame.K_PAGEUP: lambda: self.log.wheel(3), pygame.K_PAGEDOWN: lambda: self.log.wheel(-3),
+        }
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.speed = SPEEDS[min(len(SPEEDS) - 1, SPEEDS.index(self.speed) + 1)]
+            self._labels()
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed = SPEEDS[max(0, SPEEDS.index(self.speed) - 1)]
+            self._labels()
+        elif k == pygame.K_ESCAPE:
+            self.pending = Pop()
+        elif k in actions:
+            actions[k]()
+        elif k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.group.handle_event(event)  # Tab moves over the buttons, Enter presses one
+
+    def _seek(self, x: int) -> None:
+        frac = (x - BAR.x) / max(1, BAR.w)
+        target = round(max(0.0, min(1.0, frac)) * self.run.length)
+        if target != self.index or self.stale:
+            self.goto(target)
+
+    def _card_under(self, pos: tuple[int, int]) -> int | None:
+        found = card_at(self.geo, pos, self.hover)
+        if found is None and self.view_mode == BOTH:  # the far hand is drawn open too
+            far = 1 - self.board.seat
+            for uid, r in zip(self.board.sides[far].hand, self.geo.hand_rects(far), strict=False):
+                if r.collidepoint(pos):
+                    found = uid
+        return found
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        b = self.board
+        hand_hover = self.hover if self.hover in b.me.hand else None
+        lights = Lights(hover=self.hover, lift=hand_hover)
+        self.renderer.draw(surface, b, lights, self.anim.flying, self.names, False)
+        if self.view_mode == BOTH:
+            self._draw_far_open(surface)
+        self.anim.draw(surface, 1)
+        self._draw_left(surface)
+        self._draw_right(surface)
+        self.anim.draw(surface, 2)
+        self.toast.draw(surface)
+
+    def _draw_far_open(self, surface: pygame.Surface) -> None:
+        """Both hands open: the far hand face up, the far face-down cards with their peek."""
+        b = self.board
+        far = 1 - b.seat
+        side = b.sides[far]
+        for uid, r in zip(side.hand, self.geo.hand_rects(far), strict=False):
+            c = b.cards.get(uid)
+            if c is not None and c.card_id is not None and uid not in self.anim.flying:
+                surface.blit(self.sprites.plain(c.card_id, FAR_HAND_W), r)
+        for uid in side.field_uids():
+            c = b.cards.get(uid)
+            if c is None or c.face_up or c.card_id is None or uid in self.anim.flying:
+                continue
+            at = self.geo.rect_of(uid)
+            if at is not None:
+                img = self.sprites.field(c, c.controller)
+                surface.blit(img, img.get_rect(center=at.center))
+
+    def _zoom_card(self) -> tuple[str | None, CardView | None]:
+        if self.hover is not None:
+            c = self.board.cards.get(self.hover)
+            if c is not None and c.card_id is not None:
+                return c.card_id, c
+        return self.zoom_pin, None
+
+    def _draw_left(self, surface: pygame.Surface) -> None:
+        cid, card = self._zoom_card()
+        cdef = self.pool.get(cid) if cid else None
+        face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
+        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, HINT)
+        self.log.draw(surface)
+
+    def _draw_right(self, surface: pygame.Surface) -> None:
+        b = self.board
+        deciding = self.duel.deciding_player
+        for seat, rect in ((1 - b.seat, LAYOUT.far_panel), (b.seat, LAYOUT.near_panel)):
+            level = self.replay.players[seat].level
+            label = self.name(seat)
+            if level and level not in label.lower():
+                label += f" ({level})"
+            panels.draw_player_panel(surface, rect, b, seat, label, self.tickers[("lp", seat)],
+                                     self.tickers[("sp", seat)], deciding == seat, "")
+        mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
+        panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), {}, None, None,
+                              1 - mark.t if mark is not None else 0.0)
+        self._draw_transport(surface)
+        panels.draw_lines(surface, LINES, b, self.anim, self.pool)
+        self.group.draw(surface)
+
+    def _draw_transport(self, surface: pygame.Surface) -> None:
+        x = _R.x + 4
+        txt.blit_text(surface, "REPLAY", 14, theme.ACCENT, (x, COUNTER_Y), bold=True)
+        txt.blit_text(surface, self.counter_text(), 15, theme.TEXT, (_R.right - 4, COUNTER_Y - 1),
+                      bold=True, anchor="topright")
+        pygame.draw.rect(surface, theme.PANEL_DARK, BAR, border_radius=5)
+        n = max(1, self.run.length)
+        done = BAR.copy()
+        done.w = round(BAR.w * self.index / n)
+        if done.w:
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=5)
+        edge = theme.ACCENT if BAR.inflate(0, 12).collidepoint(self.pointer) else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, BAR, 1, border_radius=5)
+        knob = (BAR.x + done.w, BAR.centery)
+        pygame.draw.circle(surface, theme.TEXT, knob, 7)
+        pygame.draw.circle(surface, theme.ACCENT, knob, 7, 2)
+        status, colour = self._status()
+        txt.blit_text(surface, fit(status, 13, _R.w - 8), 13, colour, (x, STATUS_Y))
+        r = self.replay
+        txt.blit_text(surface, fit(f"{r.deck_names}  \u00b7  {r.match_text}", 13, _R.w - 8), 13,
+                      theme.TEXT_DIM, (x, STATUS_Y + 17))
+
+    def _status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.at_end and self.run.stopped:
+            return f"Stopped: {self.run.stopped}", style.DAMAGE
+        if self.at_end and self.duel.over:
+            winner = self.duel.winner
+            who = "A draw" if winner not in (0, 1) else f"{self.name(winner)} won"
+            return f"{who}: {self.duel.end_reason}", theme.ACCENT
+        if self.playing:
+            return "Playing\u2026", theme.TEXT_DIM
+        return "Paused", theme.TEXT_DIM
