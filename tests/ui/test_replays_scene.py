@@ -1,0 +1,268 @@
+"""Replays in the client: a finished duel is saved; the list (broken files, delete, open);
+the viewer steps forward and back to identical states and never changes the duel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import replay as R
+from game.decks import load_deck
+from game.duel_setup import DuelSetup
+from game.engine import Zone, state_hash
+from game.ui import routes
+from game.ui.duel.board import Board
+from game.ui.duel.flow import MatchFlow
+from game.ui.duel.layout import LAYOUT
+from game.ui.duel.result import ResultScene
+from game.ui.replays import demo
+from game.ui.replays.list_scene import ReplaysScene
+from game.ui.replays.viewer import BAR, BOTH, ReplayViewer
+from game.ui.scene import Pop, Push
+from tests.kit import base_pool
+from tests.ui.duel_driver import GestureDriver
+from tests.ui.duel_kit import REPO
+from tests.ui.events import click, down, drag, feed, key, motion, settle, up
+
+
+@pytest.fixture(scope="module")
+def run() -> R.ReplayRun:
+    return R.ReplayRun.play(demo.demo_replay(base_pool(), seed=11), base_pool())
+
+
+def _viewer(run, window, view: int = 0) -> ReplayViewer:
+    v = ReplayViewer(run, base_pool(), view=view)
+    v.update(1 / 60)
+    v.draw(window)
+    return v
+
+
+def _idle(v: ReplayViewer, frames: int = 600) -> None:
+    for _ in range(frames):
+        v.update(1 / 60)
+        if not v.anim.busy and not v.stale:
+            return
+    raise AssertionError("the animation never finished")
+
+
+# ------------------------------------------------------------------ recording
+def _setup(mode: str = "versus_ai", best_of: int = 1) -> DuelSetup:
+    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    return DuelSetup(mode, paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=best_of, first=0,
+                     ai_level="random" if mode == "versus_ai" else None)
+
+
+def test_a_duel_played_in_the_client_is_saved_when_it_ends(window, home) -> None:
+    flow = MatchFlow(_setup(best_of=3), base_pool(), seed=5, threaded=False, speed="instant")
+    scene = flow.first_scene()
+    GestureDriver(scene, seed=5).play()
+    assert scene.finished
+    duel = flow.match.duel
+    files = R.replay_files()
+    assert len(files) == 1 and files[0].parent == home / "replays"
+    rp = R.load_replay(files[0], base_pool())
+    assert (rp.mode, rp.duel_number, rp.best_of) == ("versus_ai", 1, 3)
+    assert rp.players[1].level == "random" and rp.players[0].deck == "Ember Rush"
+    replayed = R.ReplayRun.play(rp, base_pool())
+    assert not replayed.stopped and not replayed.warnings
+    assert state_hash(replayed.final) == state_hash(duel)
+    assert rp.winner == duel.winner
+    result = feed(scene, key(pygame.K_SPACE))[0].scene
+    assert isinstance(result, ResultScene) and flow.match.results == [duel.winner]
+
+
+def test_a_replay_that_cannot_be_saved_shows_a_toast_and_keeps_the_result(window, home) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "replays").write_text("not a folder")
+    flow = MatchFlow(_setup(), base_pool(), seed=6, threaded=False, speed="instant")
+    scene = flow.first_scene()
+    GestureDriver(scene, seed=6).play()
+    assert scene.toast.kind == "error" and scene.toast.message.startswith("The replay was not saved: ")
+    scene.draw(window)
+    winner = flow.match.duel.winner
+    result = feed(scene, key(pygame.K_SPACE))[0].scene
+    assert isinstance(result, ResultScene) and flow.match.results == [winner]
+    assert (home / "replays").read_text() == "not a folder"
+
+
+# ------------------------------------------------------------------ the viewer
+def test_stepping_forward_and_back_gives_identical_states(run, window) -> None:
+    v = _viewer(run, window)
+    seen = {}
+    for _ in range(60):
+        feed(v, key(pygame.K_RIGHT))
+        _idle(v)
+        v.draw(window)
+        seen[v.index] = (state_hash(v.duel), v.board.snapshot(), len(v.log.entries))
+        assert v.board.snapshot() == Board.from_view(v.duel.view(0), base_pool()).snapshot()
+    assert v.index == 60
+    for i in range(59, 29, -1):
+        feed(v, key(pygame.K_LEFT))
+        assert v.index == i and not v.anim.busy
+        assert (state_hash(v.duel), v.board.snapshot(), len(v.log.entries)) == seen[i]
+        assert state_hash(v.duel) == state_hash(run.duel_at(i))
+    feed(v, key(pygame.K_HOME))
+    assert v.index == 0 and state_hash(v.duel) == state_hash(run.duel_at(0))
+    feed(v, key(pygame.K_END))
+    assert v.index == run.length and state_hash(v.duel) == state_hash(run.final)
+    assert v.duel.over and v._status()[0].endswith(v.duel.end_reason)
+    feed(v, key(pygame.K_RIGHT))  # nothing after the end
+    assert v.index == run.length and v.toast.message == "The end of the replay"
+
+
+def test_play_pause_and_speed(run, window) -> None:
+    v = _viewer(run, window)
+    feed(v, key(pygame.K_SPACE))
+    assert v.playing and v.buttons[2].icon == "pause"
+    settle(v, 240)
+    at_1x = v.index
+    assert at_1x > 0
+    feed(v, key(pygame.K_SPACE))
+    assert not v.playing
+    settle(v, 120)
+    assert v.index == at_1x  # paused stays put
+    feed(v, key(pygame.K_HOME), key(pygame.K_s), key(pygame.K_s))
+    assert v.speed == 4 and v.speed_button.label == "Speed 4\u00d7"
+    feed(v, key(pygame.K_SPACE))
+    settle(v, 240)
+    assert v.index > at_1x  # four times as fast covers more commands
+    feed(v, key(pygame.K_s))
+    assert v.speed == 1
+
+
+def test_whose_view_is_shown(run, window) -> None:
+    v = _viewer(run, window)
+    v.goto(40)
+    far = v.board.sides[1].hand
+    assert far and all(v.board.cards[u].card_id is None for u in far)  # hidden by default
+    feed(v, key(pygame.K_2))
+    assert v.view_mode == 1 and v.board.seat == 1 and v.view_button.label == "View: Player 2"
+    assert all(v.board.cards[u].card_id is not None for u in v.board.sides[1].hand)
+    assert all(v.board.cards[u].card_id is None for u in v.board.sides[0].hand)
+    feed(v, key(pygame.K_3))
+    assert v.view_mode == BOTH and v.board.seat == 0
+    assert all(v.board.cards[u].card_id is not None for s in (0, 1) for u in v.board.sides[s].hand)
+    v.draw(window)
+    hand = v.geo.hand_rects(1)[0]
+    feed(v, motion(hand.center))
+    assert v.hover == v.board.sides[1].hand[0]
+    v.draw(window)
+    feed(v, *click(v.view_button.rect.center))
+    assert v.view_mode == 0 and v.view_button.label == "View: Player 1"
+    assert state_hash(v.duel) == state_hash(run.duel_at(40))
+
+
+def test_the_viewer_never_changes_the_duel(run, window) -> None:
+    v = _viewer(run, window)
+    v.goto(30)
+    v.draw(window)
+    before = (v.index, state_hash(v.duel))
+    b = v.board
+    cards = [v.geo.rect_of(u) for u in [*b.me.hand, *b.me.field_uids()]]
+    for r in [c for c in cards if c is not None]:
+        feed(v, *click(r.center))
+        feed(v, *drag(r.center, LAYOUT.slot(1, Zone.PHANTOM, 0).center))
+    feed(v, *click(LAYOUT.phase_bar.center), key(pygame.K_RETURN), key(pygame.K_x), key(pygame.K_TAB))
+    v.update(1 / 60)
+    v.draw(window)
+    assert (v.index, state_hash(v.duel)) == before
+
+
+def test_buttons_and_progress_bar(run, window) -> None:
+    v = _viewer(run, window)
+    assert not v.buttons[0].enabled and not v.buttons[1].enabled
+    feed(v, *click(v.buttons[3].rect.center))  # step
+    assert v.index == 1
+    _idle(v)
+    feed(v, *click(v.buttons[4].rect.center))  # end
+    assert v.index == run.length and not v.buttons[3].enabled
+    feed(v, *click(v.buttons[1].rect.center))  # back
+    assert v.index == run.length - 1
+    feed(v, *click(v.buttons[0].rect.center))  # start
+    assert v.index == 0
+    feed(v, motion(BAR.center), down(BAR.center))
+    assert v.index == round(run.length * (BAR.centerx - BAR.x) / BAR.w)
+    feed(v, motion((BAR.right - 2, BAR.centery), buttons=(1, 0, 0)), up((BAR.right - 2, BAR.centery)))
+    assert v.index > run.length * 0.95
+    v.draw(window)
+    assert feed(v, key(pygame.K_ESCAPE)) == [Pop()]
+
+
+def test_a_refused_command_stops_the_viewer_with_the_reason(window, tmp_path) -> None:
+    rp = demo.demo_replay(base_pool(), seed=11)
+    path = R.save_replay(rp, tmp_path)
+    text = path.read_text().splitlines()
+    first = next(i for i, line in enumerate(text) if line.startswith("- Pass "))
+    text[first] = "- Attack player=0 attacker=999 target=-1"
+    path.write_text("\n".join(text) + "\n")
+    broken = R.ReplayRun.play(R.load_replay(path, base_pool()), base_pool())
+    v = _viewer(broken, window)
+    feed(v, key(pygame.K_END))
+    assert v.index == broken.length < len(broken.replay.commands)
+    status, _colour = v._status()
+    assert status.startswith("Stopped: command ") and "was refused" in status
+    assert v.toast.kind == "error"
+    v.draw(window)
+
+
+# ------------------------------------------------------------------ the list
+@pytest.fixture
+def folder(home) -> Path:
+    folder = home / "replays"
+    R.save_replay(demo.demo_replay(base_pool(), seed=11), folder)
+    bad = folder / "2026-12-24_120000_bad_vs_bad.yaml"
+    bad.write_text("replay: 1\ndate: soon\n")
+    return folder
+
+
+def test_the_list_shows_replays_and_broken_files(folder, window) -> None:
+    scene = routes.replays()
+    assert isinstance(scene, ReplaysScene)
+    assert [e.path.name for e in scene.entries][0] == "2026-12-24_120000_bad_vs_bad.yaml"
+    broken, good = scene.entries
+    assert broken.replay is None and broken.problem == "replay file: missing mode"
+    scene.draw(window)
+    assert scene.list.selected == 0 and not scene.open.enabled
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.toast.kind == "error" and "cannot be opened" in scene.toast.message
+    feed(scene, key(pygame.K_DOWN))
+    assert scene.list.selected == 1 and scene.open.enabled
+    got = feed(scene, key(pygame.K_RETURN))
+    assert isinstance(got[0], Push) and isinstance(got[0].scene, ReplayViewer)
+    assert got[0].scene.run.length == len(good.replay.commands)
+
+
+def test_double_click_opens_and_delete_asks_first(folder, window) -> None:
+    scene = routes.replays()
+    scene.draw(window)
+    row = scene.list.screen_rect(1).center
+    assert feed(scene, *click(row)) == []
+    scene.update(1.0)  # a second click much later is not a double-click
+    assert feed(scene, *click(row)) == []
+    got = feed(scene, *click(row))
+    assert isinstance(got[0].scene, ReplayViewer)
+    feed(scene, key(pygame.K_DELETE))
+    assert scene.dialog is not None
+    scene.draw(window)
+    feed(scene, key(pygame.K_ESCAPE))  # cancel: nothing deleted
+    assert scene.dialog is None and len(R.replay_files(folder)) == 2
+    feed(scene, *click(scene.delete.rect.center))
+    assert scene.dialog is not None
+    feed(scene, *click(scene.dialog.buttons[0].rect.center))  # Delete
+    assert len(R.replay_files(folder)) == 1 and len(scene.entries) == 1
+    assert scene.toast.message == "Replay deleted"
+    assert feed(scene, key(pygame.K_ESCAPE)) == [Pop()]
+
+
+def test_an_empty_list_says_how_replays_come(home, window) -> None:
+    scene = routes.replays()
+    assert scene.entries == [] and not scene.open.enabled and not scene.delete.enabled
+    scene.draw(window)
+    feed(scene, key(pygame.K_DELETE))
+    assert scene.toast.message == "Choose a replay to delete first"
+
+
+def test_snapshot_scenes(home) -> None:
+    assert "replays" in routes.SNAPSHOT_SCENES and "replay" in routes.SNAPSHOT_SCENES
