@@ -474,15 +474,17 @@ class ReplayEntry:
     problem: str = ""
 
 
+def read_entry(path: Path, pool: Mapping[str, CardDef] | None = None) -> ReplayEntry:
+    """One file as the list shows it (never raises for a bad file)."""
+    try:
+        return ReplayEntry(path, load_replay(path, pool))
+    except ReplayError as exc:
+        return ReplayEntry(path, None, exc.problem)
+
+
 def list_replays(pool: Mapping[str, CardDef] | None = None, folder: Path | None = None) -> list[ReplayEntry]:
     """Every replay file, newest first; a broken one is listed with its problem."""
-    out = []
-    for path in replay_files(folder):
-        try:
-            out.append(ReplayEntry(path, load_replay(path, pool)))
-        except ReplayError as exc:
-            out.append(ReplayEntry(path, None, exc.problem))
-    return out
+    return [read_entry(path, pool) for path in replay_files(folder)]
 
 
 def delete_replay(path: Path) -> None:

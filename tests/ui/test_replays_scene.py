@@ -71,6 +71,11 @@ def test_a_duel_played_in_the_client_is_saved_when_it_ends(window, home) -> None
     assert rp.winner == duel.winner
     result = feed(scene, key(pygame.K_SPACE))[0].scene
     assert isinstance(result, ResultScene) and flow.match.results == [duel.winner]
+    second = flow.start_duel()  # the next duel of the match (side-decking skipped here)
+    GestureDriver(second, seed=6).play()
+    files = R.replay_files()
+    assert len(files) == 2
+    assert sorted(R.load_replay(f).duel_number for f in files) == [1, 2]
 
 
 def test_a_replay_that_cannot_be_saved_shows_a_toast_and_keeps_the_result(window, home) -> None:
@@ -142,7 +147,7 @@ def test_whose_view_is_shown(run, window) -> None:
     assert all(v.board.cards[u].card_id is not None for u in v.board.sides[1].hand)
     assert all(v.board.cards[u].card_id is None for u in v.board.sides[0].hand)
     feed(v, key(pygame.K_3))
-    assert v.view_mode == BOTH and v.board.seat == 0
+    assert v.view_mode == BOTH and v.board.seat == 0 and v.view_button.label == "View: both"
     assert all(v.board.cards[u].card_id is not None for s in (0, 1) for u in v.board.sides[s].hand)
     v.draw(window)
     hand = v.geo.hand_rects(1)[0]
@@ -220,6 +225,7 @@ def folder(home) -> Path:
 def test_the_list_shows_replays_and_broken_files(folder, window) -> None:
     scene = routes.replays()
     assert isinstance(scene, ReplaysScene)
+    scene.wait_loaded()
     assert [e.path.name for e in scene.entries][0] == "2026-12-24_120000_bad_vs_bad.yaml"
     broken, good = scene.entries
     assert broken.replay is None and broken.problem == "replay file: missing mode"
@@ -235,7 +241,7 @@ def test_the_list_shows_replays_and_broken_files(folder, window) -> None:
 
 
 def test_double_click_opens_and_delete_asks_first(folder, window) -> None:
-    scene = routes.replays()
+    scene = ReplaysScene(base_pool(), threaded=False)
     scene.draw(window)
     row = scene.list.screen_rect(1).center
     assert feed(scene, *click(row)) == []
@@ -256,12 +262,38 @@ def test_double_click_opens_and_delete_asks_first(folder, window) -> None:
     assert feed(scene, key(pygame.K_ESCAPE)) == [Pop()]
 
 
+def test_the_list_is_read_off_the_frame_loop(folder, window) -> None:
+    for i in range(6):
+        (folder / f"2026-12-0{i + 1}_000000_copy_vs_copy.yaml").write_bytes(
+            next(folder.glob("*_vs_veil-control.yaml")).read_bytes())
+    scene = ReplaysScene(base_pool())
+    assert scene.loader is not None and len(scene.loader.paths) == 8
+    scene.draw(window)  # while reading: a count, no "No replays yet"
+    for _ in range(2000):
+        scene.update(1 / 60)
+        if not scene.loading:
+            break
+        pygame.time.wait(1)
+    assert len(scene.entries) == 8 and scene.list.selected == 0
+    assert [e.replay is None for e in scene.entries].count(True) == 1
+
+
 def test_an_empty_list_says_how_replays_come(home, window) -> None:
     scene = routes.replays()
     assert scene.entries == [] and not scene.open.enabled and not scene.delete.enabled
     scene.draw(window)
     feed(scene, key(pygame.K_DELETE))
     assert scene.toast.message == "Choose a replay to delete first"
+
+
+def test_the_menu_opens_the_replays(home, window) -> None:
+    from game.ui.menu import MenuScene
+
+    menu = MenuScene()
+    menu.draw(window)
+    i = [item.label for item in menu.items].index("Replays")
+    got = feed(menu, *click(menu.button_rects()[i].center))
+    assert isinstance(got[0], Push) and isinstance(got[0].scene, ReplaysScene)
 
 
 def test_snapshot_scenes(home) -> None:

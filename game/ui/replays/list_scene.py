@@ -2,8 +2,9 @@
 
 Each row: when, the decks, the players (and the computer's level), who won and why, rounds,
 single duel or which duel of a match. A file that cannot be read is listed with its
-problem; it cannot be opened (saying why) but can be deleted. Files are read once when the
-scene opens (game.replay.list_replays), never in the frame loop.
+problem; it cannot be opened (saying why) but can be deleted. Files are read once, in a
+worker thread started when the scene opens (a hundred long replays take about a second to
+check in full), and rows appear as they are read; the frame loop never reads a file.
 
 Keys: Up/Down/Home/End/PageUp/PageDown move, Enter watches, Delete deletes (after asking),
 Tab moves over the buttons, Esc goes back. Mouse: click selects, double-click watches.
@@ -11,13 +12,22 @@ Tab moves over the buttons, Esc goes back. Mouse: click selects, double-click wa
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pygame
 
 from game.engine import CardDef
-from game.replay import KEEP, ReplayEntry, ReplayError, ReplayRun, delete_replay, list_replays
+from game.replay import (
+    KEEP,
+    ReplayEntry,
+    ReplayError,
+    ReplayRun,
+    delete_replay,
+    read_entry,
+    replay_files,
+)
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Pop, Push, Scene, Transition
@@ -34,13 +44,43 @@ def when(entry: ReplayEntry) -> str:
     return r.date.astimezone().strftime("%d %b %Y  %H:%M") if r is not None else ""
 
 
+class Loader:
+    """Reads every replay file of a folder in a thread (no pygame there), newest first."""
+
+    def __init__(self, pool: Mapping[str, CardDef], folder: Path | None, threaded: bool = True) -> None:
+        self.pool = pool
+        self.paths = replay_files(folder)
+        self.entries: list[ReplayEntry] = []
+        self.thread: threading.Thread | None = None
+        if threaded:
+            self.thread = threading.Thread(target=self._run, name="replays", daemon=True)
+            self.thread.start()
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        for path in self.paths:
+            self.entries.append(read_entry(path, self.pool))
+
+    @property
+    def done(self) -> bool:
+        return len(self.entries) >= len(self.paths)
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+
+
 class ReplaysScene:
     def __init__(self, pool: Mapping[str, CardDef], entries: list[ReplayEntry] | None = None,
                  folder: Path | None = None,
-                 open_viewer: Callable[[ReplayRun], Scene] | None = None) -> None:
+                 open_viewer: Callable[[ReplayRun], Scene] | None = None,
+                 threaded: bool = True) -> None:
         self.pool = pool
         self.folder = folder
-        self.entries = entries if entries is not None else list_replays(pool, folder)
+        self.loader = Loader(pool, folder, threaded) if entries is None else None
+        self.entries: list[ReplayEntry] = list(entries) if entries is not None else []
+        self.deleted: set[Path] = set()
         self.open_viewer = open_viewer
         self.pending: Transition | None = None
         self.dialog: Dialog | None = None
@@ -58,9 +98,38 @@ class ReplaysScene:
         self.group = WidgetGroup([self.list, self.back, self.delete, self.open])
         self.group.on_cancel = self.leave
         self.group.set_focus(self.list)
+        self._take_loaded()
         if self.entries:
             self.list.select(0)
         self._refresh()
+
+    # ------------------------------------------------------------ loading
+    @property
+    def loading(self) -> bool:
+        return self.loader is not None
+
+    def _take_loaded(self) -> None:
+        """Rows read by the loader so far join the list (the selection stays put)."""
+        loader = self.loader
+        if loader is None:
+            return
+        got = loader.entries[:]  # appended by the thread; a copy is a consistent prefix
+        fresh = [e for e in got if e.path not in self.deleted]
+        if len(fresh) != len(self.entries):
+            first = not self.entries
+            self.entries = fresh
+            self.list.set_items(self.entries)
+            if first and self.entries:
+                self.list.select(0)
+            self._refresh()
+        if len(got) >= len(loader.paths):
+            self.loader = None
+
+    def wait_loaded(self) -> None:
+        """Block until every file is read (tests and snapshots only)."""
+        if self.loader is not None:
+            self.loader.wait()
+            self._take_loaded()
 
     # ------------------------------------------------------------ actions
     def _refresh(self) -> None:
@@ -103,6 +172,7 @@ class ReplaysScene:
         except ReplayError as exc:
             self.toast.show(str(exc.problem), "error", 5.0)
             return
+        self.deleted.add(entry.path)
         i = self.entries.index(entry)
         self.entries.remove(entry)
         self.list.set_items(self.entries)
@@ -144,6 +214,7 @@ class ReplaysScene:
 
     def update(self, dt: float) -> Transition | None:
         self.clock += dt
+        self._take_loaded()
         self.group.update(dt)
         self.toast.update(dt)
         if self.dialog is not None:
@@ -170,10 +241,12 @@ class ReplaysScene:
         count = f"{len(self.entries)} replay{'s' if len(self.entries) != 1 else ''}"
         if broken:
             count += f"  \u00b7  {broken} cannot be read"
+        if self.loader is not None:
+            count = f"Reading replays\u2026 {len(self.entries)} / {len(self.loader.paths)}"
         txt.blit_text(surface, count, theme.SMALL, theme.TEXT_DIM, (W - 60, 96), anchor="topright")
         pygame.draw.rect(surface, theme.PANEL, LIST, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
-        if not self.entries:
+        if not self.entries and self.loader is None:
             txt.blit_text(surface, "No replays yet.", theme.HEADING, theme.TEXT_DIM,
                           (LIST.centerx, LIST.centery - 16), anchor="center", bold=True)
             txt.blit_text(surface, "Every duel you finish (hotseat or versus the AI) is saved here "

@@ -235,7 +235,7 @@ class ReplayViewer:
     def _labels(self) -> None:
         self.buttons[2].icon = "pause" if self.playing else "play"
         self.speed_button.label = f"Speed {self.speed}\u00d7"
-        self.view_button.label = "View: both hands" if self.view_mode == BOTH else \
+        self.view_button.label = "View: both" if self.view_mode == BOTH else \
             f"View: {self.name(self.view_mode)}"
         self.buttons[0].enabled = self.buttons[1].enabled = self.index > 0
         self.buttons[3].enabled = self.buttons[4].enabled = not self.at_end
