@@ -74,10 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play under this rules file instead of assets/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
-                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, settings, "
-                                      "result) headless and "
+                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
+                                      "result, settings, replays, replay) headless and "
                                       "save it as a PNG.")
-    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result or settings")
+    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result, settings, "
+                                    "replays or replay")
     snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
     snap.add_argument("--window", default="1280x720", metavar="WxH",
                       help="window size; the 1280x720 scene is scaled into it (1280x720)")
@@ -94,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--scenario", metavar="FILE",
                       help="duel: the start position of this scenario file (default: a busy board)")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
-                      help="duel: whose view is shown (1 or 2)")
+                      help="duel, replay: whose view is shown (1 or 2)")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),
                             ("check", "check cards, decks and rules"),
                             ("replay", "print the duel log of a replay file")):

@@ -156,15 +156,20 @@ def _snap_replays(opts: argparse.Namespace) -> Scene:
 
 
 def _snap_replay(opts: argparse.Namespace) -> Scene:
-    """The replay viewer on a made-up duel, part way through (--seat 1|2: whose view)."""
+    """The replay viewer on a made-up duel, part way through, at a moment with an open Line
+    and cards in both hands; --seat 1|2: whose view (default: both hands open)."""
     from game.replay import ReplayRun
     from game.ui.replays import demo
-    from game.ui.replays.viewer import ReplayViewer
+    from game.ui.replays.viewer import BOTH, ReplayViewer
 
     run = ReplayRun.play(demo.demo_replay(card_pool()), card_pool())
     seat = getattr(opts, "seat", None)
-    viewer = ReplayViewer(run, card_pool(), view=0 if seat is None else seat - 1)
-    viewer.goto(run.length * 2 // 5)
+    viewer = ReplayViewer(run, card_pool(), view=BOTH if seat is None else seat - 1)
+    for i in range(run.length // 3, run.length):
+        view = run.duel_at(i).view(0)
+        if view.lines and min(len(s.hand) for s in view.sides) >= 3:
+            viewer.goto(i)
+            break
     return viewer
 
 
