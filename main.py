@@ -75,9 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "new numbers before changing the game's own file)")
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
                           description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
-                                      "result, settings, replays, replay) headless and "
+                                      "result, settings, puzzles, replays, replay) headless and "
                                       "save it as a PNG.")
-    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result, settings, "
+    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result, settings, puzzles, "
                                     "replays or replay")
     snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
     snap.add_argument("--window", default="1280x720", metavar="WxH",
