@@ -429,6 +429,14 @@ def save_replay(replay: Replay, folder: Path | None = None, keep: int = KEEP) ->
     return path
 
 
+def _order(path: Path) -> tuple[str, int]:
+    """Sort key of a name `save` gave: the date-and-decks part, then the `-2`, `-3` of a
+    second replay saved in the same second (so it sorts as the newer one)."""
+    m = re.fullmatch(r"(.*?)(?:-(\d+))?\.yaml", path.name)
+    assert m is not None
+    return m.group(1), int(m.group(2) or 1)
+
+
 def replay_files(folder: Path | None = None) -> list[Path]:
     """Every *.yaml in the replays folder, newest first (by name: it starts with the date;
     files named otherwise come last, newest change first)."""
@@ -437,7 +445,7 @@ def replay_files(folder: Path | None = None) -> list[Path]:
         found = [p for p in folder.iterdir() if p.suffix == ".yaml" and not p.name.startswith(".")]
     except OSError:
         return []
-    named = sorted((p for p in found if NAME_RE.match(p.name)), key=lambda p: p.name, reverse=True)
+    named = sorted((p for p in found if NAME_RE.match(p.name)), key=_order, reverse=True)
     others = [p for p in found if not NAME_RE.match(p.name)]
 
     def mtime(p: Path) -> float:

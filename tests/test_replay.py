@@ -204,6 +204,7 @@ def test_two_duels_in_one_second_get_two_files(duel, tmp_path) -> None:
     a = R.save_replay(_record(duel), tmp_path)
     b = R.save_replay(_record(duel), tmp_path)
     assert a != b and b.name.endswith("-2.yaml") and a.exists() and b.exists()
+    assert R.replay_files(tmp_path) == [b, a]  # the later one first
 
 
 def test_a_save_that_fails_says_why(duel, tmp_path) -> None:
