@@ -82,10 +82,11 @@ def test_a_coin_toss_start_is_recorded_as_such(tmp_path) -> None:
 
 def test_every_command_survives_its_line(duel) -> None:
     seen = set()
-    for cmd in duel.history:
-        line = R.command_line(cmd)
-        assert R.parse_command(line) == cmd
-        seen.add(type(cmd).__name__)
+    for played in (duel, _played(seed=5), _played(seed=6)):  # enough duels to see each kind
+        for cmd in played.history:
+            line = R.command_line(cmd)
+            assert R.parse_command(line) == cmd
+            seen.add(type(cmd).__name__)
     assert {"Summon", "Pass", "Activate", "Attack", "EndTurn", "NextPhase"} <= seen
 
 

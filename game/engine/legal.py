@@ -111,6 +111,15 @@ _R46 = Refusal(Code.TARGETS, "That is not a Phantom your opponent controls.")
 _R47 = Refusal(Code.WRONG_PLACE, "You can only Summon a Phantom from your hand.")
 _R48 = Refusal(Code.WRONG_CARD_TYPE, "Only Phantoms are Summoned.")
 _R49 = Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Summoned too often this turn.")
+_R_UNSUMMONED = Refusal(Code.UNSUMMONED_THIS_TURN,
+                        "That Phantom was Unsummoned this turn; it can be Summoned again next turn.")
+
+
+def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
+    """RULES.md P5a: a Phantom Unsummoned this turn cannot be Summoned (or Special Summoned
+    from the Extra Deck) again this turn, so a "When this card is Summoned" trigger cannot be
+    repeated for free (Unsummon refunds the SP). The turn's action counts already know it."""
+    return ("unsummon", uid) in duel.state.counts
 _R50 = Refusal(Code.WRONG_PHASE, "Extra Deck Phantoms cannot be Special Summoned in the End Phase.")
 _R51 = Refusal(Code.WRONG_PLACE, "You can only set a card from your hand.")
 _R52 = Refusal(Code.WRONG_CARD_TYPE, "Only Spirits and Counters are set.")
@@ -393,6 +402,8 @@ def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
                 return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
     if not _under_limit(duel, ("special_summon", card.uid)):
         return _R23
+    if unsummoned_this_turn(duel, card.uid):
+        return _R_UNSUMMONED
     return None
 
 
@@ -470,7 +481,8 @@ def legal_actions(duel: Duel) -> list:
             card = cards[uid]
             ctype = pool[card.cid].type
             if ctype is CardType.PHANTOM:
-                if ph_slots and sp_cost(duel, card) <= sp and counts.get(("summon", uid), 0) < limit:
+                if (ph_slots and sp_cost(duel, card) <= sp and counts.get(("summon", uid), 0) < limit
+                        and ("unsummon", uid) not in counts):
                     acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardType.ENVIRONMENT:
                 if _under_limit(duel, ("environment", uid)):
@@ -619,6 +631,8 @@ def explain(duel: Duel, cmd) -> Refusal:
             return Refusal(Code.COST, f"Its SP Cost is {cost} and you have {ps.sp} SP.")
         if not _under_limit(duel, ("summon", card.uid)):
             return _R49
+        if unsummoned_this_turn(duel, card.uid):
+            return _R_UNSUMMONED
         return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
             _R63
     if t is SpecialSummon:

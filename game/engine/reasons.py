@@ -40,6 +40,7 @@ class Code(str, Enum):
     TARGETS = "targets"
     MATERIALS = "materials"
     SUMMONED_THIS_TURN = "summoned_this_turn"
+    UNSUMMONED_THIS_TURN = "unsummoned_this_turn"  # RULES.md P5a: no Summon loops
     POSITION_CHANGED = "position_changed"
     ALREADY_FACE_UP = "already_face_up"
     ALREADY_ATTACKED = "already_attacked"

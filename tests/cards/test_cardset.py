@@ -374,15 +374,23 @@ def test_nesting_grounds_special_summons_a_small_hive_phantom_from_hand_for_free
     assert cmd not in duel.legal_actions()  # once per turn
 
 
-def test_sacred_grove_alone_heals_both_players_in_the_draw_phase():
+def test_sacred_grove_gives_defense_phantoms_health_and_restores_health_not_lp():
+    """Balance (docs/balance.md): its old Draw Phase LP gain, for both players while alone,
+    only made Bastion mirrors run both decks out; it now mends Phantoms instead."""
     duel = position({"first_player": 0,
                      "players": [me(env="sacred_grove", deck=["stone_sentry"] * 3,
-                                    phantom=[{"card": "shield_bearer", "position": "defense"}]),
+                                    phantom=[{"card": "shield_bearer", "position": "defense",
+                                              "health": 1000},
+                                             "iron_hound"]),
                                  me(deck=["stone_sentry"] * 3)]})
-    assert max_health(duel, duel.cards[uid(duel, 0, "shield_bearer")]) == 2000
+    bearer = duel.cards[uid(duel, 0, "shield_bearer")]
+    assert max_health(duel, bearer) == 2100
+    hound = duel.cards[uid(duel, 0, "iron_hound")]
+    assert max_health(duel, hound) == duel.pool["iron_hound"].health  # Attack Position
     play(duel, EndTurn(0))
     settle(duel)
-    assert [p.lp for p in duel.players] == [10300, 10300]
+    assert health(duel, bearer) == 1300
+    assert [p.lp for p in duel.players] == [10000, 10000]
 
 
 def test_blazing_chimera_uses_two_ember_materials_and_burns_800():

@@ -10,6 +10,16 @@ from game.engine import events as ev
 from tests.kit import of_type, play, position, uid
 
 CARDS = """
+- id: homing_pigeon
+  name: Homing Pigeon
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "Return this card to your hand."
+  abilities:
+    - start: main
+      effects: [{return_to_hand: {target: self}}]
 - id: quick_imp
   name: Quick Imp
   type: phantom
@@ -267,12 +277,13 @@ def test_loop_guard_eleventh_activation_in_a_turn_is_refused():
 
 
 def test_loop_guard_caps_a_repeated_game_action():
-    duel = position(spec({"hand": ["stone_sentry"], "sp": 50}), CARDS)
-    card = uid(duel, 0, "stone_sentry", "hand")
-    from game.engine import Unsummon
-
+    """Summon, its own ability puts it back in the hand, Summon again (RULES.md P5a keeps
+    Unsummon out of such loops, so this card returns itself)."""
+    duel = position(spec({"hand": ["homing_pigeon"], "sp": 50}), CARDS)
+    card = uid(duel, 0, "homing_pigeon", "hand")
     for _ in range(10):
-        play(duel, Summon(0, card, "phantom", 0, True, True), Unsummon(0, card))
+        play(duel, Summon(0, card, "phantom", 0, True, True), Activate(0, card, 0))
+        assert duel.cards[card].zone.value == "hand"
     assert not [c for c in duel.legal_actions() if isinstance(c, Summon) and c.card == card]
     with pytest.raises(Rejected, match="Loop guard"):
         duel.apply(Summon(0, card, "phantom", 0, True, True))

@@ -144,6 +144,40 @@ def test_unsummon_of_a_special_summon_refunds_nothing():
     assert duel.cards[card].zone.value == "extra"  # Extra Deck Phantoms go back there
 
 
+def test_a_phantom_unsummoned_this_turn_cannot_be_summoned_again_this_turn():
+    """RULES.md P5a: Unsummon refunds the SP, so Summon, Unsummon, Summon ... would repeat a
+    "When this card is Summoned" trigger for free up to the loop guard."""
+    duel = position({"players": [me(hand=["shield_acolyte", "shield_acolyte"], sp=3), DECKS[1]]})
+    first, second = (c.uid for c in duel.cards if c.cid == "shield_acolyte")
+    events = play(duel, Summon(0, first, "phantom", 0, True, True))
+    assert of_type(events, ev.LpChanged)[0].after == 10300  # its trigger: gain 300 LP
+    play(duel, Unsummon(0, first))
+    assert duel.cards[first].zone is Zone.HAND and duel.players[0].sp == 3
+    again = Summon(0, first, "phantom", 0, True, True)
+    assert duel.refusal(again).code is Code.UNSUMMONED_THIS_TURN
+    assert not [c for c in duel.legal_actions() if getattr(c, "card", None) == first]
+    before = state_hash(duel)
+    with pytest.raises(Rejected, match="Unsummoned this turn"):
+        duel.apply(again)
+    assert state_hash(duel) == before
+    play(duel, Summon(0, second, "phantom", 0, True, True))  # another copy may come out
+    play(duel, EndTurn(0), EndTurn(1))
+    assert duel.turn_player == 0 and duel.refusal(
+        Summon(0, first, "phantom", 1, True, True)) is None  # the next turn it may
+
+
+def test_an_unsummoned_extra_deck_phantom_waits_a_turn_too():
+    spec = {"players": [me(extra=["twin_colossus"], phantom=["iron_hound", "iron_hound"]),
+                        DECKS[1]]}
+    duel = position(spec, EXTRA_CARDS)
+    card = uid(duel, 0, "twin_colossus")
+    play(duel, SpecialSummon(0, card, "side", 0, True), Unsummon(0, card))
+    assert duel.cards[card].zone is Zone.EXTRA
+    assert duel.refusal(SpecialSummon(0, card, "side", 0, True)).code is \
+        Code.UNSUMMONED_THIS_TURN
+    assert SpecialSummon(0, card, "side", 0, True) not in duel.legal_actions()
+
+
 def test_unsummon_not_on_a_turn_the_phantom_battled():
     duel = position({"phase": "battle", "players": [
         me(phantom=["storm_rider"]), {"deck": ["stone_sentry"] * 3, "phantom": ["stone_sentry"]}]})
