@@ -16,6 +16,7 @@ from .commands import (
     ChangePosition,
     Choose,
     Command,
+    Concede,
     EndTurn,
     Flip,
     NextPhase,
@@ -38,7 +39,7 @@ from .views import HIDDEN, CardView, Player, PlayerView, SideView, StepView, red
 
 __all__ = [
     "HIDDEN", "Activate", "Attack", "CardDef", "CardType", "CardView", "ChangePosition",
-    "ChoiceKind", "ChoiceOption", "Choose", "Code", "Command", "DeckSpec", "Duel", "EndTurn",
+    "ChoiceKind", "ChoiceOption", "Choose", "Code", "Command", "Concede", "DeckSpec", "Duel", "EndTurn",
     "Event", "Flip", "NextPhase", "Pass", "PendingChoice", "Phase", "PlayEnvironment", "Player",
     "PlayerView", "Refusal", "Rejected", "Rules", "SetCard", "SideView", "SpecialSummon",
     "StepView", "Summon", "Unsummon", "Zone", "command_from_dict", "command_to_dict",

@@ -121,15 +121,26 @@ class Choose:
     option: int
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Concede:
+    """Give up the duel: the other player wins at once (RULES.md D12).
+
+    Either player may send it at any moment before the duel is over, whoever's decision it
+    is and while Lines are open. `apply` accepts it, but `legal_actions()` never lists it, so
+    a player that picks from the legal actions (random, AI) never gives up by chance."""
+
+    player: int
+
+
 Command = (
     Pass | NextPhase | EndTurn | Summon | SpecialSummon | SetCard | PlayEnvironment
-    | ChangePosition | Flip | Unsummon | Attack | Activate | Choose
+    | ChangePosition | Flip | Unsummon | Attack | Activate | Choose | Concede
 )
 
 COMMAND_TYPES = {
     c.__name__: c
     for c in (Pass, NextPhase, EndTurn, Summon, SpecialSummon, SetCard, PlayEnvironment,
-              ChangePosition, Flip, Unsummon, Attack, Activate, Choose)
+              ChangePosition, Flip, Unsummon, Attack, Activate, Choose, Concede)
 }
 
 

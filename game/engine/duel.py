@@ -23,6 +23,7 @@ from .commands import (
     ChangePosition,
     Choose,
     Command,
+    Concede,
     EndTurn,
     Flip,
     NextPhase,
@@ -401,9 +402,14 @@ class Duel:
         problem = command_problem(command)
         if problem is not None:
             return Refusal(Code.MALFORMED, problem)
+        if type(command) is Concede:  # never listed, always allowed while the duel is on
+            return None if self._may_concede(command) else explain(self, command)
         if command in self.legal_actions():
             return None
         return explain(self, command)
+
+    def _may_concede(self, command: Concede) -> bool:
+        return self.state.winner is None and command.player in (0, 1)
 
     def why_illegal(self, command: object) -> str | None:
         """None if `command` is legal now, else the reason in words."""
@@ -415,10 +421,15 @@ class Duel:
         problem = command_problem(command)
         if problem is not None:
             raise Rejected(problem, command, Code.MALFORMED)
-        legal = self.legal_actions()
-        if not any(c is command for c in legal) and command not in legal:
-            code, reason = explain(self, command)
-            raise Rejected(reason, command, code)
+        if type(command) is Concede:
+            if not self._may_concede(command):
+                code, reason = explain(self, command)
+                raise Rejected(reason, command, code)
+        else:
+            legal = self.legal_actions()
+            if not any(c is command for c in legal) and command not in legal:
+                code, reason = explain(self, command)
+                raise Rejected(reason, command, code)
         self.out = []
         self.version += 1
         self.state.history.append(command)
@@ -427,7 +438,7 @@ class Duel:
         if self._statics_cond_health:  # its condition may have changed with anything
             self._health_dirty = True
             self.field_version += 1
-        if self.state.choice is None:
+        if self.state.choice is None and self.state.winner is None:
             trigs.flush_immediate_triggers(self, waiting)
         turnflow.run(self)
         self._report_stats()
@@ -473,6 +484,8 @@ class Duel:
             self._do_attack(cmd)
         elif t is Activate:
             self._do_activate(cmd)
+        elif t is Concede:
+            turnflow.concede(self, cmd.player)
         else:  # pragma: no cover - legal_actions never lists anything else
             raise Rejected(f"unknown command {cmd!r}", cmd, Code.MALFORMED)
 

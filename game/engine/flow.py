@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 # The loop that runs the duel between decisions.
 
+CONCEDE = "concede"  # DuelEnded.reason when a player conceded
+
 
 # ----------------------------------------------------------------- flow
 def run(duel: Duel) -> None:
@@ -167,6 +169,14 @@ def end(duel: Duel, winner: int, reason: str) -> None:
         duel.ending = (winner, reason)
     elif pending[0] != -1:
         duel.ending = (-1, "both players lost by the same Step")
+
+
+def concede(duel: Duel, player: int) -> None:
+    """`player` gives up: the duel ends now, the other player winning. Nothing pending runs
+    (no Step resolves, no trigger fires) and an end already decided by this command's Step
+    is overridden: the concession is what ends the duel."""
+    duel.ending = (1 - player, CONCEDE)
+    finish(duel)
 
 
 def finish(duel: Duel) -> None:

@@ -111,7 +111,7 @@ def play_checked(seed: int, deck_a, deck_b, hash_every: int, policy=uniform) -> 
         assert legal, "a live duel always has a legal action"
         if n % hash_every == 0:
             bad = random_command(rng, duel)
-            if bad not in legal:
+            if bad not in legal and duel.refusal(bad) is not None:  # Concede is never listed
                 before = state_hash(duel)
                 try:
                     duel.apply(bad)
