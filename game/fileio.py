@@ -53,6 +53,7 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
     FileKind("settings", "a settings file", 64 * KIB, 10_000),
     FileKind("save", "a saved duel", 4 * MIB, 500_000),
     FileKind("replay", "a replay", 4 * MIB, 500_000),
+    FileKind("suspended", "a suspended duel", 4 * MIB, 500_000),  # JSON (game/suspend.py)
     # `main.py check` reads a file before it knows which of the first three it is.
     FileKind("check", "a card, deck or rules file", 512 * KIB, 100_000),
 )}

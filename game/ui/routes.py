@@ -73,13 +73,18 @@ def settings() -> Scene:
 
 
 def resume_available() -> bool:
-    """True when a suspended duel is saved and can be continued from the menu."""
-    return False
+    """True when a suspended duel's file is there and readable (game/suspend.py)."""
+    from game import suspend
+
+    return suspend.available()
 
 
 def resume_duel() -> Scene:
-    """The suspended duel, back where it was left."""
-    raise RouteError("there is no suspended duel")
+    """The suspended duel, back where it was left; a file that cannot be used gets a
+    question naming the problem (keep it or discard it), never a crash."""
+    from game.ui.duel.resume import resume_scene
+
+    return resume_scene()
 
 
 def menu() -> Scene:

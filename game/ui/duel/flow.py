@@ -13,10 +13,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 
-from game import storage
+from game import storage, suspend
 from game.duel_setup import DuelSetup
-from game.engine import CardDef, Rules
+from game.engine import CardDef, Duel, Rules
 from game.match import DRAW, Match
 from game.ui.scene import Replace, Transition
 
@@ -72,6 +73,13 @@ def apply_prefs(scene: DuelScene, prefs: dict, running: bool = False) -> None:
         scene.session.responses[:] = prefs["responses"]
 
 
+def end_text(duel: Duel) -> str:
+    """Why the duel ended, for the result screen ("player 2 conceded")."""
+    if duel.end_reason == "concede" and duel.winner in (0, 1):
+        return f"player {2 - duel.winner} conceded"
+    return duel.end_reason or ""
+
+
 class MatchFlow:
     def __init__(self, setup: DuelSetup, pool: Mapping[str, CardDef], match_rules: Rules | None = None,
                  seed: int | None = None, settings: storage.Settings | None = None,
@@ -124,7 +132,10 @@ class MatchFlow:
         return self.start_duel()
 
     def start_duel(self) -> DuelScene:
-        duel = self.match.start_duel(auto_pass=False)
+        return self._scene(self.match.start_duel(auto_pass=False))
+
+    def _scene(self, duel: Duel) -> DuelScene:
+        """The duel screen for `duel`, the match's duel in progress (new or resumed)."""
         ai = {}
         for s in (0, 1):
             if not self.humans[s]:
@@ -132,11 +143,13 @@ class MatchFlow:
                 ai[s] = make_ai(self.setup.ai_level, self.seed + 101 * len(self.match.results) + s,
                                 pool=self.pool, rules=self.rules, deck=[*deck.main, *deck.extra])
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
+        self.session.history = list(duel.history)  # a resumed duel: what was sent before
         title = f"Duel {len(self.match.results) + 1}" + (" of 3" if self.best_of == 3 else "")
         scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
                           sprites=self.sprites, on_setting=self.remember)
         apply_prefs(scene, load_prefs(self.settings))
         scene.on_end = self.keep_replay
+        scene.suspender = self.save_suspended
         return scene
 
     def keep_replay(self, scene: DuelScene) -> None:
@@ -148,12 +161,45 @@ class MatchFlow:
         if problem:
             scene.say(problem, "error")
 
+    # ------------------------------------------------------------ suspend
+    def suspended(self) -> suspend.SuspendedDuel:
+        """The duel in progress and its match, as "Save and leave" keeps them."""
+        duel = self.match.duel
+        if duel is None or self.session is None:
+            raise ValueError("no duel is in progress")
+        setup = self.setup
+        return suspend.capture(
+            self.match, duel, mode=setup.mode, ai_level=setup.ai_level if self.versus_ai else None,
+            ai_seat=self.humans.index(False) if self.versus_ai else None, names=self.names,
+            deck_paths=(str(setup.deck_paths[0]), str(setup.deck_paths[1])),
+            setup_decks=setup.decks, best_of=setup.best_of, first=setup.first, speed=self.speed,
+            responses=(self.session.responses[0].value, self.session.responses[1].value))
+
+    def save_suspended(self) -> None:
+        """Write the duel in progress to the suspended-duel file (FileError if it cannot)."""
+        suspend.save(self.suspended())
+
+    @classmethod
+    def resume(cls, saved: suspend.SuspendedDuel, pool: Mapping[str, CardDef],
+               settings: storage.Settings | None = None, threaded: bool = True,
+               where: Path | None = None) -> tuple[MatchFlow, DuelScene]:
+        """The flow and the duel screen of a suspended duel, exactly where it was left;
+        the computer player is made again with the same level. SuspendError says why not."""
+        match, duel = suspend.restore(saved, pool, where)
+        setup = DuelSetup(saved.mode, (Path(saved.deck_paths[0]), Path(saved.deck_paths[1])),
+                          saved.setup_decks, saved.best_of, saved.first, saved.ai_level)
+        flow = cls(setup, pool, match.rules, seed=saved.match_seed, settings=settings,
+                   threaded=threaded, speed=saved.speed)
+        flow.match = match
+        flow.responses = [Responses(r) for r in saved.responses]
+        return flow, flow._scene(duel)
+
     def duel_over(self, scene: DuelScene) -> Transition:
         from .result import ResultScene
 
         self.speed = scene.speed
         duel = self.match.duel
-        self.last_reason = duel.end_reason if duel is not None else ""
+        self.last_reason = end_text(duel) if duel is not None else ""
         if duel is not None and duel.over:
             self.match.finish_duel()
         return Replace(ResultScene(self))

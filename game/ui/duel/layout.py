@@ -98,6 +98,7 @@ class DuelLayout:
         self.mid_line = MID_Y
         self.tray = pygame.Rect(cols[0], NEAR_BACK_Y - 6, cols[6] + BOX_W - cols[0], TRAY_H + 36)
         self.banner = pygame.Rect(BOARD.x, MID_Y - 34, BOARD.w, 68)
+        self.menu = pygame.Rect(cols[6] + 4, FAR_HAND_Y + 8, BOX_W - 8, 32)  # the pause menu button
 
     # --------------------------------------------------------------- slots
     def slot(self, side: int, zone: Zone, index: int = 0) -> pygame.Rect:

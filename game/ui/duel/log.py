@@ -282,4 +282,7 @@ class Describer:
     def _DuelEnded(self, e: ev.DuelEnded) -> LogEntry:
         if e.winner < 0:
             return LogEntry(f"The duel is a draw: {e.reason}.", -1)
+        if e.reason == "concede":
+            return LogEntry(f"{self.p(1 - e.winner)} concedes: {self.p(e.winner)} wins the duel.",
+                            e.winner)
         return LogEntry(f"{self.p(e.winner)} wins the duel: {e.reason}.", e.winner)

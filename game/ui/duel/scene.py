@@ -16,11 +16,11 @@ import pygame
 from game.engine import CardDef, CardView, Command, Rejected, Zone, redact_event
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.scene import Quit, Transition
+from game.ui.scene import Transition
 from game.ui.widgets import Toast
-from game.ui.widgets.dialog import Dialog, DialogButton
+from game.ui.widgets.dialog import Dialog
 
-from . import panels, style
+from . import panels, pause, style
 from .animator import SPEEDS, Animator
 from .board import Board
 from .geometry import Geometry
@@ -72,7 +72,7 @@ class DuelScene:
         self.input.on_pile = self._pile
         self.toast = Toast((635, LAYOUT.mid_line), 720)
         self.curtain: Curtain | None = None
-        self.dialog: Dialog | None = None
+        self.dialog: Dialog | pause.PauseMenu | None = None
         self.pending: Transition | None = None
         self.stale = True  # the table changed: rebuild gestures once animations finish
         self.think = 0.0
@@ -87,6 +87,10 @@ class DuelScene:
         self.input.extra_rects = dict(self.setting_rects)
         self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
                                          ("set", "resp"): self._cycle_responses})
+        self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
+        self.menu_button = pause.MenuButton(self.open_pause)
+        self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
+        self.input.extra_actions[pause.MENU_KEY] = self.open_pause
         self._load(seat, view)
         if self.hotseat:
             self._raise_curtain(seat)
@@ -195,6 +199,7 @@ class DuelScene:
         for (kind, seat), t in self.tickers.items():
             t.set(getattr(self.board.sides[seat], kind), instant=speed == 0)
             t.update(dt, speed)
+        self.menu_button.update(dt)
         if self.dialog is not None:
             self.dialog.update(dt)
         if self.curtain is None and self.dialog is None and not self.anim.busy:
@@ -265,10 +270,14 @@ class DuelScene:
                 self.dialog = None
             return self._take()
         if self.curtain is not None:
-            if self.curtain.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_pause()
+            elif self.curtain.handle_event(event):
                 seat = self.curtain.seat
                 self.curtain = None
                 self._load(seat)
+            return self._take()
+        if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return self._take()
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
@@ -304,6 +313,8 @@ class DuelScene:
         if go:
             from game.ui.scene import Pop
             self.pending = self.on_over(self) if self.on_over is not None else Pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._panel_click(event.pos)
         return self._take()
@@ -338,7 +349,7 @@ class DuelScene:
             if self.geo.tray_open:
                 self.geo.tray_open = False
             else:
-                self._ask_leave()
+                self.open_pause()
         elif event.key == pygame.K_PAGEUP:
             self.log.wheel(3)
         elif event.key == pygame.K_PAGEDOWN:
@@ -384,24 +395,17 @@ class DuelScene:
         self.on_setting(f"responses_{seat}", self.session.responses[seat].value)
         self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
 
-    def _ask_leave(self) -> None:
-        def leave() -> None:
-            from game.ui.scene import Pop
-            self.pending = Pop()
-        self.dialog = Dialog("Leave the duel?", "The duel is not saved: leaving ends it.",
-                             [DialogButton("Leave", leave, "danger"), DialogButton("Keep playing")],
-                             default=1, cancel=1)
+    def open_pause(self) -> None:
+        """The pause menu (game/ui/duel/pause.py): the duel waits while it is open."""
+        self.input.reset()
+        self.dialog = pause.PauseMenu(self)
 
     def allow_quit(self) -> bool:
-        """The window's close button: ask first while the duel is on."""
+        """The window's close button: ask first (offering to save) while the duel is on."""
         if self.session.over:
             return True
-        if self.dialog is None:
-            def quit_now() -> None:
-                self.pending = Quit()
-            self.dialog = Dialog("Quit Phantom Duel?", "The duel in progress is not saved.",
-                                 [DialogButton("Quit", quit_now, "danger"), DialogButton("Keep playing")],
-                                 default=1, cancel=1)
+        if self.dialog is None or isinstance(self.dialog, pause.PauseMenu):
+            self.dialog = pause.quit_dialog(self)
         return False
 
     # ---------------------------------------------------------------- draw
@@ -434,6 +438,8 @@ class DuelScene:
         if self.curtain is not None:
             self.renderer.drawn = set()
             self.curtain.draw(surface)
+            if self.dialog is not None:
+                self.dialog.draw(surface)
             return
         inp = self.input
         lights = self.lights()
@@ -451,6 +457,8 @@ class DuelScene:
             _arrow(surface, *lights.arrow)
         if inp.popup is not None:
             inp.popup.draw(surface)
+        self.menu_button.draw(surface)
+        pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
         self.toast.draw(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)

@@ -1,0 +1,271 @@
+"""The duel's pause menu (Esc, or the "☰ Menu" button): Resume, Concede, Save and leave,
+Leave without saving; and the window-close question with "Save and quit".
+
+While the menu (or one of its questions) is open the duel waits: the scene routes every
+event to it and does not ask anyone to decide, so a computer player does not move either.
+
+Who concedes: versus the computer, the person. In hotseat, the player whose decision it is
+now (the one the curtain or the prompt names), because that is the person at the screen;
+the question says so by name. Conceding ends the duel at once (RULES.md D12); in a best-of-3
+it is one lost duel, and the match goes on.
+
+Saving needs the match around the duel (`scene.suspender`, set by MatchFlow); a duel opened
+some other way (a scenario, the demo board) cannot be saved and the menu says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import suspend
+from game.engine import Concede
+from game.fileio import FileError
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.scene import Pop, Quit
+from game.ui.widgets.base import WidgetGroup
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import Dialog, DialogButton, scrim
+
+from . import style
+from .layout import LAYOUT
+
+if TYPE_CHECKING:
+    from .scene import DuelScene
+
+MENU_KEY = ("menu",)  # the button's focus key among the scene's extra focus targets
+PANEL_W = 420
+ROW_H = 44
+ROW_GAP = 10
+
+
+def conceder(scene: DuelScene) -> int:
+    """The seat that concedes from this screen (see the module docstring)."""
+    session = scene.session
+    if not scene.hotseat:
+        return session.humans.index(True) if any(session.humans) else scene.shown
+    deciding = session.deciding
+    return deciding if deciding is not None else scene.shown
+
+
+def save_refusal(scene: DuelScene) -> str:
+    """Why this duel cannot be saved now ("" when it can)."""
+    if scene.suspender is None:
+        return "This duel cannot be saved: it was not started from the menu."
+    if scene.session.over:
+        return "The duel is over: there is nothing to save."
+    return ""
+
+
+def concede_refusal(scene: DuelScene) -> str:
+    return "The duel is over." if scene.session.over else ""
+
+
+# ------------------------------------------------------------------------ the button
+class MenuButton(Button):
+    """The small "☰ Menu" button at the board's top right; Esc does the same."""
+
+    def __init__(self, on_click: Callable[[], object]) -> None:
+        super().__init__(LAYOUT.menu, "\u2630  Menu", on_click, "quiet", tooltip="Pause menu (Esc)",
+                         px=15)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.track_hover(event.pos)
+        return super().handle_event(event)
+
+
+# ------------------------------------------------------------------------ the menu
+@dataclass
+class _Row:
+    label: str
+    action: Callable[[], None]
+    style: str = "normal"
+    why_not: str = ""  # a disabled row says why, under the buttons
+
+
+class PauseMenu:
+    """A modal column of buttons with the Dialog interface (handle_event, update, draw,
+    closed), so the scene holds it in its `dialog` slot. A row's action may put another
+    dialog (a confirmation) in that slot: this one then closes underneath it."""
+
+    def __init__(self, scene: DuelScene) -> None:
+        self.scene = scene
+        self.closed = False
+        self.error = ""
+        who = scene.name(conceder(scene))
+        rows = [
+            _Row("Resume", self.close, "primary"),
+            _Row(f"Concede ({who})\u2026", self._ask_concede, "normal", concede_refusal(scene)),
+            _Row("Save and leave", self._save_and_leave, "normal", save_refusal(scene)),
+            _Row("Leave without saving\u2026", self._ask_leave, "danger"),
+        ]
+        self.rows = rows
+        self.notes = [r.why_not for r in rows if r.why_not]
+        h = 24 + 30 + 22 + len(rows) * (ROW_H + ROW_GAP) + len(self.notes) * 20 + 40
+        self.rect = pygame.Rect(0, 0, PANEL_W, h)
+        self.rect.center = (LAYOUT.size[0] // 2, LAYOUT.size[1] // 2)
+        y = self.rect.y + 86
+        self.buttons: list[Button] = []
+        for row in rows:
+            b = Button((self.rect.x + 32, y, PANEL_W - 64, ROW_H), row.label, row.action,
+                       row.style, enabled=not row.why_not)
+            self.buttons.append(b)
+            y += ROW_H + ROW_GAP
+        self.group = WidgetGroup(self.buttons)
+        self.group.set_focus(self.buttons[0])
+        self.group.on_cancel = self.close  # Esc: back to the duel
+
+    # ------------------------------------------------------------ actions
+    def close(self) -> None:
+        self.closed = True
+
+    def _ask_concede(self) -> None:
+        self.scene.dialog = concede_dialog(self.scene)
+        self.closed = True
+
+    def _ask_leave(self) -> None:
+        scene = self.scene
+
+        def leave() -> None:
+            scene.pending = Pop()
+        saving = "" if save_refusal(scene) else " (\u201cSave and leave\u201d keeps it to continue later.)"
+        scene.dialog = Dialog("Leave without saving?",
+                              f"The duel ends here and is not kept.{saving}",
+                              [DialogButton("Leave", leave, "danger"), DialogButton("Keep playing")],
+                              default=1, cancel=1)
+        self.closed = True
+
+    def _save_and_leave(self) -> None:
+        scene = self.scene
+        older = suspend.available()
+
+        def save() -> str | None:
+            problem = write_suspended(scene)
+            if problem:
+                return problem
+            scene.pending = Pop()
+            return None
+        if not older:
+            problem = save()
+            if problem:
+                self.error = problem
+            else:
+                self.closed = True
+            return
+        old = suspend.peek()
+        what = old.describe() if old is not None else "a suspended-duel file that cannot be read"
+        scene.dialog = Dialog("Replace the suspended duel?",
+                              f"Only one duel can wait to be continued. Saving this one replaces "
+                              f"{what}.",
+                              [DialogButton("Save and leave", save, "primary"),
+                               DialogButton("Cancel")], default=0, cancel=1)
+        self.closed = True
+
+    # ------------------------------------------------------------ Dialog interface
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.closed:
+            return False
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(scrim(surface.get_size()), (0, 0))
+        r = self.rect
+        pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
+        txt.blit_text(surface, "Paused", theme.TITLE, theme.TEXT, (r.x + 32, r.y + 20), bold=True)
+        pygame.draw.rect(surface, theme.ACCENT, (r.x + 32, r.y + 62, 60, 2))
+        title = self.scene.title or "The duel"
+        txt.blit_text(surface, txt.fit(f"{title} waits until you resume.", theme.SMALL, r.w - 64),
+                      theme.SMALL, theme.TEXT_DIM, (r.x + 104, r.y + 55))
+        self.group.draw(surface)
+        y = self.buttons[-1].rect.bottom + 12
+        for note in self.notes:
+            txt.blit_text(surface, txt.fit(note, theme.SMALL, r.w - 64), theme.SMALL,
+                          theme.TEXT_DIM, (r.x + 32, y))
+            y += 20
+        if self.error:
+            for line in txt.wrap(self.error, theme.SMALL, r.w - 64)[:3]:
+                txt.blit_text(surface, line, theme.SMALL, theme.BAD, (r.x + 32, y))
+                y += 18
+
+
+# ------------------------------------------------------------------------ questions
+def concede_dialog(scene: DuelScene) -> Dialog:
+    seat = conceder(scene)
+    who, other = scene.name(seat), scene.name(1 - seat)
+    if scene.hotseat:
+        message = (f"{who} (whose decision it is now) gives up this duel, and {other} wins it.")
+    else:
+        message = f"You give up this duel, and {other} wins it."
+    flow_note = " The match goes on with the next duel." if "of 3" in scene.title else ""
+    return Dialog(f"Concede the duel, {who}?", message + flow_note,
+                  [DialogButton("Concede", lambda: concede(scene, seat), "danger"),
+                   DialogButton("Keep playing")], default=1, cancel=1)
+
+
+def concede(scene: DuelScene, seat: int) -> None:
+    """Send Concede(seat): the duel ends and the screen shows who won."""
+    for worker in scene.session.workers.values():
+        worker.cancel()  # a computer player's pending move is dropped
+    if scene.curtain is not None:  # hotseat: the conceder is at the screen
+        scene.curtain = None
+        scene._load(seat)
+    scene.send([Concede(seat)])
+
+
+def write_suspended(scene: DuelScene) -> str:
+    """Save the duel for "Continue"; the problem in words ("" when saved)."""
+    why = save_refusal(scene)
+    if why:
+        return why
+    assert scene.suspender is not None
+    try:
+        scene.suspender()
+    except (FileError, ValueError) as exc:
+        return f"Not saved: {exc}"
+    return ""
+
+
+def quit_dialog(scene: DuelScene) -> Dialog:
+    """The window's close button during a duel: save and quit, quit, or keep playing."""
+    def quit_now() -> None:
+        scene.pending = Quit()
+
+    def save_and_quit() -> str | None:
+        problem = write_suspended(scene)
+        if problem:
+            return problem
+        scene.pending = Quit()
+        return None
+    if save_refusal(scene):
+        return Dialog("Quit Phantom Duel?", "The duel in progress is not saved.",
+                      [DialogButton("Quit", quit_now, "danger"), DialogButton("Keep playing")],
+                      default=1, cancel=1)
+    replaces = ""
+    if suspend.available():
+        older = suspend.peek()
+        what = older.describe() if older is not None else "a file that cannot be read"
+        replaces = f" It replaces the suspended duel already there ({what})."
+    return Dialog("Quit Phantom Duel?",
+                  f"\u201cSave and quit\u201d keeps the duel: Continue on the menu picks it up "
+                  f"where it is.{replaces}",
+                  [DialogButton("Save and quit", save_and_quit, "primary"),
+                   DialogButton("Quit", quit_now, "danger"), DialogButton("Keep playing")],
+                  default=0, cancel=2)
+
+
+def draw_focus(surface: pygame.Surface, button: Button, focused: bool) -> None:
+    """The scene's keyboard focus ring on the menu button (the board's own focus colour)."""
+    if focused:
+        pygame.draw.rect(surface, style.FOCUS, button.rect.inflate(4, 4), 2, border_radius=8)
+
