@@ -174,9 +174,17 @@ def _deck(value, what: str) -> Deck:
 def from_data(data) -> SuspendedDuel:
     """Check the file's shape and every field; _Problem says what is wrong."""
     if not isinstance(data, dict) or data.get("kind") != MAGIC:
-        raise _Problem("not a suspended duel of Phantom Duel")
+        raise _Problem("this is not a suspended duel of Phantom Duel")
     if data.get("format") != FORMAT:
-        raise _Problem(f"format {data.get('format')!r} is not one this version reads ({FORMAT})")
+        raise _Problem(f"saved in format {str(data.get('format'))[:20]}, this version of the "
+                       f"game reads format {FORMAT}")
+    try:
+        return _fields(data)
+    except _Problem as exc:
+        raise _Problem(f"the suspended duel is damaged: {exc}") from None
+
+
+def _fields(data: dict) -> SuspendedDuel:
     mode = _get(data, "mode")
     if mode not in MODES:
         raise _Problem(f"mode: expected one of {', '.join(MODES)}")
@@ -265,7 +273,7 @@ def load(where: Path | None = None) -> SuspendedDuel:
     try:
         return from_data(data)
     except _Problem as exc:
-        raise SuspendError(target, f"not a usable suspended duel: {exc}") from None
+        raise SuspendError(target, str(exc)) from None
 
 
 def discard(where: Path | None = None) -> None:

@@ -106,7 +106,8 @@ class PauseMenu:
         ]
         self.rows = rows
         self.notes = [r.why_not for r in rows if r.why_not]
-        h = 24 + 30 + 22 + len(rows) * (ROW_H + ROW_GAP) + len(self.notes) * 20 + 40
+        self._error_lines: tuple[str, list[str]] = ("", [])  # wrapped once per error
+        h = 86 + len(rows) * (ROW_H + ROW_GAP) - ROW_GAP + 24 + len(self.notes) * 20
         self.rect = pygame.Rect(0, 0, PANEL_W, h)
         self.rect.center = (LAYOUT.size[0] // 2, LAYOUT.size[1] // 2)
         y = self.rect.y + 86
@@ -176,16 +177,24 @@ class PauseMenu:
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def _errors(self) -> list[str]:
+        if self._error_lines[0] != self.error:
+            lines = txt.wrap(self.error, theme.SMALL, PANEL_W - 64)[:4] if self.error else []
+            self._error_lines = (self.error, lines)
+        return self._error_lines[1]
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(scrim(surface.get_size()), (0, 0))
-        r = self.rect
+        errors = self._errors()
+        r = self.rect.inflate(0, 0)
+        r.h += len(errors) * 18 + (6 if errors else 0)  # grows downwards to show a problem
         pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
         txt.blit_text(surface, "Paused", theme.TITLE, theme.TEXT, (r.x + 32, r.y + 20), bold=True)
         pygame.draw.rect(surface, theme.ACCENT, (r.x + 32, r.y + 62, 60, 2))
         title = self.scene.title or "The duel"
-        txt.blit_text(surface, txt.fit(f"{title} waits until you resume.", theme.SMALL, r.w - 64),
+        txt.blit_text(surface, txt.fit(f"{title} waits until you resume.", theme.SMALL, r.w - 136),
                       theme.SMALL, theme.TEXT_DIM, (r.x + 104, r.y + 55))
         self.group.draw(surface)
         y = self.buttons[-1].rect.bottom + 12
@@ -193,10 +202,9 @@ class PauseMenu:
             txt.blit_text(surface, txt.fit(note, theme.SMALL, r.w - 64), theme.SMALL,
                           theme.TEXT_DIM, (r.x + 32, y))
             y += 20
-        if self.error:
-            for line in txt.wrap(self.error, theme.SMALL, r.w - 64)[:3]:
-                txt.blit_text(surface, line, theme.SMALL, theme.BAD, (r.x + 32, y))
-                y += 18
+        for line in errors:
+            txt.blit_text(surface, line, theme.SMALL, theme.BAD, (r.x + 32, y))
+            y += 18
 
 
 # ------------------------------------------------------------------------ questions

@@ -44,7 +44,8 @@ class ResumeProblem:
     def __init__(self, problem: str) -> None:
         self.pending: Transition | None = None
         self.dialog = Dialog(
-            "The suspended duel cannot be continued", problem,
+            "The suspended duel cannot be continued",
+            f"{problem}. The file is left as it is: discard it, or keep it and look at it.",
             [DialogButton("Discard it", self._discard, "danger"),
              DialogButton("Keep the file", self._keep)], default=1, cancel=1, width=640)
 
