@@ -294,3 +294,13 @@ def test_a_save_that_fails_says_why_and_the_duel_stays(window) -> None:
     scene.draw(window)
     feed(scene, key(pygame.K_ESCAPE))
     assert scene.dialog is None and not scene.session.over
+
+
+def test_escape_during_an_animation_pauses_at_once(window) -> None:
+    scene = duel_scene(seed=6, speed="normal")
+    feed(scene, key(pygame.K_RETURN))  # lift the curtain
+    settle(scene, 5)
+    feed(scene, key(pygame.K_SPACE))  # the action button: something to animate
+    assert scene.anim.busy
+    feed(scene, key(pygame.K_ESCAPE))
+    assert isinstance(scene.dialog, PauseMenu)

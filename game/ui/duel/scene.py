@@ -287,8 +287,7 @@ class DuelScene:
             self.log.hover = self.log.entry_at(event.pos)
             return self._take()
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
-                                                               pygame.K_ESCAPE))):
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
             self.anim.skip()  # a click or a key finishes the animation; nothing else happens
             return self._take()
         if self.finished:
