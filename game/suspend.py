@@ -328,6 +328,8 @@ def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
     match.results = list(s.results)
     match.firsts = list(s.firsts)
     number = len(s.results)
+    if match.over:
+        raise fail("the match was already over before this duel")
     if saved.over:
         raise fail("the saved duel is already over")
     if saved.seed != match.duel_seed(number):

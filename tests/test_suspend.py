@@ -103,6 +103,9 @@ def _bad_files(good: str) -> list[tuple[str, bytes, str]]:
     def seed(d):
         d["duel"]["seed"] = d["duel"]["seed"] + 1
 
+    def over(d):
+        d["match"]["results"], d["match"]["firsts"] = [0, 0], [0, 1, 1]
+
     return [
         ("not json", b"{this is not json", "not valid JSON"),
         ("not utf-8", b"\xff\xfe\x00garbage", "not UTF-8"),
@@ -117,6 +120,7 @@ def _bad_files(good: str) -> list[tuple[str, bytes, str]]:
         ("short history", _tampered(good, history).encode(), "does not replay"),
         ("unknown card", _tampered(good, unknown_card).encode(), "no longer legal"),
         ("wrong seed", _tampered(good, seed).encode(), "seed differs"),
+        ("match over", _tampered(good, over).encode(), "already over"),
         ("no duel", _tampered(good, lambda d: d.update(duel=None)).encode(), "duel"),
         ("broken duel", _tampered(good, lambda d: d["duel"].update(cards=5)).encode(),
          "cannot be read"),
@@ -136,7 +140,7 @@ def test_a_file_that_cannot_be_used_is_refused_by_name_and_left_as_it_was(home):
         assert "\n" not in message
         assert suspend.path().read_bytes() == raw, label  # untouched
         assert suspend.available() and suspend.peek() is None or label in (
-            "short history", "unknown card", "wrong seed", "broken duel")
+            "short history", "unknown card", "wrong seed", "broken duel", "match over")
 
 
 def test_an_oversized_file_is_refused_before_it_is_read(home):
