@@ -10,7 +10,7 @@ the question says so by name. Conceding ends the duel at once (RULES.md D12); in
 it is one lost duel, and the match goes on.
 
 Saving needs the match around the duel (`scene.suspender`, set by MatchFlow); a duel opened
-some other way (a scenario, the demo board) cannot be saved and the menu says why.
+some other way (a puzzle, a scenario, the demo board) cannot be saved and the menu says why.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def conceder(scene: DuelScene) -> int:
 def save_refusal(scene: DuelScene) -> str:
     """Why this duel cannot be saved now ("" when it can)."""
     if scene.suspender is None:
-        return "This duel cannot be saved: it was not started from the menu."
+        return "Only hotseat and versus-AI duels can be saved."
     if scene.session.over:
         return "The duel is over: there is nothing to save."
     return ""
