@@ -304,3 +304,21 @@ def test_escape_during_an_animation_pauses_at_once(window) -> None:
     assert scene.anim.busy
     feed(scene, key(pygame.K_ESCAPE))
     assert isinstance(scene.dialog, PauseMenu)
+
+
+def test_a_conceded_duel_is_kept_as_a_replay_that_replays_to_its_end(window) -> None:
+    from game.replay import ReplayRun, load_replay, replay_files
+
+    scene = flow("versus_ai").first_scene()
+    play_a_little(scene, 3)
+    feed(scene, key(pygame.K_ESCAPE))
+    press(scene, scene.dialog, "Concede")
+    feed(scene, *click(scene.dialog.buttons[0].rect.center))
+    settle(scene, 5)
+    assert scene.finished and scene.session.duel.winner == 1
+    files = replay_files()
+    assert len(files) == 1
+    replay = load_replay(files[0], base_pool())
+    assert replay.reason == "concede" and replay.winner == 1
+    run = ReplayRun.play(replay, base_pool())
+    assert not run.stopped and not run.warnings and run.final is not None and run.final.over
