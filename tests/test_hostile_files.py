@@ -205,3 +205,26 @@ def test_a_real_process_exits_cleanly_on_a_hostile_file(tmp_path, command):
     assert proc.returncode != 0
     assert_clean(proc.stdout + proc.stderr)
     assert str(path) in proc.stdout + proc.stderr
+
+
+def test_simulate_plays_under_another_rules_file_and_refuses_a_bad_one(capsys, tmp_path):
+    import json
+
+    from game.rules_file import RULES_PATH
+
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(RULES_PATH.read_text(encoding="utf-8").replace(
+        "starting_lp: 10000", "starting_lp: 100"), encoding="utf-8")
+    args = ["simulate", "--games", "2", "--jobs", "1", "--no-progress", "--json"]
+    code, out, err = run_main(capsys, *args, "--rules", str(rules))
+    assert code == 0, err
+    short = json.loads(out)
+    code, out, err = run_main(capsys, *args)
+    assert code == 0, err
+    assert short["avg_rounds"] < json.loads(out)["avg_rounds"]  # 100 LP ends duels at once
+    rules.write_text("starting_lp: lots\n", encoding="utf-8")
+    before = rules.read_bytes()
+    code, out, err = run_main(capsys, *args, "--rules", str(rules))
+    assert code == 2 and str(rules) in err and "starting_lp" in err
+    assert_clean(err)
+    assert rules.read_bytes() == before
