@@ -73,12 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", metavar="FILE", default=None,
                      help="play under this rules file instead of assets/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
+    from game.ui.routes import SNAPSHOT_SCENES  # no pygame: cheap for every command
+
+    scenes = list(SNAPSHOT_SCENES)
+    listed = ", ".join(scenes[:-1]) + " or " + scenes[-1]
     snap = sub.add_parser("snapshot", help="render one scene headless to a PNG",
-                          description="Render a scene (menu, deckbuilder, setup, duel, sidedeck, "
-                                      "result, settings, puzzles, replays, replay) headless and "
-                                      "save it as a PNG.")
-    snap.add_argument("scene", help="menu, deckbuilder, setup, duel, sidedeck, result, settings, puzzles, "
-                                    "replays or replay")
+                          description=f"Render a scene ({', '.join(scenes)}) headless and save "
+                                      f"it as a PNG.")
+    snap.add_argument("scene", help=listed)
     snap.add_argument("--out", required=True, metavar="FILE.png", help="where to save the PNG")
     snap.add_argument("--window", default="1280x720", metavar="WxH",
                       help="window size; the 1280x720 scene is scaled into it (1280x720)")
@@ -93,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--drag", metavar="X1,Y1,X2,Y2",
                       help="press at X1,Y1 and hold it while moving to X2,Y2 (a drag in progress)")
     snap.add_argument("--scenario", metavar="FILE",
-                      help="duel: the start position of this scenario file (default: a busy board)")
+                      help="duel: the start position of this scenario file (default: a busy "
+                           "board); puzzles: this puzzle file, open in the duel screen")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
                       help="duel, replay: whose view is shown (1 or 2)")
     for name, help_text in (("scenario", "run scenario (puzzle) files"),

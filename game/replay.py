@@ -45,6 +45,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from game.end_words import end_sentence
 from game.engine import (
     CardDef,
     Command,
@@ -126,9 +127,8 @@ class Replay:
 
     @property
     def reason_text(self) -> str:
-        """The end reason with the players' names ("player 2 reached 0 LP" -> "AI (Hard) ...")."""
-        text = re.sub(r"[Pp]layer ([12])", lambda m: self.players[int(m.group(1)) - 1].name, self.reason)
-        return text[:1].upper() + text[1:]
+        """The end reason as a sentence with the players' names (game/end_words.py)."""
+        return end_sentence(self.reason, self.winner, (self.players[0].name, self.players[1].name))
 
     @property
     def match_text(self) -> str:

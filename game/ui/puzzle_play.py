@@ -26,7 +26,9 @@ from game.ui.duel.session import DuelSession
 from game.ui.scene import Pop, Replace, Transition
 from game.ui.widgets import Button, Dialog, DialogButton
 
-BANNER = pygame.Rect(LAYOUT.columns[0], 4, LAYOUT.columns[6] + 96 - LAYOUT.columns[0], 46)
+# above the board, up to the duel's "☰ Menu" button (which stays where it is in every duel)
+BANNER = pygame.Rect(LAYOUT.columns[0], 4, LAYOUT.menu.x - 8 - LAYOUT.columns[0], 46)
+BUTTON_W = 80
 HINT_KEY = pygame.K_F1
 RETRY_KEY = pygame.K_F5
 
@@ -61,13 +63,16 @@ class PuzzlePlayScene:
         self.saved_note = ""
         self.dialog: Dialog | None = None
         self.pending: Transition | None = None
-        self.hint_button = Button((BANNER.right - 200, BANNER.y + 8, 92, 30), "Hint  F1", self.show_hint,
-                                  px=theme.SMALL, tooltip="Show the hint")
-        self.retry_button = Button((BANNER.right - 100, BANNER.y + 8, 92, 30), "Retry  F5", self.retry,
-                                   px=theme.SMALL, tooltip="Start again from the puzzle's position")
+        self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + 8, BUTTON_W, 30),
+                                  "Hint  F1", self.show_hint, px=theme.SMALL, tooltip="Show the hint")
+        self.retry_button = Button((BANNER.right - (BUTTON_W + 8), BANNER.y + 8, BUTTON_W, 30),
+                                   "Retry  F5", self.retry, px=theme.SMALL,
+                                   tooltip="Start again from the puzzle's position")
         self.buttons = [self.hint_button, self.retry_button]
         self._banner: pygame.Surface | None = None
         self._banner_key: object = None
+        self.duel.overlay = self._draw_banner  # under the pause menu and the duel's dialogs
+        self.duel.settings = self.settings
 
     @property
     def session(self) -> DuelSession:
@@ -153,6 +158,9 @@ class PuzzlePlayScene:
             if self.dialog.closed:
                 self.dialog = None
             return self._take()
+        if self.duel.dialog is not None:  # the pause menu (or its questions) has every event
+            out = self.duel.handle_event(event)
+            return self._take() or out
         if event.type == pygame.KEYDOWN and event.key == HINT_KEY:
             self.show_hint()
             return self._take()
@@ -198,12 +206,14 @@ class PuzzlePlayScene:
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        self.duel.draw(surface)
+        self.duel.draw(surface)  # the banner too, through its overlay
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
         surface.blit(self._banner_surface(), BANNER.topleft)
         for b in self.buttons:
             b.draw(surface)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     def _banner_surface(self) -> pygame.Surface:
         """The banner behind the buttons, redrawn only when the status changes."""
@@ -224,12 +234,14 @@ class PuzzlePlayScene:
             colour = theme.TEXT_DIM
         tag = txt.text(label, theme.SMALL, colour, bold=True)
         surf.blit(tag, (12, 5))
-        room = BANNER.w - 210 - 12
+        room = BANNER.w - 2 * (BUTTON_W + 8) - 24
         name = txt.text(txt.fit(self.puzzle.name, theme.SMALL, room - tag.get_width() - 12),
                         theme.SMALL, theme.TEXT_DIM)
         surf.blit(name, (12 + tag.get_width() + 10, 5))
-        goal = txt.text(txt.fit("Goal: " + self.puzzle.goal.describe(), theme.LABEL, room),
-                        theme.LABEL, theme.ACCENT, bold=True)
+        line = "Goal: " + self.puzzle.goal.describe()
+        px = theme.LABEL if txt.text(line, theme.LABEL, theme.ACCENT, bold=True).get_width() <= room \
+            else theme.SMALL  # a long goal in smaller letters rather than cut short
+        goal = txt.text(txt.fit(line, px, room, bold=True), px, theme.ACCENT, bold=True)
         surf.blit(goal, (12, 22))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()

@@ -11,8 +11,10 @@ import argparse
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.ui.scene import Scene
+if TYPE_CHECKING:  # main.py reads SNAPSHOT_SCENES for its --help: no pygame import here
+    from game.ui.scene import Scene
 
 
 class RouteError(Exception):

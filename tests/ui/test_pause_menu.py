@@ -57,7 +57,7 @@ def test_escape_and_the_menu_button_open_the_pause_menu_and_the_duel_waits(windo
     feed(scene, key(pygame.K_ESCAPE))
     menu = scene.dialog
     assert isinstance(menu, PauseMenu)
-    assert [b.label for b in menu.buttons] == ["Resume", "Concede (Player 1)\u2026",
+    assert [b.label for b in menu.buttons] == ["Resume", "Settings\u2026", "Concede (Player 1)\u2026",
                                                "Save and leave", "Leave without saving\u2026"]
     assert all(b.enabled for b in menu.buttons)
     for _ in range(30):  # paused: nobody moves, the AI neither
@@ -119,13 +119,14 @@ def test_concede_asks_first_then_the_other_player_wins(window) -> None:
     settle(scene, 5, window)
     assert scene.finished and scene.session.duel.winner == 1 - deciding
     assert scene.session.duel.end_reason == "concede"
-    assert scene.log.entries[-1].text == f"{who} concedes: {scene.name(1 - deciding)} wins the duel."
+    assert scene.log.entries[-1].text == \
+        f"{scene.name(1 - deciding)} wins the duel. {who} conceded the duel."
     got = feed(scene, key(pygame.K_SPACE))
     assert len(got) == 1 and isinstance(got[0], Replace)
     result = got[0].scene
     assert isinstance(result, ResultScene)
     assert result.headline == f"{scene.name(1 - deciding)} wins the duel"
-    assert result.reason == f"{who} conceded"
+    assert result.reason == f"{who} conceded the duel."
     assert f.match.wins[1 - deciding] == 1 and not f.over  # one duel of three
     result.draw(window)
 

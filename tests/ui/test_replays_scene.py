@@ -11,6 +11,7 @@ import pytest
 from game import replay as R
 from game.decks import load_deck
 from game.duel_setup import DuelSetup
+from game.end_words import end_sentence
 from game.engine import Zone, state_hash
 from game.ui import routes
 from game.ui.duel.board import Board
@@ -112,7 +113,9 @@ def test_stepping_forward_and_back_gives_identical_states(run, window) -> None:
     assert v.index == 0 and state_hash(v.duel) == state_hash(run.duel_at(0))
     feed(v, key(pygame.K_END))
     assert v.index == run.length and state_hash(v.duel) == state_hash(run.final)
-    assert v.duel.over and v._status()[0].endswith(v.duel.end_reason)
+    assert v.duel.over and v._status()[0].endswith(
+        end_sentence(v.duel.end_reason, v.duel.winner, v.names))
+    assert v._status()[0].endswith(".") and "player" not in v._status()[0]
     feed(v, key(pygame.K_RIGHT))  # nothing after the end
     assert v.index == run.length and v.toast.message == "The end of the replay"
 

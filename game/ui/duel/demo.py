@@ -15,7 +15,7 @@ from game.duel_setup import DuelSetup
 from game.engine import Activate, Duel, Summon, Zone
 from game.engine.position import build_position
 
-from .flow import MatchFlow, rules
+from .flow import MatchFlow, end_text, rules
 from .scene import DuelScene
 from .seats import Responses
 from .session import DuelSession
@@ -115,6 +115,6 @@ def played_match(pool, seed: int = 3) -> MatchFlow:
         seat = duel.deciding_player
         assert seat is not None, "a duel that is not over waits on a player"
         duel.apply(players[seat].choose(duel.view(seat)))
-    flow.last_reason = duel.end_reason
+    flow.last_reason = end_text(duel, flow.names)
     flow.match.finish_duel()
     return flow

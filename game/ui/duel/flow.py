@@ -17,6 +17,7 @@ from pathlib import Path
 
 from game import storage, suspend
 from game.duel_setup import DuelSetup
+from game.end_words import end_sentence
 from game.engine import CardDef, Duel, Rules
 from game.match import DRAW, Match
 from game.ui.scene import Replace, Transition
@@ -73,11 +74,9 @@ def apply_prefs(scene: DuelScene, prefs: dict, running: bool = False) -> None:
         scene.session.responses[:] = prefs["responses"]
 
 
-def end_text(duel: Duel) -> str:
-    """Why the duel ended, for the result screen ("player 2 conceded")."""
-    if duel.end_reason == "concede" and duel.winner in (0, 1):
-        return f"player {2 - duel.winner} conceded"
-    return duel.end_reason or ""
+def end_text(duel: Duel, names: tuple[str, str]) -> str:
+    """Why the duel ended, as the result screen says it (game/end_words.py)."""
+    return end_sentence(duel.end_reason or "", duel.winner, names)
 
 
 class MatchFlow:
@@ -100,7 +99,9 @@ class MatchFlow:
         self.responses = prefs["responses"]
         self.sprites = CardSprites(pool)
         self.session: DuelSession | None = None
+        self.scene: DuelScene | None = None  # the duel on screen (its speed may have changed)
         self.last_reason = ""
+        self.last_replay: Path | None = None  # the replay of the duel just ended, once saved
 
     # ----------------------------------------------------------- the score
     @property
@@ -142,13 +143,16 @@ class MatchFlow:
                 deck = self.match.decks[s]
                 ai[s] = make_ai(self.setup.ai_level, self.seed + 101 * len(self.match.results) + s,
                                 pool=self.pool, rules=self.rules, deck=[*deck.main, *deck.extra])
+        self.last_replay = None  # until this duel's own replay is saved
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
         title = f"Duel {len(self.match.results) + 1}" + (" of 3" if self.best_of == 3 else "")
         scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
                           sprites=self.sprites, on_setting=self.remember)
         apply_prefs(scene, load_prefs(self.settings))
+        scene.settings = self.settings  # the pause menu's Settings change these, saved
         scene.on_end = self.keep_replay
+        self.scene = scene
         scene.suspender = self.save_suspended
         return scene
 
@@ -157,7 +161,7 @@ class MatchFlow:
         only says so in a toast; the duel's result is the match's and is never touched."""
         from game.ui.replays.record import save_match_duel
 
-        problem = save_match_duel(self)
+        self.last_replay, problem = save_match_duel(self)
         if problem:
             scene.say(problem, "error")
 
@@ -172,7 +176,8 @@ class MatchFlow:
             self.match, duel, mode=setup.mode, ai_level=setup.ai_level if self.versus_ai else None,
             ai_seat=self.humans.index(False) if self.versus_ai else None, names=self.names,
             deck_paths=(str(setup.deck_paths[0]), str(setup.deck_paths[1])),
-            setup_decks=setup.decks, best_of=setup.best_of, first=setup.first, speed=self.speed,
+            setup_decks=setup.decks, best_of=setup.best_of, first=setup.first,
+            speed=self.scene.speed if self.scene is not None else self.speed,
             responses=(self.session.responses[0].value, self.session.responses[1].value))
 
     def save_suspended(self) -> None:
@@ -197,9 +202,10 @@ class MatchFlow:
     def duel_over(self, scene: DuelScene) -> Transition:
         from .result import ResultScene
 
-        self.speed = scene.speed
+        self.speed = scene.speed  # changed on the duel screen or its Settings: kept for the next
+        self.responses = list(scene.session.responses)
         duel = self.match.duel
-        self.last_reason = end_text(duel) if duel is not None else ""
+        self.last_reason = end_text(duel, self.names) if duel is not None else ""
         if duel is not None and duel.over:
             self.match.finish_duel()
         return Replace(ResultScene(self))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from game.end_words import end_sentence
 from game.engine import HIDDEN, CardDef
 from game.engine import events as ev
 
@@ -280,9 +281,7 @@ class Describer:
         return LogEntry(f"{self.p(e.player)} reveals {self.card(e.card, e.card_id)}.", e.player, e.card)
 
     def _DuelEnded(self, e: ev.DuelEnded) -> LogEntry:
-        if e.winner < 0:
-            return LogEntry(f"The duel is a draw: {e.reason}.", -1)
-        if e.reason == "concede":
-            return LogEntry(f"{self.p(1 - e.winner)} concedes: {self.p(e.winner)} wins the duel.",
-                            e.winner)
-        return LogEntry(f"{self.p(e.winner)} wins the duel: {e.reason}.", e.winner)
+        why = end_sentence(e.reason, e.winner, (self.p(0), self.p(1)))
+        if e.winner not in (0, 1):
+            return LogEntry(f"The duel is a draw. {why}", -1)
+        return LogEntry(f"{self.p(e.winner)} wins the duel. {why}", e.winner)

@@ -1,5 +1,8 @@
-"""The duel's pause menu (Esc, or the "☰ Menu" button): Resume, Concede, Save and leave,
-Leave without saving; and the window-close question with "Save and quit".
+"""The duel's pause menu (Esc, or the "☰ Menu" button): Resume, Settings, Concede, Save and
+leave, Leave without saving; and the window-close question with "Save and quit".
+
+Settings opens the settings screen over the paused duel; a change there is saved and takes
+effect in this duel at once (flow.apply_prefs with running=True); Back returns to this menu.
 
 While the menu (or one of its questions) is open the duel waits: the scene routes every
 event to it and does not ask anyone to decide, so a computer player does not move either.
@@ -21,12 +24,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import suspend
+from game import storage, suspend
 from game.engine import Concede
 from game.fileio import FileError
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.scene import Pop, Quit
+from game.ui.scene import Pop, Push, Quit, Scene
 from game.ui.widgets.base import WidgetGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import Dialog, DialogButton, scrim
@@ -100,6 +103,7 @@ class PauseMenu:
         who = scene.name(conceder(scene))
         rows = [
             _Row("Resume", self.close, "primary"),
+            _Row("Settings\u2026", self.open_settings),
             _Row(f"Concede ({who})\u2026", self._ask_concede, "normal", concede_refusal(scene)),
             _Row("Save and leave", self._save_and_leave, "normal", save_refusal(scene)),
             _Row("Leave without saving\u2026", self._ask_leave, "danger"),
@@ -124,6 +128,10 @@ class PauseMenu:
     # ------------------------------------------------------------ actions
     def close(self) -> None:
         self.closed = True
+
+    def open_settings(self) -> None:
+        """The settings screen over the paused duel; this menu is still here on the way back."""
+        self.scene.pending = Push(settings_scene(self.scene))
 
     def _ask_concede(self) -> None:
         self.scene.dialog = concede_dialog(self.scene)
@@ -205,6 +213,23 @@ class PauseMenu:
         for line in errors:
             txt.blit_text(surface, line, theme.SMALL, theme.BAD, (r.x + 32, y))
             y += 18
+
+
+def settings_scene(scene: DuelScene) -> Scene:
+    """The Settings screen (game/ui/settings_scene.py) for a running duel: each change is
+    saved there and applied here at once (speed, answers, the computer's pause, glow, log)."""
+    from game.ui.settings_scene import SettingsScene
+
+    from . import flow
+
+    if scene.settings is None:
+        scene.settings = storage.load_settings()
+    settings = scene.settings
+
+    def changed(section: str, key: str, value: object) -> None:
+        if section == flow.PREFS:
+            flow.apply_prefs(scene, flow.load_prefs(settings), running=True)
+    return SettingsScene(settings, on_change=changed)
 
 
 # ------------------------------------------------------------------------ questions

@@ -2,29 +2,24 @@
 
 Mouse or keys (Tab / arrows move, Enter presses, Esc goes back to the menu). Between duels
 of a match the loser chooses who goes first (a computer loser goes first); at the end of
-the match: rematch or back to the menu.
+the match: rematch or back to the menu. "Watch replay" opens the replay viewer on the duel
+just saved (game/ui/replays/); between the duels of a hotseat match it is not offered, so
+neither player sees the other's hand before the next duel (the Replays list has it after).
 """
 
 from __future__ import annotations
-
-import re
 
 import pygame
 
 from game.match import DRAW
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.scene import Pop, Transition
+from game.ui.scene import Pop, Push, Transition
 from game.ui.widgets import Button, WidgetGroup
 
 from . import style
 
 W, H = 1280, 720
-
-
-def _names_in(reason: str, names: tuple[str, str]) -> str:
-    text = re.sub(r"[Pp]layer ([12])", lambda m: names[int(m.group(1)) - 1], reason)
-    return text[:1].upper() + text[1:] if text else ""
 
 
 def _goes(name: str) -> str:
@@ -37,7 +32,7 @@ class ResultScene:
         self.pending: Transition | None = None
         m = flow.match
         self.result = m.results[-1] if m.results else DRAW
-        self.reason = _names_in(flow.last_reason, flow.names)
+        self.reason = flow.last_reason  # a sentence already (game/end_words.py)
         buttons: list[Button] = []
         self.question = ""
         if flow.over:
@@ -73,6 +68,14 @@ class ResultScene:
         for b in buttons:
             b.rect.topleft = (x, 540)
             x += b.rect.w + 20
+        self.note = ""  # why the replay cannot be watched, after a try
+        self.watch: Button | None = None
+        if flow.over or flow.versus_ai:  # hotseat mid-match: the next duel's hands stay private
+            saved = flow.last_replay is not None
+            self.watch = Button((W // 2 - 120, 612, 240, 44), "Watch replay", self._watch, "quiet",
+                                enabled=saved, tooltip="Watch this duel again, move by move" if saved
+                                else "This duel's replay was not saved")
+            buttons.append(self.watch)
         self.buttons = buttons
         self.group = WidgetGroup(buttons)
         self.group.set_focus(buttons[0])
@@ -92,6 +95,22 @@ class ResultScene:
 
     def _menu(self) -> None:
         self.pending = Pop()
+
+    def _watch(self) -> None:
+        """The replay viewer on this duel's saved replay, from the person's own seat."""
+        from game.replay import ReplayError, ReplayRun, load_replay
+        from game.ui.replays.viewer import ReplayViewer
+
+        path = self.flow.last_replay
+        if path is None:
+            return
+        try:
+            run = ReplayRun.play(load_replay(path, self.flow.pool), self.flow.pool)
+        except (ReplayError, OSError) as exc:
+            self.note = f"The replay cannot be opened: {getattr(exc, 'problem', exc)}"
+            return
+        seat = self.flow.humans.index(True) if self.flow.versus_ai else 0
+        self.pending = Push(ReplayViewer(run, self.flow.pool, view=seat, sprites=self.flow.sprites))
 
     def _take(self) -> Transition | None:
         out, self.pending = self.pending, None
@@ -125,11 +144,14 @@ class ResultScene:
                           (W // 2, y), anchor="center")
             y += 34
         if self.reason:
-            txt.blit_text(surface, self.reason + ".", 20, theme.TEXT_DIM, (W // 2, y), anchor="center")
+            txt.blit_text(surface, self.reason, 20, theme.TEXT_DIM, (W // 2, y), anchor="center")
         self._score(surface, 260)
         if self.question:
             txt.blit_text(surface, self.question, 22, theme.TEXT, (W // 2, 500), bold=True, anchor="center")
         self.group.draw(surface)
+        if self.note:
+            txt.blit_text(surface, txt.fit(self.note, 15, W - 200), 15, theme.BAD, (W // 2, 601),
+                          anchor="center")
         txt.blit_text(surface, "Tab moves  \u00b7  Enter presses  \u00b7  Esc leaves to the menu", 14,
                       theme.TEXT_FAINT, (W // 2, H - 40), anchor="center")
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from game import storage
 from game.engine import CardDef, CardView, Command, Rejected, Zone, redact_event
 from game.ui import text as txt
 from game.ui import theme
@@ -88,6 +89,9 @@ class DuelScene:
         self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
                                          ("set", "resp"): self._cycle_responses})
         self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
+        self.settings: storage.Settings | None = None  # the pause menu's Settings edit these
+        # drawn over the board but under the Menu button, toasts and dialogs (a puzzle's banner)
+        self.overlay: Callable[[pygame.Surface], None] | None = None
         self.menu_button = pause.MenuButton(self.open_pause)
         self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
         self.input.extra_actions[pause.MENU_KEY] = self.open_pause
@@ -450,6 +454,8 @@ class DuelScene:
         self._draw_left(surface)
         self._draw_right(surface)
         self.anim.draw(surface, 2)
+        if self.overlay is not None:
+            self.overlay(surface)
         self.renderer.draw_drag(surface, self.board, lights)
         if lights.arrow is not None:
             from .render import _arrow

@@ -7,24 +7,26 @@ a toast, and the match goes on.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.replay import ReplayError, ReplayPlayer, record, save_replay
 
 
-def save_match_duel(flow) -> str:
-    """Save the duel in progress of `flow` (a game.ui.duel.flow.MatchFlow); "" when saved,
-    else the sentence to show."""
+def save_match_duel(flow) -> tuple[Path | None, str]:
+    """Save the duel in progress of `flow` (a game.ui.duel.flow.MatchFlow): the file saved
+    (for the result screen's "Watch replay") and "", or None and the sentence to show."""
     m = flow.match
     duel = m.duel
     if duel is None or not duel.history:
-        return ""
+        return None, ""
     levels = [None if flow.humans[s] else (flow.setup.ai_level or "random") for s in (0, 1)]
     players = [ReplayPlayer(flow.names[s], levels[s], m.decks[s].name) for s in (0, 1)]
     try:
         replay = record(duel, [d.spec() for d in m.decks], players, flow.setup.mode,
                         duel_number=len(m.results) + 1, best_of=flow.best_of)
-        save_replay(replay)
+        path = save_replay(replay)
     except ReplayError as exc:
-        return f"The replay was not saved: {exc.problem}"
+        return None, f"The replay was not saved: {exc.problem}"
     except Exception as exc:  # noqa: BLE001 - a recording bug must never end the match
-        return f"The replay was not saved: {type(exc).__name__}: {exc}"
-    return ""
+        return None, f"The replay was not saved: {type(exc).__name__}: {exc}"
+    return path, ""

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.end_words import end_sentence
 from game.engine import CardDef, CardView, Pass, PlayerView, redact_event
 from game.replay import ReplayRun
 from game.ui import text as txt
@@ -515,7 +516,8 @@ class ReplayViewer:
         if self.at_end and self.duel.over:
             winner = self.duel.winner
             who = "A draw" if winner not in (0, 1) else f"{self.name(winner)} won"
-            return f"{who}: {self.duel.end_reason}", theme.ACCENT
+            why = end_sentence(self.duel.end_reason or "", winner, self.names)
+            return f"{who}. {why}", theme.ACCENT
         if self.playing:
             return "Playing\u2026", theme.TEXT_DIM
         return "Paused", theme.TEXT_DIM
