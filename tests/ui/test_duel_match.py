@@ -59,10 +59,12 @@ def test_whole_hotseat_match_with_side_decking(window, home) -> None:
         elif isinstance(top, ResultScene):
             results_seen += 1
             if flow.over:
-                assert [b.label for b in top.buttons] == ["Rematch", "Back to the menu"]
+                assert [b.label for b in top.buttons] == ["Rematch", "Back to the menu", "Watch replay"]
                 again = feed(top, *click(top.buttons[0].rect.center))
                 assert isinstance(again[0], Replace) and isinstance(again[0].scene, DuelScene)
                 break
+            # between hotseat duels the replay waits for the match's end
+            assert "Watch replay" not in [b.label for b in top.buttons]
             got = feed(top, *click(top.buttons[0].rect.center))  # the loser goes first
         else:
             assert isinstance(top, SideDeckScene)

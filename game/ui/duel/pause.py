@@ -132,6 +132,7 @@ class PauseMenu:
     def open_settings(self) -> None:
         """The settings screen over the paused duel; this menu is still here on the way back."""
         self.scene.pending = Push(settings_scene(self.scene))
+        self.group.set_focus(self.buttons[0])  # back from Settings, Enter resumes
 
     def _ask_concede(self) -> None:
         self.scene.dialog = concede_dialog(self.scene)
