@@ -151,7 +151,8 @@ def validate_deck(deck: Deck, pool: Mapping[str, CardDef]) -> list[str]:
             problems.append(
                 f"{name} ({cid}): {n} copies across Main, Side and Extra; at most {MAX_COPIES}")
     if len(deck.main) < MAIN_MIN:
-        problems.append(f"Main Deck has {len(deck.main)} cards; it needs at least {MAIN_MIN}")
+        n = len(deck.main)
+        problems.append(f"Main Deck has {n} card{'' if n == 1 else 's'}; it needs at least {MAIN_MIN}")
     if len(deck.main) > MAIN_MAX:
         problems.append(f"Main Deck has {len(deck.main)} cards; at most {MAIN_MAX}")
     if len(deck.side) > SIDE_MAX:

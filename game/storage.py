@@ -232,7 +232,7 @@ def rename_deck_file(path: Path, deck: Deck, new_name: str) -> Path:
 DEFAULTS: dict[str, dict[str, Any]] = {
     "deck_builder": {"last_deck": "", "sort": "name"},
     "duel_setup": {"deck_1": "", "deck_2": "", "best_of": 1, "first": "coin",
-                   "ai_level": "random"},
+                   "ai_level": "normal"},
     # the duel screen (game.ui.duel.flow.load_prefs checks the values; the settings screen
     # and the duel's own buttons change them)
     "duel": {"speed": "normal", "responses_0": "when_able", "responses_1": "when_able",

@@ -74,6 +74,7 @@ def test_there_is_a_starter_deck_for_every_family():
     (legal(side=("stone_sentry",)), "Stone Sentry (stone_sentry): 4 copies across Main, Side and "
                                     "Extra; at most 3"),
     (legal(main=BASIC_MAIN[:29]), "Main Deck has 29 cards; it needs at least 30"),
+    (legal(main=BASIC_MAIN[:1]), "Main Deck has 1 card; it needs at least 30"),
     (legal(main=BASIC_MAIN + tuple(f"{c}" for c in ("river_serpent", "siege_titan", "flare_bolt",
                                                     "kindle", "parry", "silence", "denial")
                                    for _ in range(3))),

@@ -232,3 +232,27 @@ def test_suspend_keeps_every_animation_speed() -> None:
     from game.ui.duel.animator import SPEEDS
 
     assert set(suspend.SPEEDS) == set(SPEEDS)
+
+
+def test_a_puzzles_start_cards_are_named_in_the_log(window, burn_budget) -> None:
+    """Cards a puzzle starts with had no event to name them: the log still does."""
+    first = next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, storage.data_dir() / "none")
+                 if e.name == "Through the Guard")
+    play = PuzzlePlayScene(first, pz.load_progress(), threaded=False)
+    settle(play, 10)
+    from tests.ui.test_puzzles_scene import frames, play_moves
+
+    play_moves(play, pz.run_solution(first).commands)
+    frames(play, 600)
+    assert play.status is pz.Status.SOLVED
+    texts = [e.text for e in play.duel.log.entries]
+    assert any(t.startswith("Thorn Sprite takes 600 damage") for t in texts), texts
+    assert not any(t.startswith("A card takes") for t in texts)
+    assert texts[-1] == "Player 1 wins the duel. Player 2 ran out of LP."
+
+
+def test_the_replays_list_counts_in_words(window) -> None:
+    from game.ui.replays.list_scene import _count
+
+    assert (_count(1, "round"), _count(7, "round"), _count(0, "command")) == \
+        ("1 round", "7 rounds", "0 commands")

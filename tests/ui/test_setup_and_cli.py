@@ -40,6 +40,7 @@ def test_setup_by_keyboard_remembers_choices_and_builds_a_duel_setup(window, mon
     scene = DuelSetupScene("versus_ai", POOL)
     settle(scene, 5, window)
     assert [o.value for o in scene.ai_level.options] == ["random", "easy", "normal", "hard"]
+    assert scene.ai_level.value == "normal"  # the first time: Normal, not the testing level
     assert all(o.enabled for o in scene.ai_level.options)  # every level plays
     scene.ai_level.selected = 2  # Normal
     assert scene.chosen[0] is not None and scene.chosen[1] is not None

@@ -72,7 +72,7 @@ class ResultScene:
         self.watch: Button | None = None
         if flow.over or flow.versus_ai:  # hotseat mid-match: the next duel's hands stay private
             saved = flow.last_replay is not None
-            self.watch = Button((W // 2 - 120, 612, 240, 44), "Watch replay", self._watch, "quiet",
+            self.watch = Button((W // 2 - 120, 612, 240, 44), "Watch replay", self._watch,
                                 enabled=saved, tooltip="Watch this duel again, move by move" if saved
                                 else "This duel's replay was not saved")
             buttons.append(self.watch)

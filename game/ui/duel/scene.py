@@ -113,6 +113,8 @@ class DuelScene:
         self.anim.reset(self.board)
         self.log.clear()
         self.describer = Describer(self.pool, self.name)
+        for uid, card in self.board.cards.items():  # a start position's cards (a puzzle's) by name
+            self.describer.learn(uid, card.card_id)
         for e in view.log:
             self._log_event(e)
         self.tickers = {(k, s): panels.Ticker(v) for s in (0, 1)

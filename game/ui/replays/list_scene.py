@@ -290,10 +290,15 @@ class ReplaysScene:
         players = "  vs  ".join(p.name + (f" ({p.level})" if p.level and p.level not in p.name.lower()
                                           else "") for p in rp.players)
         mode = "hotseat" if rp.mode == "hotseat" else "versus AI"
-        info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {rp.rounds} rounds  \u00b7  " \
-               f"{len(rp.commands)} commands"
+        info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {_count(rp.rounds, 'round')}  " \
+               f"\u00b7  {_count(len(rp.commands), 'command')}"
         txt.blit_text(surface, txt.fit(info, theme.SMALL, r.w - 470), theme.SMALL, theme.TEXT_DIM,
                       (left, r.y + 33))
         if rp.reason:
             txt.blit_text(surface, txt.fit(rp.reason_text, theme.SMALL, 280), theme.SMALL, theme.TEXT_FAINT,
                           (r.right - 14, r.y + 34), anchor="topright")
+
+
+def _count(n: int, noun: str) -> str:
+    """ "1 round", "7 rounds"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
