@@ -19,15 +19,16 @@ from game import storage
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import flow
-from game.ui.duel.layout import LAYOUT
+from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.log import LogEntry
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
 from game.ui.scene import Pop, Replace, Transition
 from game.ui.widgets import Button, Dialog, DialogButton
 
-# above the board, up to the duel's "☰ Menu" button (which stays where it is in every duel)
-BANNER = pygame.Rect(LAYOUT.columns[0], 4, LAYOUT.menu.x - 8 - LAYOUT.columns[0], 46)
+# above the board, up to the duel's "☰ Menu" button (which stays where it is in every duel),
+# over the whole of the opponent's hand strip (its count is in their panel): no card peeks out
+BANNER = pygame.Rect(LAYOUT.columns[0], FAR_HAND_Y, LAYOUT.menu.x - 8 - LAYOUT.columns[0], FAR_HAND_H)
 BUTTON_W = 80
 HINT_KEY = pygame.K_F1
 RETRY_KEY = pygame.K_F5
@@ -63,9 +64,9 @@ class PuzzlePlayScene:
         self.saved_note = ""
         self.dialog: Dialog | None = None
         self.pending: Transition | None = None
-        self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + 8, BUTTON_W, 30),
+        self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
                                   "Hint  F1", self.show_hint, px=theme.SMALL, tooltip="Show the hint")
-        self.retry_button = Button((BANNER.right - (BUTTON_W + 8), BANNER.y + 8, BUTTON_W, 30),
+        self.retry_button = Button((BANNER.right - (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
                                    "Retry  F5", self.retry, px=theme.SMALL,
                                    tooltip="Start again from the puzzle's position")
         self.buttons = [self.hint_button, self.retry_button]
@@ -233,16 +234,16 @@ class PuzzlePlayScene:
         else:
             colour = theme.TEXT_DIM
         tag = txt.text(label, theme.SMALL, colour, bold=True)
-        surf.blit(tag, (12, 5))
+        surf.blit(tag, (12, 7))
         room = BANNER.w - 2 * (BUTTON_W + 8) - 24
         name = txt.text(txt.fit(self.puzzle.name, theme.SMALL, room - tag.get_width() - 12),
                         theme.SMALL, theme.TEXT_DIM)
-        surf.blit(name, (12 + tag.get_width() + 10, 5))
+        surf.blit(name, (12 + tag.get_width() + 10, 7))
         line = "Goal: " + self.puzzle.goal.describe()
         px = theme.LABEL if txt.text(line, theme.LABEL, theme.ACCENT, bold=True).get_width() <= room \
             else theme.SMALL  # a long goal in smaller letters rather than cut short
         goal = txt.text(txt.fit(line, px, room, bold=True), px, theme.ACCENT, bold=True)
-        surf.blit(goal, (12, 22))
+        surf.blit(goal, (12, 25))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         self._banner, self._banner_key = surf, status

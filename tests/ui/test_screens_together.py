@@ -96,6 +96,10 @@ def test_puzzle_banner_leaves_the_menu_button_reachable(window, burn_budget) -> 
     assert not BANNER.colliderect(menu_rect)
     for b in play.buttons:
         assert BANNER.contains(b.rect)
+    from game.ui.duel.layout import LAYOUT
+
+    for n in range(1, 9):  # the opponent's hand is under the banner whole, never half out
+        assert all(BANNER.contains(r) for r in LAYOUT.far_hand_rects(n)), n
     feed(play, motion(menu_rect.center))
     settle(play, 12)
     assert play.duel.menu_button.hovered
