@@ -175,6 +175,7 @@ def test_watch_replay_after_a_conceded_duel_shows_the_reason_as_a_sentence(windo
     settle(viewer, 5, window)
     status = viewer._status()[0]
     assert status == "AI (Easy) won. Player 1 conceded the duel.", status
+    assert " ".join(viewer._status_lines[1]) == status  # drawn whole, wrapped, never cut
     assert feed(viewer, key(pygame.K_ESCAPE)) == [Pop()]  # back to the result screen
     # the replays list words it the same way
     replay = load_replay(replay_files()[0], base_pool())

@@ -52,7 +52,9 @@ BAR = pygame.Rect(_R.x + 4, _R.bottom + 32, _R.w - 8, 12)
 BUTTONS_Y = BAR.bottom + 8
 BUTTON_H = 34
 STATUS_Y = BUTTONS_Y + BUTTON_H + 6
-LINES = pygame.Rect(_R.x, STATUS_Y + 36, _R.w, LAYOUT.settings.y - 8 - (STATUS_Y + 36))
+STATUS_ROWS = 3  # the status (up to two lines: who won and why) and the decks
+LINES = pygame.Rect(_R.x, STATUS_Y + 17 * STATUS_ROWS + 2, _R.w,
+                    LAYOUT.settings.y - 8 - (STATUS_Y + 17 * STATUS_ROWS + 2))
 HINT = "Space play/pause · \u2190 \u2192 step · Home/End · 1 2 3 whose view · S speed · Esc back"
 
 
@@ -165,6 +167,7 @@ class ReplayViewer:
         self.pointer = (-1, -1)
         self.zoom_pin: str | None = None
         self.seeking = False
+        self._status_lines: tuple[str, list[str]] = ("", [])
         x, w, gap = _R.x, (_R.w - 4 * 6) // 5, 6
         icons = (("start", self.to_start, "To the start (Home)"),
                  ("back", self.step_back, "One command back (Left)"),
@@ -505,10 +508,18 @@ class ReplayViewer:
         pygame.draw.circle(surface, theme.TEXT, knob, 7)
         pygame.draw.circle(surface, theme.ACCENT, knob, 7, 2)
         status, colour = self._status()
-        txt.blit_text(surface, fit(status, 13, _R.w - 8), 13, colour, (x, STATUS_Y))
+        if self._status_lines[0] != status:  # wrapped once per status, not every frame
+            lines = txt.wrap(status, 13, _R.w - 8)
+            if len(lines) > STATUS_ROWS - 1:
+                lines = [*lines[:STATUS_ROWS - 2], fit(" ".join(lines[STATUS_ROWS - 2:]), 13, _R.w - 8)]
+            self._status_lines = (status, lines)
+        y = STATUS_Y
+        for line in self._status_lines[1]:
+            txt.blit_text(surface, line, 13, colour, (x, y))
+            y += 17
         r = self.replay
         txt.blit_text(surface, fit(f"{r.deck_names}  \u00b7  {r.match_text}", 13, _R.w - 8), 13,
-                      theme.TEXT_DIM, (x, STATUS_Y + 17))
+                      theme.TEXT_DIM, (x, y))
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
         if self.at_end and self.run.stopped:
