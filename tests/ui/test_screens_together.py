@@ -261,3 +261,16 @@ def test_the_replays_list_counts_in_words(window) -> None:
 
     assert (_count(1, "round"), _count(7, "round"), _count(0, "command")) == \
         ("1 round", "7 rounds", "0 commands")
+
+
+def test_closing_the_window_from_settings_over_a_duel_asks_in_sight(window) -> None:
+    from game.ui.scene import allows_quit
+
+    scene = flow("versus_ai").first_scene()
+    play_a_little(scene, 2)
+    feed(scene, key(pygame.K_ESCAPE))
+    settings = press(scene, scene.dialog, "Settings")[0].scene
+    stack = [scene, settings]
+    assert not all(allows_quit(s) for s in reversed(stack))  # the duel vetoes, through Settings
+    assert settings.update(1 / 60) == Pop()  # Settings steps aside...
+    assert scene.dialog is not None and scene.dialog.title == "Quit Phantom Duel?"  # ...to show it

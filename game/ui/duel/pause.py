@@ -230,7 +230,16 @@ def settings_scene(scene: DuelScene) -> Scene:
     def changed(section: str, key: str, value: object) -> None:
         if section == flow.PREFS:
             flow.apply_prefs(scene, flow.load_prefs(settings), running=True)
-    return SettingsScene(settings, on_change=changed)
+
+    class DuelSettings(SettingsScene):
+        def allow_quit(self) -> bool:
+            """The window's close button: back to the duel, whose question (save and quit?)
+            is then on screen, instead of asking it out of sight under this screen."""
+            if scene.allow_quit():
+                return True
+            self.pending = Pop()
+            return False
+    return DuelSettings(settings, on_change=changed)
 
 
 # ------------------------------------------------------------------------ questions
