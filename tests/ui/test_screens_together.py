@@ -274,3 +274,21 @@ def test_closing_the_window_from_settings_over_a_duel_asks_in_sight(window) -> N
     assert not all(allows_quit(s) for s in reversed(stack))  # the duel vetoes, through Settings
     assert settings.update(1 / 60) == Pop()  # Settings steps aside...
     assert scene.dialog is not None and scene.dialog.title == "Quit Phantom Duel?"  # ...to show it
+
+
+def test_the_pause_menu_after_the_end_says_it_once_and_leaves_plainly(window) -> None:
+    scene = flow("versus_ai", best_of=3).first_scene()
+    play_a_little(scene, 2)
+    _concede(scene)
+    feed(scene, key(pygame.K_ESCAPE))
+    menu = scene.dialog
+    assert isinstance(menu, PauseMenu)
+    assert menu.notes == ["The duel is over: nothing to concede or save."]
+    assert not button(menu, "Concede").enabled and not button(menu, "Save and leave").enabled
+    scene.draw(window)
+    press(scene, menu, "Leave")
+    ask = scene.dialog
+    assert ask is not None and ask.title == "Leave the duel?"
+    assert "replay is kept" in ask.message and "and the match" in ask.message
+    feed(scene, key(pygame.K_RETURN))  # Stay is the default
+    assert scene.dialog is None and scene.finished

@@ -101,15 +101,18 @@ class PauseMenu:
         self.closed = False
         self.error = ""
         who = scene.name(conceder(scene))
+        over = scene.session.over
         rows = [
             _Row("Resume", self.close, "primary"),
             _Row("Settings\u2026", self.open_settings),
             _Row(f"Concede ({who})\u2026", self._ask_concede, "normal", concede_refusal(scene)),
             _Row("Save and leave", self._save_and_leave, "normal", save_refusal(scene)),
-            _Row("Leave without saving\u2026", self._ask_leave, "danger"),
+            _Row("Leave\u2026" if over else "Leave without saving\u2026", self._ask_leave, "danger"),
         ]
         self.rows = rows
-        self.notes = [r.why_not for r in rows if r.why_not]
+        notes = [r.why_not for r in rows if r.why_not]
+        # a finished duel: one line says why both Concede and Save are greyed
+        self.notes = ["The duel is over: nothing to concede or save."] if over else notes
         self._error_lines: tuple[str, list[str]] = ("", [])  # wrapped once per error
         h = 86 + len(rows) * (ROW_H + ROW_GAP) - ROW_GAP + 24 + len(self.notes) * 20
         self.rect = pygame.Rect(0, 0, PANEL_W, h)
@@ -143,6 +146,15 @@ class PauseMenu:
 
         def leave() -> None:
             scene.pending = Pop()
+        if scene.session.over:
+            match = " and the match" if "of 3" in scene.title else ""
+            scene.dialog = Dialog("Leave the duel?",
+                                  f"The duel is over and its replay is kept. Leaving skips the "
+                                  f"result screen{match}.",
+                                  [DialogButton("Leave", leave, "danger"), DialogButton("Stay")],
+                                  default=1, cancel=1)
+            self.closed = True
+            return
         saving = "" if save_refusal(scene) else " (\u201cSave and leave\u201d keeps it to continue later.)"
         scene.dialog = Dialog("Leave without saving?",
                               f"The duel ends here and is not kept.{saving}",
@@ -203,7 +215,8 @@ class PauseMenu:
         txt.blit_text(surface, "Paused", theme.TITLE, theme.TEXT, (r.x + 32, r.y + 20), bold=True)
         pygame.draw.rect(surface, theme.ACCENT, (r.x + 32, r.y + 62, 60, 2))
         title = self.scene.title or "The duel"
-        txt.blit_text(surface, txt.fit(f"{title} waits until you resume.", theme.SMALL, r.w - 136),
+        line = f"{title} is over." if self.scene.session.over else f"{title} waits until you resume."
+        txt.blit_text(surface, txt.fit(line, theme.SMALL, r.w - 136),
                       theme.SMALL, theme.TEXT_DIM, (r.x + 104, r.y + 55))
         self.group.draw(surface)
         y = self.buttons[-1].rect.bottom + 12
