@@ -55,7 +55,8 @@ STATUS_Y = BUTTONS_Y + BUTTON_H + 6
 STATUS_ROWS = 3  # the status (up to two lines: who won and why) and the decks
 LINES = pygame.Rect(_R.x, STATUS_Y + 17 * STATUS_ROWS + 2, _R.w,
                     LAYOUT.settings.y - 8 - (STATUS_Y + 17 * STATUS_ROWS + 2))
-HINT = "Space play/pause · \u2190 \u2192 step · Home/End · 1 2 3 whose view · S speed · Esc back"
+# one line each, so no key is cut from its word at a wrap
+HINT = "Space play/pause · \u2190 \u2192 step\nHome/End · 1 2 3 whose view\nS speed · Esc back"
 
 
 class IconButton(Button):
