@@ -10,6 +10,7 @@ checks that the screen sent exactly that command.
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
@@ -53,12 +54,22 @@ class GestureDriver:
         self.gestures = 0
 
     # --------------------------------------------------------------- loop
-    def settle(self, limit: int = 2000) -> None:
+    def settle(self, limit: int = 2000, seconds: float = 60.0) -> None:
+        """Frames until a person may act. A computer seat thinks in a worker thread, so on a
+        loaded machine frames alone can outrun it: after `limit` frames each further frame
+        also yields a little real time, up to `seconds` in all."""
         s = self.scene
-        for _ in range(limit):
+        deadline = time.monotonic() + seconds
+        frames = 0
+        while True:
             s.update(1 / 60)
             if s.curtain is not None or s.finished or s.can_act():
                 return
+            frames += 1
+            if frames >= limit:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.005)
         raise DriverError("the screen never came back to a person")
 
     def step(self) -> bool:
