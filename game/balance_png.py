@@ -124,6 +124,8 @@ def render(report, title: str = "Phantom Duel balance"):
 
 def save_png(report, path: str | Path, title: str = "Phantom Duel balance") -> None:
     """Draw the report and write it as a PNG atomically (a failed save leaves the old file)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout may be --json
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     from game.fileio import atomic_write_bytes

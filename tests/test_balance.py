@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -107,6 +108,18 @@ def test_png_heat_map(tmp_path: Path) -> None:
                    "--png", str(out), "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_json_with_png_prints_only_the_json(tmp_path: Path) -> None:
+    """--png draws with pygame, whose greeting must not land in the JSON on stdout."""
+    out = tmp_path / "balance.png"
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "simulate", "--decks",
+                           str(GIANTS), str(SWARM), str(EMBER), "--games", "1", "--json",
+                           "--png", str(out), "--jobs", "1"], cwd=REPO, capture_output=True,
+                          text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["decks"] and out.exists()
 
 
 def test_progress_bar_counts_duels_and_time_left() -> None:
