@@ -5,7 +5,7 @@ has a face the moment it loads. Shapes are drawn at twice the size and smoothsca
 edges; text is drawn afterwards at the real size so it stays crisp. Sizes scale with the
 width (designed at 200 px wide, 5:7); from 240 px wide no text is under 13 px, the legibility
 floor at 1280x720. Below COMPACT_WIDTH a face drops its words and keeps picture and numbers,
-for small field icons.
+for small field icons; `render_mini_face` drops the numbers too, for faces smaller still.
 """
 
 from __future__ import annotations
@@ -280,6 +280,25 @@ def render_card_face(cdef: CardDef, width: int) -> pygame.Surface:
     out = pygame.transform.smoothscale(big, (w, h))
     _text(out, cdef, lay, frame, fam, s, badges)
     return out
+
+
+def render_mini_face(cdef: CardDef, width: int) -> pygame.Surface:
+    """A face too small for any legible word or number: the type frame colour and the picture
+    only. No text at all (at 36 px even the compact face's numbers fall to 6-8 px, under the
+    13 px floor), so whoever draws it adds what must be read at a legible size on top."""
+    w, h = card_size(width)
+    rim = rim_width(width)
+    radius = max(4, round(12 * width / DESIGN_WIDTH))
+    frame = frame_colour(cdef)
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    pygame.draw.rect(big, frame, big.get_rect(), border_radius=radius * SS)
+    inner = big.get_rect().inflate(-2 * rim * SS, -2 * rim * SS)
+    art = render_art(cdef, inner.size)
+    _rounded(art, max(2, (radius - rim // 2) * SS))
+    big.blit(art, inner)
+    pygame.draw.rect(big, mix(frame, INK, 0.45), inner, max(1, SS),
+                     border_radius=max(2, (radius - rim // 2) * SS))
+    return pygame.transform.smoothscale(big, (w, h))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from game.ui.card_face import (  # noqa: E402
     frame_colour,
     render_card_back,
     render_card_face,
+    render_mini_face,
     rim_width,
     speed_of,
 )
@@ -145,6 +146,27 @@ def test_speed_badge_value():
 def test_compact_faces_for_small_icons():
     lay = face_layout(CARDS["ashen_overlord"], COMPACT_WIDTH - 40)
     assert lay.compact and lay.text is None and lay.stats_bar.h > 0
+
+
+def test_mini_faces_are_frame_and_picture_without_any_text(monkeypatch):
+    """At 36 px any printed number would be under the 13 px floor: the mini face prints none."""
+    import game.ui.card_face as card_face
+
+    asked: list[int] = []
+
+    def spy(size: int, bold: bool = False) -> pygame.font.Font:
+        asked.append(size)
+        return fonts.font(size, bold)
+
+    monkeypatch.setattr(card_face, "font", spy)
+    for cdef in ALL:
+        face = render_mini_face(cdef, 36)
+        assert face.get_size() == (36, 50), cdef.id
+        assert face.get_at((0, 0)).a == 0, cdef.id
+        assert tuple(face.get_at((18, 1)))[:3] == _expected_frame(cdef), cdef.id
+    assert asked == []
+    render_card_face(CARDS["ashen_overlord"], 36)  # the spy sees a face that does print
+    assert asked and min(asked) < 13
 
 
 def test_odd_cards_still_render():

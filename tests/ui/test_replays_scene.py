@@ -13,11 +13,12 @@ from game.decks import load_deck
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
 from game.engine import Zone, state_hash
-from game.ui import routes
+from game.ui import routes, theme
 from game.ui.duel.board import Board
 from game.ui.duel.flow import MatchFlow
-from game.ui.duel.layout import LAYOUT
+from game.ui.duel.layout import FAR_HAND_W, LAYOUT
 from game.ui.duel.result import ResultScene
+from game.ui.duel.sprites import CardSprites
 from game.ui.replays import demo
 from game.ui.replays.list_scene import ReplaysScene
 from game.ui.replays.viewer import BAR, BOTH, ReplayViewer
@@ -160,6 +161,46 @@ def test_whose_view_is_shown(run, window) -> None:
     feed(v, *click(v.view_button.rect.center))
     assert v.view_mode == 0 and v.view_button.label == "View: Player 1"
     assert state_hash(v.duel) == state_hash(run.duel_at(40))
+
+
+def test_the_open_far_hand_draws_no_text_under_13_px(run, window, monkeypatch) -> None:
+    """Both hands open: the far hand's 36 px cards print nothing under the 13 px floor (the
+    full face at that size would print its numbers at 6-8 px), are drawn from the cache after
+    the first frame, and a hovered one is outlined and shown large."""
+    import game.ui.card_face as card_face
+    from game.ui import fonts
+    from game.ui import text as txt
+
+    asked: list[int] = []
+    real = fonts.font
+
+    def spy(size: int, bold: bool = False) -> pygame.font.Font:
+        asked.append(size)
+        return real(size, bold)
+
+    v = _viewer(run, window, view=BOTH)
+    v.goto(224)
+    far = v.board.sides[1].hand
+    assert any(base_pool()[v.board.cards[u].card_id].is_phantom for u in far)
+    v.sprites = CardSprites(base_pool())  # nothing composed yet: every face is built under the spy
+    monkeypatch.setattr(fonts, "font", spy)
+    monkeypatch.setattr(card_face, "font", spy)
+    monkeypatch.setattr(txt, "_cache", type(txt._cache)())
+    v._draw_far_open(window)
+    assert asked, "the Level of a Phantom is printed"
+    assert min(asked) >= 13, f"text at {min(asked)} px in the far hand strip"
+    asked.clear()
+    v._draw_far_open(window)
+    assert asked == [], "the second frame only blits"
+    # the spy would catch the old drawing: the plain face at that width prints tiny numbers
+    v.sprites.plain(v.board.cards[far[0]].card_id, FAR_HAND_W)
+    assert asked and min(asked) < 13
+    r = v.geo.hand_rects(1)[0]
+    feed(v, motion(r.center))
+    assert v.hover == far[0]
+    v.draw(window)
+    assert tuple(window.get_at((r.x - 1, r.centery)))[:3] == theme.TEXT  # the hover outline
+    assert v._zoom_card()[0] == v.board.cards[far[0]].card_id
 
 
 def test_the_viewer_never_changes_the_duel(run, window) -> None:

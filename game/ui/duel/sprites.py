@@ -75,6 +75,25 @@ class CardSprites:
             return self.back(width)
         return self.face(card_id, width)
 
+    def mini(self, card_id: str, width: int) -> pygame.Surface:
+        """A card too small for its printed numbers (the far hand opened in a replay): frame
+        colour and picture, and a Phantom's Level in a disc at the 13 px floor; the rest is
+        read in the zoom on hover. Composed once per (card, width)."""
+        key = ("mini", card_id, width)
+        surf = self._composed.get(key)
+        if surf is not None:
+            self._composed.move_to_end(key)
+            return surf
+        from game.ui.card_face import frame_colour, render_mini_face
+        from game.ui.faces import _ready
+
+        cdef = self.pool[card_id]
+        surf = render_mini_face(cdef, width)
+        if cdef.is_phantom:
+            _level_disc(surf, cdef.level, frame_colour(cdef))
+        surf = self._composed[key] = _ready(surf)
+        return surf
+
     def ghost(self, card_id: str, width: int) -> pygame.Surface:
         return self.faces.ghost(self.pool[card_id], width)
 
@@ -147,6 +166,20 @@ def _name_band(surf: pygame.Surface, name: str, y: int,
     label = txt.fit(name, 13, band.w - 6, bold=True)
     img = txt.text(label, 13, colour, bold=True)
     surf.blit(img, img.get_rect(center=band.center))
+
+
+MINI_PX = 13  # the Level on a mini face: the legibility floor, never less
+
+
+def _level_disc(surf: pygame.Surface, level: int, ring: tuple[int, int, int]) -> None:
+    """The Level in a dark disc at the top right, at MINI_PX (one digit fits a 36 px card),
+    ringed in the frame colour as on the full face."""
+    img = txt.text(str(level), MINI_PX, (236, 238, 244), bold=True)
+    r = max(img.get_width(), img.get_height()) // 2 + 2
+    centre = (surf.get_width() - r - 1, r + 1)
+    pygame.draw.circle(surf, (10, 12, 20), centre, r)
+    pygame.draw.circle(surf, ring, centre, r, 1)
+    surf.blit(img, img.get_rect(center=centre))
 
 
 def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:

@@ -444,14 +444,20 @@ class ReplayViewer:
         self.toast.draw(surface)
 
     def _draw_far_open(self, surface: pygame.Surface) -> None:
-        """Both hands open: the far hand face up, the far face-down cards with their peek."""
+        """Both hands open: the far hand face up, the far face-down cards with their peek.
+
+        The far hand's cards are 36 px wide, too small for a face's printed numbers (they
+        would be 6-8 px), so they are mini faces: frame colour, picture and the Level at
+        13 px; the hovered one is outlined and shown large in the zoom with all it says."""
         b = self.board
         far = 1 - b.seat
         side = b.sides[far]
         for uid, r in zip(side.hand, self.geo.hand_rects(far), strict=False):
             c = b.cards.get(uid)
             if c is not None and c.card_id is not None and uid not in self.anim.flying:
-                surface.blit(self.sprites.plain(c.card_id, FAR_HAND_W), r)
+                surface.blit(self.sprites.mini(c.card_id, FAR_HAND_W), r)
+                if uid == self.hover:
+                    pygame.draw.rect(surface, theme.TEXT, r.inflate(4, 4), 2, border_radius=6)
         for uid in side.field_uids():
             c = b.cards.get(uid)
             if c is None or c.face_up or c.card_id is None or uid in self.anim.flying:
