@@ -32,3 +32,29 @@ def test_board_follows_events_to_the_view_in_random_duels() -> None:
                 want = Board.from_view(duel.view(s)).snapshot()
                 assert boards[s].snapshot() == want, (seed, steps, s)
             steps += 1
+
+
+def test_the_graveyard_count_leaves_its_top_cards_atk_and_health_readable(window) -> None:
+    """The count badge of a pile that shows a face (the Graveyard) sits in its top-left corner:
+    the face's bottom line (ATK and Health) is drawn exactly as the cached face has it."""
+    from pathlib import Path
+
+    import pygame
+
+    from game.engine import Zone
+    from game.ui.duel import demo
+
+    scene = demo.scenario_scene(Path(__file__).parents[2] / "docs/screens/battle.yaml", seat=0)
+    for _ in range(5):
+        scene.update(1 / 60)
+    scene.draw(window)
+    seat = scene.board.seat
+    top = scene.board.cards[scene.board.sides[seat].grave[-1]].card_id
+    r = scene.geo.pile_rect(seat, Zone.GRAVE)
+    face = scene.sprites.face(top, r.w)
+    shown = window.subsurface(r).copy()
+    strip = pygame.Rect(8, r.h - 26, r.w - 16, 18)  # the stats line, clear of the round corners
+    assert pygame.image.tobytes(shown.subsurface(strip), "RGB") == \
+        pygame.image.tobytes(face.subsurface(strip), "RGB")
+    assert pygame.image.tobytes(shown.subsurface((0, 0, 40, 30)), "RGB") != \
+        pygame.image.tobytes(face.subsurface((0, 0, 40, 30)), "RGB")  # the badge is there

@@ -166,7 +166,7 @@ class BoardRenderer:
             if top is not None and top.card_id:
                 surface.blit(self.sprites.face(top.card_id, r.w), r)
                 self.drawn.add(top.card_id)
-            _count(surface, r, len(side.grave))
+            _count(surface, r, len(side.grave), top=True)  # the face's stats line is at the bottom
         key = ("grave", seat)
         if lights.focus == key:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(8, 8), 3, border_radius=8)
@@ -296,9 +296,15 @@ class BoardRenderer:
         return self.geo.layout.near_hand
 
 
-def _count(surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
+def _count(surface: pygame.Surface, rect: pygame.Rect, n: int, top: bool = False) -> None:
+    """A pile's card count in a badge: at the bottom edge, or in the top-left corner where the
+    pile shows a card face (the Graveyard), clear of that card's ATK/Health line and of its
+    Level badge (top right)."""
     img = txt.text(str(n), 15, theme.TEXT, bold=True)
-    badge = img.get_rect(midbottom=(rect.centerx, rect.bottom - 4)).inflate(12, 4)
+    if top:
+        badge = img.get_rect(topleft=(rect.left + 10, rect.top + 7)).inflate(12, 4)
+    else:
+        badge = img.get_rect(midbottom=(rect.centerx, rect.bottom - 4)).inflate(12, 4)
     pygame.draw.rect(surface, (8, 10, 16), badge, border_radius=badge.h // 2)
     pygame.draw.rect(surface, theme.PANEL_EDGE, badge, 1, border_radius=badge.h // 2)
     surface.blit(img, img.get_rect(center=badge.center))
