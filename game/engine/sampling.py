@@ -12,10 +12,13 @@ differ only in hidden cards therefore rebuild the same way for the same seed.
 Pure: no clock, no global random; the sample comes from the given seed.
 
 What cannot be rebuilt exactly raises `NotRebuildable`: a pending choice in the middle of a
-resolution (its context is not in the view) and positions that did not start with
-`DuelStarted` (built positions, scenarios). Triggers waiting for the Lines to resolve are not
-in the view either; a rebuilt duel simply has none (`Rebuilt.exact` says whether the rebuilt
-duel offers the viewer exactly the view's legal actions).
+resolution (its context is not in the view). A duel built from a position (a scenario or a
+puzzle) has no `DuelStarted`: there the first view read is taken as the start (what it shows,
+with no history before it), and the cards it does not show (both Main Decks, the opponent's
+Extra Deck) are handed the remaining uids by count: no command ever names a card in a deck,
+so which uid is whose does not change a decision. Triggers waiting for the Lines to resolve are
+not in the view either; a rebuilt duel simply has none (`Rebuilt.exact` says whether the
+rebuilt duel offers the viewer exactly the view's legal actions).
 """
 
 from __future__ import annotations
@@ -101,6 +104,7 @@ class Memory:
         self.seen = 0
         self.first_event: ev.Event | None = None
         self.started = False
+        self.from_position = False  # no DuelStarted: the first view read is the start
         self.first_player = 0
         self.owner: dict[int, int] = {}
         self.zone: dict[int, str] = {}
@@ -437,7 +441,9 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
         memory = Memory(me, pool)
     memory.feed(view.log)
     if not memory.started:
-        raise NotRebuildable("the log does not start with the duel's start")
+        _start_from_view(memory, view)
+    if memory.from_position:
+        _place_unseen(memory, view)
     if view.winner is not None:
         raise NotRebuildable("the duel is over")
     choice = view.choice
@@ -514,6 +520,38 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
     legal = duel.legal_actions() if duel.deciding_player == me else ()
     exact = set(legal) == set(view.legal_actions)
     return Rebuilt(duel, frozenset(guessed), exact)
+
+
+def _start_from_view(memory: Memory, view: PlayerView) -> None:
+    """A position's duel (no DuelStarted in the log): what the view shows now is the start."""
+    memory.started = True
+    memory.from_position = True
+    memory.first_player = view.first_player
+    memory.turn = view.turn
+    for uid, c in _visible_cards(view).items():
+        memory.owner[uid] = c.owner
+        memory.zone[uid] = c.zone.value
+        memory.moves.setdefault(uid, 0)
+        if c.card_id is not None:
+            memory.known.setdefault(uid, c.card_id)
+
+
+def _place_unseen(memory: Memory, view: PlayerView) -> None:
+    """Hand the uids the view does not show to both Main Decks and the opponent's Extra Deck,
+    by count (a position's duel: the log never said which is whose)."""
+    visible = _visible_cards(view)
+    opp = 1 - view.seat
+    unseen = sum(side.deck_count for side in view.sides) + view.sides[opp].extra_count
+    n = len(visible) + unseen
+    if any(u >= n for u in visible):
+        raise NotRebuildable("the position's cards are not numbered from 0")
+    free = iter(u for u in range(n) if u not in visible)
+    places = [(p, "deck") for p in (0, 1) for _ in range(view.sides[p].deck_count)]
+    places += [(opp, "extra")] * view.sides[opp].extra_count
+    for (owner, zone), uid in zip(places, free, strict=True):
+        memory.owner[uid] = owner
+        memory.zone[uid] = zone
+        memory.moves.setdefault(uid, 0)
 
 
 def _card_defaults() -> dict:

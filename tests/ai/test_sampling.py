@@ -4,6 +4,7 @@ copied exactly, what it hides is sampled, and nothing else goes in."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -84,9 +85,58 @@ def test_guessed_cards_are_the_hidden_ones_and_follow_the_decklist() -> None:
             assert card.cid in deck_b
 
 
-def test_no_rebuild_without_the_duel_start_in_the_log() -> None:
-    from tests.kit import position
+PUZZLES = sorted((Path(__file__).parents[2] / "assets" / "puzzles").glob("*.yaml"))
 
-    duel = position({"players": [{"hand": ["iron_hound"]}, {}]})
-    with pytest.raises(NotRebuildable):
-        rebuild(duel.view(0), base_pool(), rules(), HiddenGuess(), 0)
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_a_position_is_rebuilt_from_its_first_view(path) -> None:
+    """A puzzle's duel starts from a position (no DuelStarted): its first view is taken as
+    the start, and every later decision a rebuild can serve is served exactly."""
+    from game.scenario import load_scenario
+
+    sc = load_scenario(path)
+    duel = sc.build()
+    rng = random.Random(7)
+    memories = [Memory(0, sc.pool), Memory(1, sc.pool)]
+    served = 0
+    for _ in range(150):
+        if duel.over:
+            break
+        seat = duel.deciding_player
+        view = duel.view(seat)
+        try:
+            got = rebuild(view, sc.pool, sc.rules, HiddenGuess(), 3, memories[seat])
+        except NotRebuildable:
+            assert view.choice is not None and view.choice.kind is not ChoiceKind.DISCARD_END
+        else:
+            served += 1
+            assert got.exact
+            assert view_to_plain(got.duel.view(seat)) == view_to_plain(view)
+        acts = duel.legal_actions()
+        duel.apply(acts[rng.randrange(len(acts))])
+    assert served >= 1
+
+
+def test_a_computer_opponent_in_a_position_plays_from_a_rebuild_not_a_fallback() -> None:
+    """Puzzle 10: the opponent (seat 1) has two Phantoms and the puzzle player 1,000 LP and no
+    Phantom: every level attacks at once (before positions were rebuilt, each fell back to
+    the first legal command: a position change and an Unsummon)."""
+    from game.ai import make_player
+    from game.engine import Attack, Pass
+    from game.scenario import load_scenario
+
+    sc = load_scenario(next(p for p in PUZZLES if p.name.startswith("10_")))
+    for level in ("easy", "normal", "hard"):
+        duel = sc.build()
+        ai = make_player(level, 1, pool=sc.pool, rules=sc.rules)
+        seen = []
+        while not duel.over and duel.turn_player == 1 and len(seen) < 20:
+            if duel.deciding_player == 1:
+                cmd = ai.choose(duel.view(1))
+                seen.append(cmd)
+            else:  # the puzzle player never answers
+                cmd = next(c for c in duel.legal_actions() if isinstance(c, Pass))
+            duel.apply(cmd)
+        assert ai.fallbacks == 0, level
+        assert any(isinstance(c, Attack) and c.target == -1 for c in seen), (level, seen)
+        assert duel.winner == 1, level
