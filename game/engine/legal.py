@@ -115,6 +115,9 @@ _R_UNSUMMONED = Refusal(Code.UNSUMMONED_THIS_TURN,
                         "That Phantom was Unsummoned this turn; it can be Summoned again next turn.")
 
 
+_PER_COPY = (Code.LOOP_GUARD, Code.UNSUMMONED_THIS_TURN)  # refusals that bar one copy, not all
+
+
 def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
     """RULES.md P5a: a Phantom Unsummoned this turn cannot be Summoned (or Special Summoned
     from the Extra Deck) again this turn, so a "When this card is Summoned" trigger cannot be
@@ -517,7 +520,7 @@ def legal_actions(duel: Duel) -> list:
                     continue
                 why = extra_summon_ok(duel, cards[uid], p)
                 if why is not None:
-                    if why.code is not Code.LOOP_GUARD:
+                    if why.code not in _PER_COPY:
                         refused.add(cid)
                 else:
                     for zone, idx in ph_slots:

@@ -178,6 +178,19 @@ def test_an_unsummoned_extra_deck_phantom_waits_a_turn_too():
     assert SpecialSummon(0, card, "side", 0, True) not in duel.legal_actions()
 
 
+def test_another_copy_of_an_unsummoned_extra_deck_phantom_may_come_out():
+    spec = {"players": [me(extra=["twin_colossus", "twin_colossus"],
+                           phantom=["iron_hound", "iron_hound"]), DECKS[1]]}
+    duel = position(spec, EXTRA_CARDS)
+    first, second = (c.uid for c in duel.cards if c.cid == "twin_colossus")
+    play(duel, SpecialSummon(0, first, "side", 0, True), Unsummon(0, first))
+    again = SpecialSummon(0, second, "side", 0, True)
+    assert again in duel.legal_actions() and duel.refusal(again) is None
+    assert SpecialSummon(0, first, "side", 0, True) not in duel.legal_actions()
+    play(duel, again)
+    assert duel.cards[second].zone is Zone.SIDE
+
+
 def test_unsummon_not_on_a_turn_the_phantom_battled():
     duel = position({"phase": "battle", "players": [
         me(phantom=["storm_rider"]), {"deck": ["stone_sentry"] * 3, "phantom": ["stone_sentry"]}]})
