@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import fonts, routes
+from game.ui import backdrop, fonts, routes
 from game.ui.scene import Pop, Push, Transition
 
 DESIGN_SIZE = (1280, 720)
@@ -21,8 +21,6 @@ NOTICE_SECONDS = 2.6
 HOVER_SPEED = 10.0  # hover glow eases in/out over about 1/10 s
 
 # One calm palette: a dark table, amber accent (the Phantom frame colour).
-BG_TOP = (18, 22, 31)
-BG_BOTTOM = (10, 12, 18)
 TEXT = (226, 230, 238)
 TEXT_DIM = (138, 148, 166)
 ACCENT = (232, 176, 76)
@@ -170,13 +168,7 @@ class MenuScene:
     def _bg(self, size: tuple[int, int]) -> pygame.Surface:
         """A vertical gradient, cached per window size."""
         if self._background is None or self._background.get_size() != size:
-            w, h = size
-            bg = pygame.Surface(size)
-            for y in range(h):
-                t = y / max(1, h - 1)
-                bg.fill([round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM, strict=True)],
-                        (0, y, w, 1))
-            self._background = bg
+            self._background = backdrop.gradient(size)
         return self._background
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,8 +16,8 @@ import pygame
 
 from game import puzzles as pz
 from game import storage
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
 from game.ui.widgets import Button, ItemState, ListView, Toast, WidgetGroup
 from game.ui.widgets.base import is_key
@@ -158,9 +158,7 @@ class PuzzlesScene:
     # --------------------------------------------------------------- draw
     def _bg(self) -> pygame.Surface:
         if self._background is None:
-            bg = pygame.Surface((W, H))
-            for y in range(H):
-                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+            bg = backdrop.gradient((W, H))
             for rect in (LIST, DETAILS):
                 pygame.draw.rect(bg, theme.PANEL, rect, border_radius=10)
                 pygame.draw.rect(bg, theme.PANEL_EDGE, rect, width=1, border_radius=10)

@@ -21,8 +21,8 @@ from typing import Any
 import pygame
 
 from game import storage
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.app import is_fullscreen_now, request_fullscreen
 from game.ui.scene import Pop, Transition
 from game.ui.widgets import Button, Dialog, Toast, WidgetGroup, confirm
@@ -320,13 +320,9 @@ class SettingsScene:
     # -------------------------------------------------------------- draw
     def _bg(self) -> pygame.Surface:
         if self._background is None:
-            bg = pygame.Surface((W, H))
-            for y in range(H):
-                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
-            txt.blit_text(bg, "Settings", theme.TITLE, theme.TEXT, (LEFT_X, 34), bold=True)
-            pygame.draw.rect(bg, theme.ACCENT, (LEFT_X, 78, 80, 3))
-            txt.blit_text(bg, "Each change takes effect at once and is saved.", theme.BODY,
-                          theme.TEXT_DIM, (LEFT_X, 92))
+            bg = backdrop.gradient((W, H))
+            backdrop.draw_header(bg, "Settings", "Each change takes effect at once and is saved.",
+                                 LEFT_X)
             for title, y in self.headings:
                 txt.blit_text(bg, title, theme.SMALL, theme.TEXT_DIM, (LEFT_X + 4, y + 6), bold=True)
             self._background = bg.convert() if pygame.display.get_surface() is not None else bg

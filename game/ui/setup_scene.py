@@ -16,7 +16,7 @@ import pygame
 from game import storage
 from game.duel_setup import AI_LEVEL_NOTES, AI_LEVELS, AVAILABLE_AI_LEVELS, DuelSetup
 from game.engine.carddefs import CardDef
-from game.ui import duel_hook, theme
+from game.ui import backdrop, duel_hook, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Replace, Transition
 from game.ui.widgets import Button, Dropdown, ItemState, ListView, Option, Toast, WidgetGroup
@@ -168,18 +168,14 @@ class DuelSetupScene:
     # --------------------------------------------------------------- draw
     def _bg(self) -> pygame.Surface:
         if self._background is None:
-            bg = pygame.Surface((W, H))
-            for y in range(H):
-                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+            bg = backdrop.gradient((W, H))
             self._background = bg
         return self._background
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._bg(), (0, 0))
         title, sub = TITLES[self.mode]
-        txt.blit_text(surface, title, theme.TITLE, theme.TEXT, (60, 34), bold=True)
-        pygame.draw.rect(surface, theme.ACCENT, (60, 78, 80, 3))
-        txt.blit_text(surface, sub, theme.BODY, theme.TEXT_DIM, (60, 92))
+        backdrop.draw_header(surface, title, sub)
         for side, rect in enumerate(COLUMNS):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=10)

@@ -28,8 +28,8 @@ from game.deck_edit import LIST_TITLES, DeckEditor, DeckState
 from game.deck_stats import TestHand, deck_stats
 from game.decks import LISTS, MAX_COPIES, Deck
 from game.engine.carddefs import CardDef
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.deckbuilder import layout as L
 from game.ui.deckbuilder import panels
 from game.ui.deckbuilder.charts import render_stats
@@ -497,9 +497,7 @@ class DeckBuilderScene(FileActions):
 
     def _bg(self) -> pygame.Surface:
         if self._background is None:
-            bg = pygame.Surface((L.W, L.H))
-            for y in range(L.H):
-                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (L.H - 1)), (0, y, L.W, 1))
+            bg = backdrop.gradient((L.W, L.H))
             pygame.draw.line(bg, theme.PANEL_EDGE, (0, L.TOP_H), (L.W, L.TOP_H))
             pygame.draw.rect(bg, (14, 17, 24), (0, L.TOP_H + 1, L.BROWSER.w, L.H - L.TOP_H - 1))
             pygame.draw.line(bg, theme.PANEL_EDGE, (L.BROWSER.w, L.TOP_H), (L.BROWSER.w, L.H))

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import Zone
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 
 from . import style
 from .board import Board
@@ -334,9 +334,7 @@ def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int]
 def _table() -> pygame.Surface:
     """The table: both fields, every empty slot with its kind written in it, the panels' ground."""
     W, H = LAYOUT.size
-    bg = pygame.Surface((W, H))
-    for y in range(H):
-        bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+    bg = backdrop.gradient((W, H))
     near = pygame.Rect(BOARD.x, LAYOUT.mid_line, BOARD.w, H - LAYOUT.mid_line)
     far = pygame.Rect(BOARD.x, 0, BOARD.w, LAYOUT.mid_line)
     pygame.draw.rect(bg, style.FIELD_NEAR, near)

@@ -28,8 +28,8 @@ from game.replay import (
     read_entry,
     replay_files,
 )
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.widgets import Button, Dialog, ItemState, ListView, Toast, WidgetGroup, confirm
 
@@ -224,19 +224,14 @@ class ReplaysScene:
     # ------------------------------------------------------------ drawing
     def _bg(self) -> pygame.Surface:
         if self._background is None:
-            bg = pygame.Surface((W, H))
-            for y in range(H):
-                bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / (H - 1)), (0, y, W, 1))
+            bg = backdrop.gradient((W, H))
             self._background = bg
         return self._background
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._bg(), (0, 0))
-        txt.blit_text(surface, "Replays", theme.TITLE, theme.TEXT, (60, 34), bold=True)
-        pygame.draw.rect(surface, theme.ACCENT, (60, 78, 80, 3))
-        txt.blit_text(surface, f"Every duel played here is kept: the newest {KEEP}. Watch one "
-                               "step by step, from either player's side.", theme.BODY,
-                      theme.TEXT_DIM, (60, 92))
+        backdrop.draw_header(surface, "Replays", f"Every duel played here is kept: the newest "
+                             f"{KEEP}. Watch one step by step, from either player's side.")
         broken = sum(1 for e in self.entries if e.replay is None)
         count = f"{len(self.entries)} replay{'s' if len(self.entries) != 1 else ''}"
         if broken:

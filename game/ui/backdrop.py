@@ -1,0 +1,29 @@
+"""What every full screen stands on: the table's gradient and the title block.
+
+One place for them, so the menu, the setup, puzzles, replays, settings, the deck builder and
+the duel table share one look; each screen draws its own panels onto the gradient once and
+keeps the result.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import text as txt
+from game.ui import theme
+
+
+def gradient(size: tuple[int, int]) -> pygame.Surface:
+    """A new Surface of `size` shading from theme.BG_TOP down to theme.BG_BOTTOM."""
+    w, h = size
+    bg = pygame.Surface((w, h))
+    for y in range(h):
+        bg.fill(theme.mix(theme.BG_TOP, theme.BG_BOTTOM, y / max(1, h - 1)), (0, y, w, 1))
+    return bg
+
+
+def draw_header(surface: pygame.Surface, title: str, subtitle: str, x: int = 60) -> None:
+    """A screen's title, the amber rule under it and one line saying what the screen is for."""
+    txt.blit_text(surface, title, theme.TITLE, theme.TEXT, (x, 34), bold=True)
+    pygame.draw.rect(surface, theme.ACCENT, (x, 78, 80, 3))
+    txt.blit_text(surface, subtitle, theme.BODY, theme.TEXT_DIM, (x, 92))
