@@ -440,10 +440,11 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
     if memory is None or memory.seat != me or memory.pool is not pool:
         memory = Memory(me, pool)
     memory.feed(view.log)
+    visible = _visible_cards(view)
     if not memory.started:
-        _start_from_view(memory, view)
+        _start_from_view(memory, view, visible)
     if memory.from_position:
-        _place_unseen(memory, view)
+        _place_unseen(memory, view, visible)
     if view.winner is not None:
         raise NotRebuildable("the duel is over")
     choice = view.choice
@@ -453,7 +454,6 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
             len(a) != len(b) for a, b in zip(memory.lines, view.lines, strict=False)):
         raise NotRebuildable("the Lines in the log do not match the view")
     rng = random.Random(seed)
-    visible = _visible_cards(view)
     n = len(memory.owner)
     if any(u >= n for u in visible):
         raise NotRebuildable("a card the log never introduced")
@@ -522,13 +522,13 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
     return Rebuilt(duel, frozenset(guessed), exact)
 
 
-def _start_from_view(memory: Memory, view: PlayerView) -> None:
+def _start_from_view(memory: Memory, view: PlayerView, visible: dict[int, CardView]) -> None:
     """A position's duel (no DuelStarted in the log): what the view shows now is the start."""
     memory.started = True
     memory.from_position = True
     memory.first_player = view.first_player
     memory.turn = view.turn
-    for uid, c in _visible_cards(view).items():
+    for uid, c in visible.items():
         memory.owner[uid] = c.owner
         memory.zone[uid] = c.zone.value
         memory.moves.setdefault(uid, 0)
@@ -536,10 +536,9 @@ def _start_from_view(memory: Memory, view: PlayerView) -> None:
             memory.known.setdefault(uid, c.card_id)
 
 
-def _place_unseen(memory: Memory, view: PlayerView) -> None:
+def _place_unseen(memory: Memory, view: PlayerView, visible: dict[int, CardView]) -> None:
     """Hand the uids the view does not show to both Main Decks and the opponent's Extra Deck,
     by count (a position's duel: the log never said which is whose)."""
-    visible = _visible_cards(view)
     opp = 1 - view.seat
     unseen = sum(side.deck_count for side in view.sides) + view.sides[opp].extra_count
     n = len(visible) + unseen
