@@ -19,9 +19,8 @@ import os
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent
-TEST_DECKS = (REPO / "decks" / "test" / "basic_giants.yaml",
-              REPO / "decks" / "test" / "basic_swarm.yaml")
+from game.resources import TEST_DECKS
+
 WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
@@ -71,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
     sim.add_argument("--rules", metavar="FILE", default=None,
-                     help="play under this rules file instead of assets/rules.yaml (to try "
+                     help="play under this rules file instead of game/data/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
     from game.ui.routes import SNAPSHOT_SCENES  # no pygame: cheap for every command
 

@@ -8,10 +8,11 @@ import io
 import os
 from pathlib import Path
 
+from .resources import FONT_BOLD, FONT_REGULAR
 from .sim import SimResult, wilson
 
-FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSansCondensed.ttf"
-BOLD = FONT.with_name("DejaVuSansCondensed-Bold.ttf")
+FONT = FONT_REGULAR
+BOLD = FONT_BOLD
 BG = (24, 26, 32)
 INK = (230, 232, 238)
 FAINT = (140, 146, 160)

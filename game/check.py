@@ -2,15 +2,15 @@
 
 Each file is read as YAML and sorted by what it holds: a list, or a mapping with `cards:`, is
 a card file; a mapping with `main`/`side`/`extra` is a deck; a mapping of rule names (the keys
-of assets/rules.yaml) is a rules file. Card files are checked together
-with the whole set in assets/cards (ids must be unique and `card:` references must resolve
+of game/data/rules.yaml) is a rules file. Card files are checked together
+with the whole set in game/data/cards (ids must be unique and `card:` references must resolve
 across the set); decks are checked against that set plus any card files given. Every problem
 is printed (naming the file, the card and the rule or field) and the exit code is 1 if there
 was any, else every file gets an "ok" line and the exit code is 0. Never a traceback: a person
 wrote these files and deserves a sentence.
 
-The cards of the card files given (and, with no files, the whole project: assets/cards, the
-rules file and decks/) also get their rules text linted against their data
+The cards of the card files given (and, with no files, the whole project: game/data/cards, the
+rules file and the starter decks) also get their rules text linted against their data
 (game/cards/textlint.py, "Card text style" in docs/cards.md): each missing phrase is a
 warning, and `--strict` makes the warnings problems.
 """
@@ -28,11 +28,11 @@ from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.engine.rules import Rules
 from game.fileio import KINDS, FileError, decode_text, parse_yaml, read_bytes, too_big
+from game.resources import RULES_PATH, SOURCE_ROOT, STARTER_DECK_DIR
 from game.rules_file import RulesFileError, load_rules
 
 USAGE = "usage: python main.py check [--strict] [FILE_OR_FOLDER...]"
-_ROOT = Path(DEFAULT_CARD_DIR).resolve().parents[1]
-_PROJECT = (Path(DEFAULT_CARD_DIR), _ROOT / "assets" / "rules.yaml", _ROOT / "decks")
+_PROJECT = (Path(DEFAULT_CARD_DIR), RULES_PATH, STARTER_DECK_DIR)
 _DECK_KEYS = ("main", "side", "extra")
 
 
@@ -173,7 +173,7 @@ def _names(path: Path, shown: str, problem: str) -> bool:
     if problem.startswith(f"{shown}:"):
         return True
     try:
-        rel = path.resolve().relative_to(Path(DEFAULT_CARD_DIR).resolve().parents[1]).as_posix()
+        rel = path.resolve().relative_to(SOURCE_ROOT.resolve()).as_posix()
     except (OSError, ValueError):
         return False
     return problem.startswith(f"{rel}:")

@@ -3,7 +3,7 @@
 A puzzle is a scenario file (game.scenario, docs/scenarios.md) with an optional `puzzle:`
 mapping: which player you are, the goal, who plays the other seat, a difficulty and a hint.
 The scenario's `commands` are the puzzle's solution (tests run every shipped solution and
-check that it meets the goal). Shipped puzzles live in the repo's `assets/puzzles/`, the
+check that it meets the goal). Shipped puzzles live in the package's `game/data/puzzles/`, the
 player's own in `data_dir()/puzzles/`; a file that cannot be read is listed with its problem.
 
 Goals are judged from the puzzle seat's own view (LP, turn, round, winner: all public), so
@@ -23,11 +23,11 @@ from typing import Any
 from game import storage
 from game.engine import Command, Duel, EndTurn, NextPhase, Pass, PlayerView
 from game.fileio import FileError, atomic_write_text, load_yaml_file
+from game.resources import PUZZLE_DIR
 from game.scenario import Scenario, ScenarioError, _Runner, load_scenario, scenario_files
 from game.yamlio import brief, dump_yaml
 
-REPO = Path(__file__).resolve().parents[1]
-SHIPPED_DIR = REPO / "assets" / "puzzles"
+SHIPPED_DIR = PUZZLE_DIR
 PROGRESS_FILE = "puzzle_progress.yaml"
 USER_FOLDER = "puzzles"
 

@@ -1,4 +1,4 @@
-"""Read the rules file (assets/rules.yaml) into the engine's Rules object.
+"""Read the rules file (game/data/rules.yaml) into the engine's Rules object.
 
 Beyond the engine's own checks (known keys, whole numbers >= 0), every number is bounded
 here (`RULE_MAX`), so a file cannot ask for a billion-card opening hand or a round limit no
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game import resources
 from game.engine.rules import Rules
 from game.fileio import FileError, load_yaml_file
 from game.yamlio import brief
 
-RULES_PATH = Path(__file__).resolve().parent.parent / "assets" / "rules.yaml"
+RULES_PATH = resources.RULES_PATH
 
 # The largest value each rule may take (the engine checks the types and the lower bounds).
 RULE_MAX = {

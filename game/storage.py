@@ -1,7 +1,7 @@
 """The player's files: the user data folder, their decks, settings.yaml, and deck listings.
 
 The folder comes from platformdirs (PHANTOM_DUEL_HOME overrides it, for tests and portable
-installs). Starter decks in the repo's `decks/` are listed beside the player's decks and are
+installs). Starter decks (game/resources.py) are listed beside the player's decks and are
 read-only. A deck file that is malformed or illegal is listed with its problem and still
 opens (what could be read of it) so it can be fixed; nothing here rewrites a file the
 player did not save. Saving keeps the previous version as `<file>.bak`, and every write goes
@@ -20,12 +20,12 @@ from typing import Any
 from game.decks import LISTS, MAX_COPIES, Deck, DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.fileio import FileError, atomic_write_bytes, atomic_write_text, load_yaml_file, read_bytes
+from game.resources import STARTER_DECK_DIR
 from game.yamlio import dump_yaml
 
 APP_NAME = "PhantomDuel"
 ENV_HOME = "PHANTOM_DUEL_HOME"
-REPO = Path(__file__).resolve().parents[1]
-STARTER_DIR = REPO / "decks"
+STARTER_DIR = STARTER_DECK_DIR
 SETTINGS_FILE = "settings.yaml"
 BACKUP_SUFFIX = ".bak"
 

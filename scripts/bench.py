@@ -28,10 +28,11 @@ from game.ai.random_player import RandomPlayer  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks import Deck, DeckError, load_deck, validate_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
+from game.resources import TEST_DECK_DIR  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
 from game.sim import duel_seed, player_seed  # noqa: E402
 
-TEST_DECKS = sorted((REPO / "decks" / "test").glob("*.yaml"))
+TEST_DECKS = sorted(TEST_DECK_DIR.glob("*.yaml"))
 
 
 @dataclass

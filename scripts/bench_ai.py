@@ -29,6 +29,7 @@ from game.ai import make_player  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks import load_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
+from game.resources import starter_deck  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
 from game.sim import Pairing, default_jobs, duel_seed, level_players, run_pairings, wilson  # noqa: E402
 
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     duels = args.duels or plan["duels"]
     jobs = args.jobs or default_jobs()
     pool, rules = load_card_set(), load_rules()
-    decks = [load_deck(REPO / "decks" / f"{name}.yaml") for name in STARTERS]
+    decks = [load_deck(starter_deck(name)) for name in STARTERS]
     wanted = set(args.only) if args.only else None
     out: dict = {}
     start = time.perf_counter()

@@ -42,6 +42,7 @@ sys.path.insert(0, str(REPO))
 import main as cli  # noqa: E402
 from game.decks import DeckError, load_deck  # noqa: E402
 from game.fileio import FileError, read_text  # noqa: E402
+from game.resources import starter_deck  # noqa: E402
 from game.scenario import run_scenario  # noqa: E402
 from game.yamlio import YamlLimitError, dump_yaml, load_yaml  # noqa: E402
 from tests.test_file_fuzz import HUGE, SCENARIOS, get, paths, source  # noqa: E402
@@ -137,7 +138,7 @@ def _load_deck(path: Path) -> None:
 def mutants(repeat: int, folder: Path) -> dict:
     """Every huge value at every field, timed once; the slowest five again, best of `repeat`."""
     runs: list[tuple[float, str, Callable[[], object]]] = []
-    files = [(REPO / "decks" / "hive_swarm.yaml", _load_deck)]
+    files = [(starter_deck("hive_swarm"), _load_deck)]
     files += [(REPO / "tests" / "scenarios" / f"{name}.yaml", run_scenario) for name in SCENARIOS]
     for k, (original, run) in enumerate(files):
         for i, (where, value, data) in enumerate(_mutants(original)):

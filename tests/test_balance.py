@@ -14,14 +14,15 @@ import pytest
 
 from game.balance import BalanceRun, run_balance
 from game.decks import load_deck
+from game.resources import STARTER_DECK_DIR
 from game.sim import Progress, level_players, simulate, wilson
 from tests.kit import base_pool, rules
 
 REPO = Path(__file__).resolve().parent.parent
-GIANTS = REPO / "decks" / "test" / "basic_giants.yaml"
-SWARM = REPO / "decks" / "test" / "basic_swarm.yaml"
-EMBER = REPO / "decks" / "ember_rush.yaml"
-VEIL = REPO / "decks" / "veil_control.yaml"
+GIANTS = STARTER_DECK_DIR / "test" / "basic_giants.yaml"
+SWARM = STARTER_DECK_DIR / "test" / "basic_swarm.yaml"
+EMBER = STARTER_DECK_DIR / "ember_rush.yaml"
+VEIL = STARTER_DECK_DIR / "veil_control.yaml"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

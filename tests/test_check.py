@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from game.check import main
+from game.resources import STARTER_DECK_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
-STARTERS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "decks").glob("*.yaml"))
+STARTERS = sorted(str(p.relative_to(ROOT)) for p in STARTER_DECK_DIR.glob("*.yaml"))
 
 
 def run(capsys, *args: str) -> tuple[int, str]:
@@ -30,15 +31,15 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_starter_decks_and_the_card_set_are_ok(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    code, text = run(capsys, "assets/cards", "assets/rules.yaml", *STARTERS)
+    code, text = run(capsys, "game/data/cards", "game/data/rules.yaml", *STARTERS)
     assert code == 0, text
-    assert "ok: assets/rules.yaml (rules file)" in text
-    cards = len(list((ROOT / "assets/cards").glob("*.yaml")))
+    assert "ok: game/data/rules.yaml (rules file)" in text
+    cards = len(list((ROOT / "game/data/cards").glob("*.yaml")))
     assert text.count("ok: ") == cards + 1 + len(STARTERS)
 
 
 def test_a_folder_is_checked_file_by_file(capsys):
-    code, text = run(capsys, str(ROOT / "decks"))
+    code, text = run(capsys, str(STARTER_DECK_DIR))
     assert code == 0, text
     assert "Ember Rush" in text and "Veil Control" in text
 
@@ -99,7 +100,7 @@ def test_a_good_extra_card_file_is_checked_with_the_whole_set(capsys, tmp_path):
       "card_fields.yaml: card 'Bad Id': atk: required"]),
     ("card_dup.yaml", "cards:\n  - {id: stone_sentry, name: D, type: spirit, text: t}\n",
      ["card_dup.yaml: card 'stone_sentry': id: duplicate id, already defined in "
-      "assets/cards/basics.yaml"]),
+      "game/data/cards/basics.yaml"]),
     ("card_ref.yaml", "- id: seeker\n  name: Seeker\n  type: spirit\n  text: t\n"
      "  abilities:\n    - start: main\n      effects:\n"
      "        - search: {select: {zone: deck, card: flare_blot}}\n",
@@ -128,7 +129,7 @@ def test_missing_files_and_empty_folders(capsys, tmp_path):
 
 def test_every_problem_of_several_files_is_printed_and_good_files_still_say_ok(capsys, tmp_path):
     bad = write(tmp_path, "bad.yaml", "name: T\nmain: [{card: nope, count: 3}]\n")
-    code, text = run(capsys, bad, str(ROOT / "decks" / "hive_swarm.yaml"), str(tmp_path / "x.yml"))
+    code, text = run(capsys, bad, str(STARTER_DECK_DIR / "hive_swarm.yaml"), str(tmp_path / "x.yml"))
     assert code == 1
     assert "unknown card 'nope'" in text and "x.yml: cannot read the file: no such file" in text
     assert "ok: " in text and "Hive Swarm" in text
@@ -138,7 +139,7 @@ def test_no_arguments_checks_the_whole_project_and_help_prints_usage(capsys, mon
     monkeypatch.chdir(ROOT)
     code, text = run(capsys)
     assert code == 0, text
-    assert "ok: assets/rules.yaml" in text and "ok: assets/cards/ember.yaml" in text
+    assert "ok: game/data/rules.yaml" in text and "ok: game/data/cards/ember.yaml" in text
     assert "Ember Rush" in text and "warning" not in text
     code, text = run(capsys, "--help")
     assert code == 0 and "usage" in text
@@ -146,12 +147,12 @@ def test_no_arguments_checks_the_whole_project_and_help_prints_usage(capsys, mon
 
 def test_command_line_via_subprocess(tmp_path):
     bad = write(tmp_path, "bad.yaml", "main: [1,\n")
-    proc = subprocess.run([sys.executable, "-m", "game.check", bad, "decks/ember_rush.yaml"],
+    proc = subprocess.run([sys.executable, "-m", "game.check", bad, "game/data/decks/ember_rush.yaml"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "not valid YAML" in proc.stdout
-    assert "ok: decks/ember_rush.yaml" in proc.stdout
+    assert "ok: game/data/decks/ember_rush.yaml" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
-    good = subprocess.run([sys.executable, "-m", "game.check", "decks"], cwd=ROOT,
+    good = subprocess.run([sys.executable, "-m", "game.check", "game/data/decks"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert good.returncode == 0 and "Traceback" not in good.stderr

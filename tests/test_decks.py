@@ -22,10 +22,11 @@ from game.decks import (
     save_deck,
     validate_deck,
 )
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool
 
 ROOT = Path(__file__).resolve().parents[1]
-STARTERS = sorted((ROOT / "decks").glob("*.yaml"))
+STARTERS = sorted(STARTER_DECK_DIR.glob("*.yaml"))
 
 # 30 distinct-enough Main Deck cards: 3 copies each of ten basics.
 BASIC_MAIN = tuple(cid for cid in ("stone_sentry", "lantern_moth", "iron_hound", "marsh_strider",
@@ -174,7 +175,7 @@ def test_bare_ids_count_as_one_copy_and_a_count_is_one_to_three():
 
 
 def test_save_deck_round_trips(tmp_path):
-    deck = load_deck(ROOT / "decks" / "veil_control.yaml")
+    deck = load_deck(STARTER_DECK_DIR / "veil_control.yaml")
     path = tmp_path / "sub" / "copy.yaml"
     save_deck(deck, path)
     back = load_deck(path)

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.decks import DeckError, load_deck, validate_deck
+from game.resources import STARTER_DECK_DIR
 from game.rules_file import RULES_PATH, RulesFileError, load_rules
 from game.scenario import run_scenario
 from game.yamlio import dump_yaml, load_yaml
@@ -111,7 +112,7 @@ def assert_clear(message: str, path: Path) -> None:
 
 
 @FUZZ
-@given(case=mutated(REPO / "decks" / "hive_swarm.yaml"))
+@given(case=mutated(STARTER_DECK_DIR / "hive_swarm.yaml"))
 def test_a_deck_file_mutated_field_by_field_gets_a_clear_message(tmp_path_factory, case):
     data, _how = case
     path = write(tmp_path_factory, "deck.yaml", data)

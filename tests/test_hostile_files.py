@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 import main as cli
+from game.resources import STARTER_DECK_DIR
 
 REPO = Path(__file__).resolve().parent.parent
-GOOD_DECK = REPO / "decks" / "ember_rush.yaml"
+GOOD_DECK = STARTER_DECK_DIR / "ember_rush.yaml"
 
 
 def alias_bomb_deck() -> str:

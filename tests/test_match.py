@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,9 +14,10 @@ from game.decks import LISTS, Deck, load_deck, validate_deck
 from game.engine import Attack, Choose, EndTurn, NextPhase, Pass, Summon
 from game.engine import events as ev
 from game.match import DRAW, MAX_DUELS, Match, MatchError, play_match
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, of_type, rules
 
-DECKS = Path(__file__).resolve().parents[1] / "decks"
+DECKS = STARTER_DECK_DIR
 
 
 def deck(name: str) -> Deck:

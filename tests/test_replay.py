@@ -15,6 +15,7 @@ from game.ai.random_player import RandomPlayer
 from game.decks import load_deck
 from game.engine import Duel, state_hash
 from game.fileio import MIB
+from game.resources import STARTER_DECK_DIR
 from game.yamlio import dump_yaml
 from tests.kit import base_pool, rules
 
@@ -23,7 +24,7 @@ WHEN = datetime(2026, 11, 30, 17, 51, 34, tzinfo=timezone.utc)
 
 
 def _decks():
-    return [load_deck(REPO / "decks" / f"{n}.yaml") for n in ("ember_rush", "veil_control")]
+    return [load_deck(STARTER_DECK_DIR / f"{n}.yaml") for n in ("ember_rush", "veil_control")]
 
 
 def _played(seed: int = 4, first: int | None = 0, limit: int = 100_000) -> Duel:

@@ -14,12 +14,13 @@ import main
 from game.ai.random_player import RandomPlayer
 from game.decks import load_deck
 from game.engine import Duel
+from game.resources import STARTER_DECK_DIR
 from game.sim import SimResult, duel_seed, simulate
 from tests.kit import base_pool, rules
 
 REPO = Path(__file__).resolve().parent.parent
-GIANTS = REPO / "decks" / "test" / "basic_giants.yaml"
-SWARM = REPO / "decks" / "test" / "basic_swarm.yaml"
+GIANTS = STARTER_DECK_DIR / "test" / "basic_giants.yaml"
+SWARM = STARTER_DECK_DIR / "test" / "basic_swarm.yaml"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
@@ -165,9 +166,8 @@ def test_simulate_runs_best_of_three_matches():
     from game.rules_file import load_rules
     from game.sim import simulate_matches
 
-    root = Path(__file__).resolve().parents[1]
-    a = load_deck(root / "decks" / "ember_rush.yaml")
-    b = load_deck(root / "decks" / "veil_control.yaml")
+    a = load_deck(STARTER_DECK_DIR / "ember_rush.yaml")
+    b = load_deck(STARTER_DECK_DIR / "veil_control.yaml")
     res = simulate_matches(load_card_set(), load_rules(), a, b, 4, seed=2)
     data = res.to_dict()
     assert data["matches"] == 4
@@ -183,7 +183,7 @@ def test_simulate_cli_matches_json():
     root = Path(__file__).resolve().parents[1]
     out = subprocess.run(
         [sys.executable, str(root / "main.py"), "simulate", "--decks",
-         str(root / "decks" / "ember_rush.yaml"), str(root / "decks" / "hive_swarm.yaml"),
+         str(STARTER_DECK_DIR / "ember_rush.yaml"), str(STARTER_DECK_DIR / "hive_swarm.yaml"),
          "--matches", "2", "--json"], capture_output=True, text=True, cwd=root, check=True)
     data = json.loads(out.stdout)
     assert data["mode"] == "matches" and data["matches"] == 2

@@ -15,10 +15,10 @@ from game.engine import Concede, state_hash
 from game.engine.views import view_to_plain
 from game.fileio import FileError
 from game.match import Match
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, rules
-from tests.ui.duel_kit import REPO
 
-PATHS = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+PATHS = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
 
 
 @pytest.fixture

@@ -37,9 +37,10 @@ from game.engine.carddefs import (
     TargetSpec,
 )
 from game.fileio import FileError, parse_yaml, read_text
+from game.resources import CARD_DIR, SOURCE_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_CARD_DIR = REPO_ROOT / "assets" / "cards"
+REPO_ROOT = SOURCE_ROOT  # shipped files are named relative to it (game/resources.py)
+DEFAULT_CARD_DIR = CARD_DIR
 
 PathLike = str | os.PathLike[str]
 
@@ -949,7 +950,7 @@ def parse_cards(
 
 
 def _display(path: Path) -> str:
-    """Paths inside the repo are shown relative to it (`assets/cards/ember.yaml`)."""
+    """Paths inside the checkout are shown relative to it (`game/data/cards/ember.yaml`)."""
     try:
         return Path(os.path.abspath(path)).relative_to(REPO_ROOT).as_posix()
     except ValueError:

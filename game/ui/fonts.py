@@ -1,4 +1,4 @@
-"""The one bundled font (DejaVu Sans Condensed, licence in assets/fonts/LICENSE-DejaVu.txt).
+"""The one bundled font (DejaVu Sans Condensed, licence in game/data/fonts/LICENSE-DejaVu.txt).
 
 Every piece of UI text goes through `font()` so the whole client shares one face, numbers can
 use the bold file, and each size is opened once. Works headless: pygame.font needs no window.
@@ -8,13 +8,13 @@ rather than refusing to start.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
-BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+from game import resources
+
+FONT_DIR = resources.FONT_DIR
+REGULAR = resources.FONT_REGULAR
+BOLD = resources.FONT_BOLD
 MIN_PX = 6  # below this glyphs are noise; callers enforce their own legibility floors
 
 

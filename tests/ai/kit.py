@@ -10,6 +10,7 @@ from pathlib import Path
 from game.decks import Deck, load_deck
 from game.engine import Duel, Zone, from_dict, to_dict
 from game.engine.views import HIDDEN
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 
@@ -19,7 +20,7 @@ STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")
 
 @functools.cache
 def starter(name: str) -> Deck:
-    return load_deck(REPO / "decks" / f"{name}.yaml")
+    return load_deck(STARTER_DECK_DIR / f"{name}.yaml")
 
 
 def cards_of(deck: Deck) -> tuple[str, ...]:

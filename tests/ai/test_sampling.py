@@ -4,13 +4,13 @@ copied exactly, what it hides is sampled, and nothing else goes in."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from game.engine import ChoiceKind, Duel
 from game.engine.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 from game.engine.views import view_to_plain
+from game.resources import PUZZLE_DIR
 from tests.ai.kit import STARTERS, cards_of, starter, with_hidden_cards_shuffled
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
@@ -85,7 +85,7 @@ def test_guessed_cards_are_the_hidden_ones_and_follow_the_decklist() -> None:
             assert card.cid in deck_b
 
 
-PUZZLES = sorted((Path(__file__).parents[2] / "assets" / "puzzles").glob("*.yaml"))
+PUZZLES = sorted(PUZZLE_DIR.glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])

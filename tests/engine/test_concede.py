@@ -13,6 +13,7 @@ from game.engine import events as ev
 from game.engine.commands import command_from_dict, command_to_dict
 from game.engine.serialize import from_dict, state_hash, to_dict
 from game.match import Match
+from game.resources import STARTER_DECK_DIR
 from tests.engine.mirror import ViewMirror
 from tests.kit import base_pool, play, position, rules
 
@@ -154,9 +155,8 @@ def test_each_seat_sees_the_concession_through_its_events(seed):
 
 
 def test_a_match_counts_a_conceded_duel_as_a_loss_for_the_conceder():
-    from tests.ui.duel_kit import REPO
 
-    decks = [load_deck(REPO / "decks" / f"{n}.yaml") for n in ("ember_rush", "veil_control")]
+    decks = [load_deck(STARTER_DECK_DIR / f"{n}.yaml") for n in ("ember_rush", "veil_control")]
     match = Match(base_pool(), rules(), decks[0], decks[1], seed=5, first=0)
     duel = match.start_duel()
     duel.apply(Concede(0))

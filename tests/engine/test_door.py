@@ -29,6 +29,7 @@ from game.engine.commands import (
 )
 from game.engine.serialize import state_hash
 from game.engine.validate import command_problem
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, rules
 
 DECKS = ("ember_rush", "veil_control", "hive_swarm", "bastion_wall")
@@ -36,10 +37,8 @@ DECKS = ("ember_rush", "veil_control", "hive_swarm", "bastion_wall")
 
 @cache
 def deck_specs() -> list:
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    return [load_deck(root / "decks" / f"{name}.yaml").spec() for name in DECKS]
+    return [load_deck(STARTER_DECK_DIR / f"{name}.yaml").spec() for name in DECKS]
 
 
 def duel_after(seed: int, steps: int) -> Duel:

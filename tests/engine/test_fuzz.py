@@ -21,6 +21,7 @@ from game.engine.events import DuelEnded
 from game.engine.model import PILE_ZONES
 from game.engine.query import health, max_health
 from game.engine.serialize import state_hash
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 
@@ -30,10 +31,10 @@ MAX_COMMANDS = 30_000
 
 @cache
 def decks() -> list:
-    """Every legal deck in decks/ (starters and test decks)."""
+    """Every legal deck in game/data/decks/ (starters and test decks)."""
     pool = base_pool()
     found = []
-    for path in sorted(ROOT.glob("decks/**/*.yaml")):
+    for path in sorted(STARTER_DECK_DIR.glob("**/*.yaml")):
         deck = load_deck(path)
         if not validate_deck(deck, pool):
             found.append(deck)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from game.decks import load_deck
 from game.engine import Duel, state_hash
+from game.resources import STARTER_DECK_DIR
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.seats import make_ai
 from game.ui.duel.session import DuelSession
@@ -16,7 +17,7 @@ DECKS = ("ember_rush", "veil_control")
 
 
 def specs(names=DECKS):
-    return [load_deck(REPO / "decks" / f"{n}.yaml").spec() for n in names]
+    return [load_deck(STARTER_DECK_DIR / f"{n}.yaml").spec() for n in names]
 
 
 def duel_scene(seed: int = 1, humans=(True, True), speed: str = "instant", names=DECKS,

@@ -7,6 +7,7 @@ from pathlib import Path
 from game.ai.random_player import RandomPlayer
 from game.decks import load_deck
 from game.engine import Duel, redact_event
+from game.resources import STARTER_DECK_DIR
 from game.ui.duel.board import Board
 from tests.kit import base_pool, rules
 
@@ -14,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _decks():
-    return [load_deck(REPO / "decks" / n).spec() for n in ("ember_rush.yaml", "veil_control.yaml")]
+    return [load_deck(STARTER_DECK_DIR / n).spec() for n in ("ember_rush.yaml", "veil_control.yaml")]
 
 
 def test_board_follows_events_to_the_view_in_random_duels() -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from game.decks import load_deck
 from game.duel_setup import DuelSetup
+from game.resources import STARTER_DECK_DIR
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.result import ResultScene
 from game.ui.duel.scene import DuelScene
@@ -16,12 +17,11 @@ from game.ui.duel.sidedeck import SideDeckScene
 from game.ui.scene import Replace, apply_transition
 from tests.kit import base_pool
 from tests.ui.duel_driver import GestureDriver
-from tests.ui.duel_kit import REPO
 from tests.ui.events import click, drag, feed, key
 
 
 def _setup(mode: str = "hotseat") -> DuelSetup:
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
     return DuelSetup(mode, paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=3, first=0,
                      ai_level="random" if mode == "versus_ai" else None)
 

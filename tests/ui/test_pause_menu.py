@@ -14,6 +14,7 @@ from game.decks import load_deck
 from game.duel_setup import DuelSetup
 from game.engine import state_hash
 from game.engine.views import view_to_plain
+from game.resources import STARTER_DECK_DIR
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.pause import PauseMenu
 from game.ui.duel.result import ResultScene
@@ -23,10 +24,10 @@ from game.ui.menu import MenuScene
 from game.ui.scene import Pop, Push, Quit, Replace, apply_transition
 from tests.kit import base_pool
 from tests.ui.duel_driver import GestureDriver
-from tests.ui.duel_kit import REPO, duel_scene
+from tests.ui.duel_kit import duel_scene
 from tests.ui.events import click, down, feed, key, motion, settle
 
-PATHS = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+PATHS = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
 
 
 def flow(mode: str = "hotseat", best_of: int = 1, level: str = "easy") -> MatchFlow:

@@ -13,6 +13,7 @@ from game.decks import load_deck
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
 from game.engine import Zone, state_hash
+from game.resources import STARTER_DECK_DIR
 from game.ui import routes, theme
 from game.ui.duel.board import Board
 from game.ui.duel.flow import MatchFlow
@@ -25,7 +26,6 @@ from game.ui.replays.viewer import BAR, BOTH, ReplayViewer
 from game.ui.scene import Pop, Push
 from tests.kit import base_pool
 from tests.ui.duel_driver import GestureDriver
-from tests.ui.duel_kit import REPO
 from tests.ui.events import click, down, drag, feed, key, motion, settle, up
 
 
@@ -51,7 +51,7 @@ def _idle(v: ReplayViewer, frames: int = 600) -> None:
 
 # ------------------------------------------------------------------ recording
 def _setup(mode: str = "versus_ai", best_of: int = 1) -> DuelSetup:
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
     return DuelSetup(mode, paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=best_of, first=0,
                      ai_level="random" if mode == "versus_ai" else None)
 

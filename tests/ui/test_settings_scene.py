@@ -9,13 +9,14 @@ import pytest
 
 from game import storage
 from game.duel_setup import DuelSetup
+from game.resources import STARTER_DECK_DIR
 from game.ui import routes
 from game.ui.app import FULLSCREEN_REQUEST, App
 from game.ui.duel.flow import MatchFlow, apply_prefs, load_prefs
 from game.ui.duel.seats import Responses
 from game.ui.scene import Pop
 from game.ui.settings_scene import ROWS, SettingsScene
-from tests.ui.duel_kit import REPO, duel_scene
+from tests.ui.duel_kit import duel_scene
 from tests.ui.events import click, feed, key, motion
 
 WANT = {"speed": "slow", "ai_pause_ms": 0, "responses_0": "never", "responses_1": "always",
@@ -53,7 +54,7 @@ def test_all_settings_reach_a_started_duel(window) -> None:
     scene = SettingsScene()
     for name, value in WANT.items():
         _click_choice(scene, name, value)
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
     from game.decks import load_deck
 
     setup = DuelSetup("hotseat", paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=1,

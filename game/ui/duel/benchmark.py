@@ -18,13 +18,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from game.resources import SOURCE_ROOT, starter_deck
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = SOURCE_ROOT  # the folder holding the game package (checkout or site-packages)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -117,7 +118,7 @@ def _child(scene: str) -> None:
         from game.duel_setup import DuelSetup
         from game.ui import duel_hook
 
-        paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+        paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
         setup = DuelSetup("versus_ai", paths, (load_deck(paths[0]), load_deck(paths[1])), 1, 0,
                           "random")
         top = duel_hook.start_duel(setup)

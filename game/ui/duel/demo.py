@@ -14,13 +14,12 @@ from game.ai.random_player import RandomPlayer
 from game.duel_setup import DuelSetup
 from game.engine import Activate, Duel, Summon, Zone
 from game.engine.position import build_position
+from game.resources import starter_deck
 
 from .flow import MatchFlow, end_text, rules
 from .scene import DuelScene
 from .seats import Responses
 from .session import DuelSession
-
-REPO = Path(__file__).resolve().parents[3]
 
 BUSY = {
     "turn_player": 0, "phase": "main1", "round": 6, "turn": 11,
@@ -106,7 +105,7 @@ def played_match(pool, seed: int = 3) -> MatchFlow:
     """A best-of-3 hotseat match after its first duel, played by random players."""
     from game.decks import load_deck
 
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     decks = (load_deck(paths[0]), load_deck(paths[1]))
     flow = MatchFlow(DuelSetup("hotseat", paths, decks, best_of=3), pool, seed=seed, threaded=False)
     duel = flow.match.start_duel(auto_pass=False)

@@ -10,9 +10,9 @@ from game.ai.random_player import RandomPlayer
 from game.decks import load_deck
 from game.engine import Duel
 from game.replay import ReplayEntry, ReplayPlayer, record
+from game.resources import starter_deck
 from game.ui.duel.flow import rules
 
-REPO = Path(__file__).resolve().parents[3]
 PAIRS = (("ember_rush", "veil_control", "hotseat", None),
          ("veil_control", "ember_rush", "versus_ai", "normal"),
          ("ember_rush", "ember_rush", "versus_ai", "hard"))
@@ -20,7 +20,7 @@ PAIRS = (("ember_rush", "veil_control", "hotseat", None),
 
 def demo_replay(pool, seed: int = 11, names=("ember_rush", "veil_control"), mode: str = "hotseat",
                 level: str | None = None, date: datetime | None = None):
-    decks = [load_deck(REPO / "decks" / f"{n}.yaml") for n in names]
+    decks = [load_deck(starter_deck(n)) for n in names]
     duel = Duel(pool, rules(), [d.spec() for d in decks], seed, first_player=seed % 2, auto_pass=False)
     players = (RandomPlayer(seed), RandomPlayer(seed + 1))
     while not duel.over and len(duel.history) < 3000:
