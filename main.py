@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=_positive, default=None,
                      help="worker processes; same results for any number (default: the "
                           "machine's cores)")
+    sim.add_argument("--scheduler", metavar="tcp://HOST:8786", default=None,
+                     help="play the duels on this Dask cluster instead of --jobs processes; "
+                          "same results (docs/cluster.md; needs requirements-cluster.txt)")
+    sim.add_argument("--rules-grid", metavar="FILE", default=None,
+                     help="play every pairing and mirror under each rules candidate of this "
+                          "YAML file and print a table of the balance figures per candidate "
+                          "(docs/balance.md)")
     sim.add_argument("--png", metavar="FILE", default=None,
                      help="also draw the win-rate matrix and per-seat figures as a PNG")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -115,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return run_simulate(args.decks, args.games, args.seed, args.json, args.matches,
                             players=args.players, jobs=args.jobs, png=args.png,
-                            progress=args.progress, rules_path=args.rules)
+                            progress=args.progress, rules_path=args.rules,
+                            scheduler=args.scheduler, rules_grid=args.rules_grid)
     if args.command == "snapshot":
         return run_snapshot(args)
     return run_window(args.frames, args.screenshot)
@@ -148,12 +156,16 @@ def _fail(problems, prefix: str = "simulate") -> int:
 def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
                  matches: int | None = None, players: list[str] | None = None,
                  jobs: int | None = None, png: str | None = None,
-                 progress: bool | None = None, rules_path: str | None = None) -> int:
-    """Load cards, rules and the legal decks, then print the balance report."""
-    from game.balance import run_balance
+                 progress: bool | None = None, rules_path: str | None = None,
+                 scheduler: str | None = None, rules_grid: str | None = None) -> int:
+    """Load cards, rules and the legal decks, then print the balance report (or, with a
+    rules grid, the table of the balance figures per rules candidate)."""
+    from game.balance import run_balance, run_rules_grid
     from game.cards import CardDataError, load_card_set
+    from game.cluster import ClusterError
     from game.decks import DeckError, load_deck, validate_deck
     from game.rules_file import RULES_PATH, RulesFileError, load_rules
+    from game.rules_grid import load_rules_grid
     from game.sim import SimError, default_jobs, level_players, simulate_matches
 
     try:
@@ -183,13 +195,28 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     levels = players or ["random", "random"]
     if matches and len(decks) != 2:
         return _fail(["--matches needs exactly two decks"])
+    if matches and (scheduler or rules_grid):
+        return _fail(["--matches plays on this machine, without --scheduler or --rules-grid"])
+    if rules_grid and png:
+        return _fail(["--png draws one run's matrix, not a --rules-grid table"])
+    candidates = None
+    if rules_grid:
+        try:
+            candidates = load_rules_grid(rules_grid, rules)
+        except (RulesFileError, OSError) as exc:
+            return _fail(str(exc).splitlines())
     try:
         if matches:
             result = simulate_matches(pool, rules, decks[0], decks[1], matches, seed,
                                       level_players(levels, decks[0], decks[1]))
+        elif candidates is not None:
+            result = run_rules_grid(pool, candidates, decks, games, seed, levels,
+                                    jobs or default_jobs(), progress, scheduler)
         else:
             result = run_balance(pool, rules, decks, games, seed, levels,
-                                 jobs or default_jobs(), progress)
+                                 jobs or default_jobs(), progress, scheduler)
+    except ClusterError as exc:
+        return _fail([str(exc)])
     except (SimError, RuntimeError) as exc:
         print(f"simulate: engine error: {_one_line(exc)}", file=sys.stderr)
         return 1

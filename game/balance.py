@@ -1,9 +1,11 @@
 """The designer's balance report over several decks: every pairing played, a win-rate matrix,
 per-seat figures, all with 95 % confidence intervals.
 
-`game.sim` plays the duels (one pairing at a time or all spread over processes); this module
-puts the pairings together. Two decks give exactly `game.sim.SimResult`; more give a
-`BalanceRun` whose JSON keeps the same top-level keys (`decks`, `wins`, `duels`, ...).
+`game.sim` plays the duels (one pairing at a time or all spread over processes or a Dask
+cluster); this module puts the pairings together. Two decks give exactly
+`game.sim.SimResult`; more give a `BalanceRun` whose JSON keeps the same top-level keys
+(`decks`, `wins`, `duels`, ...). A rules grid (`run_rules_grid`) plays every pairing and
+mirror once per rules candidate and sums each candidate up in one row of figures.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any
 from game.decks import Deck
 from game.engine import CardDef, Rules
 
-from .sim import Pairing, SimResult, level_players, run_pairings, wilson
+from .rules_grid import Candidate
+from .sim import Pairing, SimResult, level_players, run_pairings, run_sweeps, wilson
 
 _MASK = (1 << 64) - 1
 
@@ -143,17 +146,145 @@ class BalanceRun:
 
 def run_balance(pool: Mapping[str, CardDef], rules: Rules, decks: Sequence[Deck], games: int,
                 seed: int, levels: Sequence[str] = ("random", "random"), jobs: int = 1,
-                progress: bool | None = False) -> BalanceRun | SimResult:
+                progress: bool | None = False,
+                scheduler: str | None = None) -> BalanceRun | SimResult:
     """Every pairing of `decks` (one deck: its mirror match), `games` duels each, deck A's
-    player of level `levels[0]`, deck B's of `levels[1]`. Two decks (or one) return the
-    plain `SimResult` of that pairing."""
+    player of level `levels[0]`, deck B's of `levels[1]`, on `jobs` processes or a Dask
+    `scheduler`'s cluster. Two decks (or one) return the plain `SimResult` of that pairing."""
     if not decks:
         raise ValueError("at least one deck is needed")
     decks = list(decks)
     pairs = [(0, 0)] if len(decks) == 1 else list(itertools.combinations(range(len(decks)), 2))
     pairings = [Pairing(decks[a], decks[b], level_players(levels, decks[a], decks[b]),
                         pairing_seed(seed, k)) for k, (a, b) in enumerate(pairs)]
-    results = run_pairings(pool, rules, pairings, games, jobs, progress)
+    results = run_pairings(pool, rules, pairings, games, jobs, progress, scheduler)
     if len(pairs) == 1:
         return results[0]
     return BalanceRun([d.name for d in decks], (levels[0], levels[1]), seed, pairs, results)
+
+
+# ------------------------------------------------------------------ rules grid
+def _pct1(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.1%}".replace("%", " %")
+
+
+@dataclass
+class RulesGridRun:
+    """Every pairing and every mirror of `decks` under each rules candidate, the same seeds
+    for every candidate (so two candidates differ by their rules, not their luck):
+    `results[c][k]` is pairing `pairs[k]` under `candidates[c]`."""
+
+    decks: list[str]
+    players: tuple[str, str]
+    seed: int
+    games: int
+    pairs: list[tuple[int, int]]
+    candidates: list[Candidate]
+    results: list[list[SimResult]]
+
+    def worst_pairing(self, c: int) -> tuple[str, str, int, int] | None:
+        """(winner, loser, wins, duels) of the most one-sided pairing (mirrors aside)."""
+        best: tuple[str, str, int, int] | None = None
+        for (a, b), res in zip(self.pairs, self.results[c], strict=True):
+            if a == b or not res.duels:
+                continue
+            for won, lost, name in ((a, b, res.decks[0]), (b, a, res.decks[1])):
+                wins = res.wins[name]
+                if best is None or wins / res.duels > best[2] / best[3]:
+                    best = (self.decks[won], self.decks[lost], wins, res.duels)
+        return best
+
+    def mirror_first(self, c: int) -> dict[str, float | None]:
+        """Per deck: the first player's win rate in its mirror (a draw counts as not won)."""
+        out: dict[str, float | None] = {}
+        for (a, b), res in zip(self.pairs, self.results[c], strict=True):
+            if a == b:
+                out[self.decks[a]] = res.first_player_wins / res.duels if res.duels else None
+        return out
+
+    def draw_rate(self, c: int) -> float:
+        duels = sum(r.duels for r in self.results[c])
+        return sum(r.draws for r in self.results[c]) / duels if duels else 0.0
+
+    def to_dict(self, timing: bool = True) -> dict:
+        rows = []
+        for c, cand in enumerate(self.candidates):
+            worst = self.worst_pairing(c)
+            rows.append({
+                "values": dict(cand.values),
+                "rules": cand.rules.to_dict(),
+                "worst_pairing": None if worst is None else {
+                    "winner": worst[0], "loser": worst[1], "wins": worst[2],
+                    "duels": worst[3], "win_rate": worst[2] / worst[3],
+                    "ci95": list(wilson(worst[2], worst[3]))},
+                "mirror_first_player_win_rate": self.mirror_first(c),
+                "draw_rate": self.draw_rate(c),
+                "duels": sum(r.duels for r in self.results[c]),
+                "pairings": [{"decks": [self.decks[a], self.decks[b]],
+                              "wins": [r.wins[r.decks[0]], r.wins[r.decks[1]]],
+                              "draws": r.draws, "duels": r.duels,
+                              "first_player_wins": r.first_player_wins}
+                             for (a, b), r in zip(self.pairs, self.results[c], strict=True)],
+            })
+        data: dict[str, Any] = {"mode": "rules_grid", "decks": list(self.decks),
+                                "players": list(self.players), "seed": self.seed,
+                                "games": self.games, "candidates": rows}
+        if timing:
+            data["seconds"] = sum(r.seconds for row in self.results for r in row)
+        return data
+
+    def format_report(self) -> str:
+        """The table docs/balance.md takes: one row per candidate, Markdown."""
+        keys = [k for k, _v in self.candidates[0].values] if self.candidates else []
+        mirrors = [self.decks[a] for a, b in self.pairs if a == b]
+        duels = sum(r.duels for row in self.results for r in row)
+        seconds = sum(r.seconds for row in self.results for r in row)
+        lines = [f"Phantom Duel rules grid: {len(self.candidates)} candidates x "
+                 f"{len(self.pairs)} pairings ({len(mirrors)} mirrors), {self.games} duels "
+                 f"each, seed {self.seed}, players {self.players[0]} vs {self.players[1]}",
+                 f"{duels} duels in {seconds:.1f} s", "",
+                 "Worst pairing: the most one-sided pairing, mirrors aside. Mirror columns: "
+                 "the first player's win rate. Draws: over all duels of the candidate.", ""]
+        head = keys + ["worst pairing"] + [f"{m} mirror" for m in mirrors] + ["draws"]
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|" + "---|" * len(head))
+        for c, cand in enumerate(self.candidates):
+            worst = self.worst_pairing(c)
+            if worst is None:
+                worst_text = "-"
+            else:
+                lo, hi = wilson(worst[2], worst[3])
+                worst_text = (f"{worst[0]} over {worst[1]} {_pct1(worst[2] / worst[3])} "
+                              f"[{lo:.0%}-{hi:.0%}]")
+            first = self.mirror_first(c)
+            cells = ["none" if v is None else str(v) for _k, v in cand.values]
+            cells += [worst_text] + [_pct1(first[m]) for m in mirrors]
+            cells.append(_pct1(self.draw_rate(c)))
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+
+def grid_pairs(count: int) -> list[tuple[int, int]]:
+    """Every pairing of `count` decks, then every mirror: what a rules candidate plays."""
+    return list(itertools.combinations(range(count), 2)) + [(k, k) for k in range(count)]
+
+
+def run_rules_grid(pool: Mapping[str, CardDef], candidates: Sequence[Candidate],
+                   decks: Sequence[Deck], games: int, seed: int,
+                   levels: Sequence[str] = ("random", "random"), jobs: int = 1,
+                   progress: bool | None = False,
+                   scheduler: str | None = None) -> RulesGridRun:
+    """Every pairing and mirror of `decks`, `games` duels each, under every candidate; all
+    candidates' duels go out together (one bar, no idle workers between candidates)."""
+    if not decks:
+        raise ValueError("at least one deck is needed")
+    if not candidates:
+        raise ValueError("at least one rules candidate is needed")
+    decks = list(decks)
+    pairs = grid_pairs(len(decks))
+    pairings = [Pairing(decks[a], decks[b], level_players(levels, decks[a], decks[b]),
+                        pairing_seed(seed, k)) for k, (a, b) in enumerate(pairs)]
+    results = run_sweeps(pool, [(cand.rules, pairings) for cand in candidates], games, jobs,
+                         progress, scheduler)
+    return RulesGridRun([d.name for d in decks], (levels[0], levels[1]), seed, games, pairs,
+                        list(candidates), results)

@@ -424,21 +424,40 @@ class Pairing:
     seed: int
 
 
+Sweep = tuple[Rules, Sequence[Pairing]]  # one rules candidate and the pairings played under it
+Task = tuple[int, int, int]  # (sweep, pairing, game): one duel
+
+
+def play_tasks(payload: tuple[Mapping[str, CardDef], Sequence[Sweep]],
+               tasks: Sequence[Task]) -> list[tuple[Task, DuelRecord]]:
+    """Play these duels of a run; `payload` (the card pool and the sweeps) is what every
+    worker holds once, `tasks` the small part that travels with each chunk."""
+    pool, sweeps = payload
+    out = []
+    for task in tasks:
+        s, p, game = task
+        rules, pairings = sweeps[s]
+        pr = pairings[p]
+        out.append((task, play_duel(pool, rules, (pr.deck_a.spec(), pr.deck_b.spec()),
+                                    pr.factories, pr.seed, game)))
+    return out
+
+
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(pool, rules, pairings) -> None:
-    _WORKER.update(pool=pool, rules=rules, pairings=pairings)
+def _worker_init(payload) -> None:
+    _WORKER["payload"] = payload
 
 
-def _worker_play(tasks: list[tuple[int, int]]) -> list[tuple[int, DuelRecord]]:
-    pool, rules, pairings = _WORKER["pool"], _WORKER["rules"], _WORKER["pairings"]
-    out = []
-    for p, game in tasks:
-        pr = pairings[p]
-        out.append((p, play_duel(pool, rules, (pr.deck_a.spec(), pr.deck_b.spec()),
-                                 pr.factories, pr.seed, game)))
-    return out
+def _worker_play(tasks: list[Task]) -> list[tuple[Task, DuelRecord]]:
+    return play_tasks(_WORKER["payload"], tasks)
+
+
+def chunk_size(tasks: int, workers: int) -> int:
+    """Duels sent together: about eight chunks per worker, so every worker stays busy to the
+    end of the run, and at most 8 duels, so a lost worker loses little."""
+    return max(1, min(8, tasks // (max(1, workers) * 8) or 1))
 
 
 class Progress:
@@ -486,54 +505,73 @@ def default_jobs() -> int:
 
 
 def run_pairings(pool: Mapping[str, CardDef], rules: Rules, pairings: Sequence[Pairing],
-                 games: int, jobs: int = 1, progress: bool | None = False) -> list[SimResult]:
-    """Play `games` duels for every pairing, spread over `jobs` processes; the results are
-    the same for any `jobs` (every duel depends only on its seeds, and duels are counted in
-    game order)."""
+                 games: int, jobs: int = 1, progress: bool | None = False,
+                 scheduler: str | None = None) -> list[SimResult]:
+    """Play `games` duels for every pairing, spread over `jobs` processes or, given a Dask
+    `scheduler` address, over that cluster's workers; the results are the same either way
+    (every duel depends only on its seeds, and duels are counted in game order)."""
+    return run_sweeps(pool, [(rules, pairings)], games, jobs, progress, scheduler)[0]
+
+
+def run_sweeps(pool: Mapping[str, CardDef], sweeps: Sequence[Sweep], games: int,
+               jobs: int = 1, progress: bool | None = False,
+               scheduler: str | None = None) -> list[list[SimResult]]:
+    """`run_pairings` for several rules candidates at once (one bar, one pool of workers, no
+    idle tail between candidates): `result[s][p]` is pairing `p` of sweep `s`."""
     if games < 0:
         raise ValueError("games must be >= 0")
-    results = []
-    for pr in pairings:
-        if len(pr.factories) != 2:
-            raise ValueError("players: expected two player factories (deck A, deck B)")
-        names = _deck_names(pr.deck_a, pr.deck_b)
-        universe = (tuple(pr.deck_a.main) + tuple(pr.deck_a.extra),
-                    tuple(pr.deck_b.main) + tuple(pr.deck_b.extra))
-        results.append(SimResult(names, pr.seed, (_factory_name(pr.factories[0]),
-                                                  _factory_name(pr.factories[1])),
-                                 deck_cards=universe))
-    tasks = [(p, g) for g in range(games) for p in range(len(pairings))]
+    results: list[list[SimResult]] = []
+    for _rules, pairings in sweeps:
+        results.append([_empty_result(pr) for pr in pairings])
+    tasks = [(s, p, g) for s, (_rules, pairings) in enumerate(sweeps)
+             for g in range(games) for p in range(len(pairings))]
+    payload = (pool, tuple((rules, tuple(prs)) for rules, prs in sweeps))
     bar = Progress(len(tasks), progress)
-    records: dict[tuple[int, int], DuelRecord] = {}
+    records: dict[Task, DuelRecord] = {}
     start = time.perf_counter()
-    if jobs <= 1 or len(tasks) <= 1:
-        for p, g in tasks:
-            pr = pairings[p]
-            records[(p, g)] = play_duel(pool, rules, (pr.deck_a.spec(), pr.deck_b.spec()),
-                                        pr.factories, pr.seed, g)
+    if scheduler is not None:
+        from game.cluster import run_on_cluster
+
+        for task, rec in run_on_cluster(scheduler, play_tasks, payload, tasks, chunk_size):
+            records[task] = rec
+            bar.step()
+    elif jobs <= 1 or len(tasks) <= 1:
+        for task, rec in play_tasks(payload, tasks):
+            records[task] = rec
             bar.step()
     else:
         import concurrent.futures as cf
         import multiprocessing as mp
 
-        chunk = max(1, min(8, len(tasks) // (jobs * 8) or 1))
+        chunk = chunk_size(len(tasks), jobs)
         batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
         methods = mp.get_all_start_methods()
         ctx = mp.get_context("fork" if "fork" in methods else "spawn")
         with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
-                                    initargs=(pool, rules, tuple(pairings))) as ex:
+                                    initargs=(payload,)) as ex:
             futures = [ex.submit(_worker_play, b) for b in batches]
             for fut in cf.as_completed(futures):
-                for p, rec in fut.result():
-                    records[(p, rec.game)] = rec
+                for task, rec in fut.result():
+                    records[task] = rec
                     bar.step()
     seconds = time.perf_counter() - start
-    for p, g in tasks:  # count in game order: the same totals whatever finished first
-        results[p].add(records[(p, g)])
-    share = seconds / len(pairings) if pairings else 0.0
-    for res in results:
-        res.seconds = share
+    for s, p, g in tasks:  # count in game order: the same totals whatever finished first
+        results[s][p].add(records[(s, p, g)])
+    count = sum(len(row) for row in results)
+    for row in results:
+        for res in row:
+            res.seconds = seconds / count
     return results
+
+
+def _empty_result(pr: Pairing) -> SimResult:
+    if len(pr.factories) != 2:
+        raise ValueError("players: expected two player factories (deck A, deck B)")
+    universe = (tuple(pr.deck_a.main) + tuple(pr.deck_a.extra),
+                tuple(pr.deck_b.main) + tuple(pr.deck_b.extra))
+    return SimResult(_deck_names(pr.deck_a, pr.deck_b), pr.seed,
+                     (_factory_name(pr.factories[0]), _factory_name(pr.factories[1])),
+                     deck_cards=universe)
 
 
 def simulate(
@@ -546,20 +584,21 @@ def simulate(
     players: Sequence[PlayerFactory] | None = None,
     jobs: int = 1,
     progress: bool | None = False,
+    scheduler: str | None = None,
 ) -> SimResult:
     """Play `games` full duels between deck A and deck B and count what happened.
 
     `players` are two factories (for deck A and deck B) called with a seed per duel, so
     each duel can be replayed on its own (`level_players` makes them from AI level names);
-    default: random legal players. `jobs` spreads the duels over processes with the same
-    result. Raises SimError if a duel cannot finish (an engine bug: the message names the
+    default: random legal players. `jobs` spreads the duels over processes, `scheduler` (a
+    Dask scheduler's address) over a cluster, with the same result. Raises SimError if a duel cannot finish (an engine bug: the message names the
     duel seed).
     """
     factories = tuple(players) if players is not None else (RandomPlayer, RandomPlayer)
     if len(factories) != 2:
         raise ValueError("players: expected two player factories (deck A, deck B)")
     return run_pairings(pool, rules, [Pairing(deck_a, deck_b, factories, seed)], games,
-                        jobs, progress)[0]
+                        jobs, progress, scheduler)[0]
 
 
 @dataclass

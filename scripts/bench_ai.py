@@ -1,6 +1,6 @@
 """AI benchmark (not a test): decision latency per level and strength between levels.
 
-    python scripts/bench_ai.py [--json] [--quick] [--jobs J] [--seed S]
+    python scripts/bench_ai.py [--json] [--quick] [--jobs J | --scheduler tcp://HOST:8786] [--seed S]
 
 Latency: every decision with a real choice (two or more legal commands) of the measured
 level, over whole duels with the starter decks against the Normal player, in this one
@@ -9,7 +9,8 @@ process pinned to one core: p50, p95 and max in milliseconds.
 Strength: level against level over every ordered pairing of the starter decks (mirrors
 included), seats alternating; the win rate of the first-named level with its 95 % interval
 (a draw counts as not won). The full run plays at least 400 duels per figure; `--quick` a
-small sample. Strength runs may use several processes (`--jobs`): results do not depend on it.
+small sample. Strength runs may use several processes (`--jobs`) or a Dask cluster
+(`--scheduler`, docs/cluster.md): results do not depend on it. Latency is always measured here.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ sys.path.insert(0, str(REPO))
 
 from game.ai import make_player  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
+from game.cluster import ClusterError  # noqa: E402
 from game.decks import load_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
 from game.resources import starter_deck  # noqa: E402
@@ -98,14 +100,14 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int) -> dict:
 
 
 def strength(pool, rules, decks, level_a: str, level_b: str, duels: int, seed: int,
-             jobs: int) -> dict:
+             jobs: int, scheduler: str | None = None) -> dict:
     """Win rate of `level_a` against `level_b` over every ordered deck pairing."""
     combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
     per = -(-duels // len(combos))  # at least `duels` in all
     pairings = [Pairing(decks[i], decks[j], level_players((level_a, level_b), decks[i], decks[j]),
                         (seed + 7919 * k) & ((1 << 63) - 1))
                 for k, (i, j) in enumerate(combos)]
-    results = run_pairings(pool, rules, pairings, per, jobs, progress=None)
+    results = run_pairings(pool, rules, pairings, per, jobs, progress=None, scheduler=scheduler)
     wins = sum(r.wins[r.decks[0]] for r in results)
     draws = sum(r.draws for r in results)
     total = sum(r.duels for r in results)
@@ -120,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small sample (minutes)")
     parser.add_argument("--jobs", type=int, default=None,
                         help="processes for the strength runs (default: the cores)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:8786", default=None,
+                        help="play the strength runs on this Dask cluster (docs/cluster.md)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--duels", type=int, default=None, help="duels per strength figure")
     parser.add_argument("--only", nargs="*", default=None,
@@ -136,7 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     for key, a, b in STRENGTH:
         if wanted is None or key in wanted:
             t0 = time.perf_counter()
-            out[key] = strength(pool, rules, decks, a, b, duels, args.seed, jobs)
+            try:
+                out[key] = strength(pool, rules, decks, a, b, duels, args.seed, jobs,
+                                    args.scheduler)
+            except ClusterError as exc:
+                print(f"bench_ai: {exc}", file=sys.stderr)
+                return 2
             out[key]["seconds"] = round(time.perf_counter() - t0, 1)
             if not args.json:
                 print(f"{key:18} {out[key]}", flush=True)
@@ -146,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             out[level] = latency(pool, rules, decks, level, n, args.seed)
             if not args.json:
                 print(f"{level:18} {out[level]}", flush=True)
-    out["meta"] = {"quick": args.quick, "seed": args.seed, "jobs": jobs, "pinned": pinned,
+    out["meta"] = {"quick": args.quick, "seed": args.seed, "jobs": jobs,
+                   "scheduler": args.scheduler, "pinned": pinned,
                    "python": platform.python_version(), "machine": platform.machine(),
                    "cores": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)}
     if args.json:

@@ -1,0 +1,162 @@
+"""Chunks of work on a Dask cluster (`simulate --scheduler tcp://HOST:8786`): one machine's
+`--jobs` is not enough for a balance sweep with the Hard AI.
+
+Dask's `distributed` scheduler does the dispatch, the bookkeeping and the rerunning of the
+work of a lost worker; this module only connects, checks that every worker runs the same
+project version as this machine, sends the run's shared data once per worker and hands back
+the results chunk by chunk, each task's result once. It knows nothing of duels: the caller
+gives the function (`game.sim.play_tasks`), the shared payload and the task keys.
+
+Dask is an optional extra (requirements-cluster.txt), imported only here and only when a
+scheduler is asked for. docs/cluster.md says how to start a scheduler and workers.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import uuid
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+EXTRA = "requirements-cluster.txt"
+CONNECT_SECONDS = 30  # to reach the scheduler
+WORKER_WAIT_SECONDS = 60  # for a first worker to join
+_GAME = Path(__file__).resolve().parent
+
+K = TypeVar("K", bound=Hashable)  # a task's key
+R = TypeVar("R")  # a task's result
+Fingerprint = tuple[tuple[str, str], ...]  # (what, hash): card set, rules, code
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot run this work; the message is one line that says why."""
+
+
+def import_distributed() -> Any:
+    """The `distributed` package, or a ClusterError naming the file that installs it."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"a Dask scheduler needs the cluster extra: "
+                           f"pip install -r {EXTRA}") from None
+    return distributed
+
+
+def _digest(text: str | bytes) -> str:
+    data = text.encode() if isinstance(text, str) else text
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _code_digest() -> str:
+    """Every module of the game except the window's (game/ui): the engine, the AI and the
+    simulator that decide a duel's outcome."""
+    h = hashlib.sha256()
+    for path in sorted(_GAME.rglob("*.py")):
+        rel = path.relative_to(_GAME)
+        if rel.parts[0] == "ui" or "__pycache__" in rel.parts:
+            continue
+        h.update(rel.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+@functools.cache
+def project_fingerprint() -> Fingerprint:
+    """Hashes of this installation's card set, shipped rules file and game code: two
+    machines with the same fingerprint play the same duel the same way. Computed once per
+    process; a set that does not load hashes as its error, so it differs."""
+    from game.cards import load_card_set
+    from game.rules_file import load_rules
+
+    out = []
+    for what, load in (("card set", lambda: repr(sorted(load_card_set().items()))),
+                       ("rules", lambda: repr(load_rules())), ("code", _code_digest)):
+        try:
+            out.append((what, _digest(load())))
+        except Exception as exc:  # any failure is a difference, reported by name below
+            out.append((what, f"unreadable ({type(exc).__name__})"))
+    return tuple(out)
+
+
+def differences(theirs: Fingerprint, mine: Fingerprint) -> list[str]:
+    """Which parts of a worker's fingerprint differ from this machine's."""
+    have = dict(theirs)
+    return [what for what, value in mine if have.get(what) != value]
+
+
+def _refusal(bad: dict[str, list[str]]) -> ClusterError:
+    named = "; ".join(f"{addr} ({', '.join(what)} differ)" for addr, what in sorted(bad.items()))
+    return ClusterError(f"refused workers running another project version (install this "
+                        f"commit on them, docs/cluster.md): {named}")
+
+
+def check_workers(client: Any, mine: Fingerprint | None = None) -> None:
+    """Refuse the run if any worker's card-set, rules or code hash differs from ours,
+    naming every such worker (workers that join later are checked by their first task)."""
+    mine = project_fingerprint() if mine is None else mine
+    theirs = client.run(project_fingerprint)
+    bad = {addr: diff for addr, fp in theirs.items() if (diff := differences(fp, mine))}
+    if bad:
+        raise _refusal(bad)
+
+
+def _run_chunk(fn: Callable, payload: Any, chunk: Sequence, mine: Fingerprint) -> list:
+    """A task: check this worker once more (it may have joined after the run started), then
+    do the chunk."""
+    diff = differences(project_fingerprint(), mine)
+    if diff:
+        from distributed import get_worker
+
+        raise _refusal({get_worker().address: diff})
+    return fn(payload, chunk)
+
+
+def run_on_cluster(address: str, fn: Callable[[Any, Sequence[K]], list[tuple[K, R]]],
+                   payload: Any, tasks: Sequence[K],
+                   chunk_size: Callable[[int, int], int]) -> Iterator[tuple[K, R]]:
+    """Yield `(task, result)` for every task, in the order chunks finish, each task once.
+
+    `fn(payload, chunk)` runs on a worker and returns `[(task, result), ...]` for its chunk;
+    `payload` is scattered to every worker once (broadcast), the chunks travel alone.
+    `chunk_size(tasks, worker_threads)` sizes the chunks. A worker lost mid-run has its
+    chunks rerun on the others by the scheduler (up to its `allowed-failures`); an exception
+    raised by `fn` is not retried (a duel is deterministic: it would fail again)."""
+    distributed = import_distributed()
+    mine = project_fingerprint()
+    try:
+        client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
+                           f"{' '.join(str(exc).split())}") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+        except TimeoutError:
+            raise ClusterError(f"no worker joined the scheduler at {address} within "
+                               f"{WORKER_WAIT_SECONDS} s (docs/cluster.md)") from None
+        check_workers(client, mine)
+        threads = sum(client.nthreads().values())
+        size = chunk_size(len(tasks), threads)
+        chunks = [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+        [shared] = client.scatter([payload], broadcast=True, hash=False)
+        token = uuid.uuid4().hex[:12]
+        futures = [client.submit(_run_chunk, fn, shared, chunk, mine,
+                                 key=f"phantom-{token}-{k}", retries=0)
+                   for k, chunk in enumerate(chunks)]
+        seen: set[K] = set()
+        try:
+            for fut in distributed.as_completed(futures, loop=client.loop):
+                for task, result in fut.result():
+                    if task not in seen:  # each task counted once, however often it ran
+                        seen.add(task)
+                        yield task, result
+        except distributed.KilledWorker as exc:
+            raise ClusterError(f"{exc.allowed_failures + 1} workers in a row died running "
+                               f"the same chunk of duels (the last: "
+                               f"{getattr(exc.last_worker, 'address', '?')}); stopped") from None
+        finally:
+            client.cancel(futures)
+        missing = len(set(tasks) - seen)
+        if missing:
+            raise ClusterError(f"{missing} tasks came back from no worker")
