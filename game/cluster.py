@@ -17,13 +17,11 @@ import functools
 import hashlib
 import uuid
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 EXTRA = "requirements-cluster.txt"
 CONNECT_SECONDS = 30  # to reach the scheduler
 WORKER_WAIT_SECONDS = 60  # for a first worker to join
-_GAME = Path(__file__).resolve().parent
 
 K = TypeVar("K", bound=Hashable)  # a task's key
 R = TypeVar("R")  # a task's result
@@ -52,9 +50,12 @@ def _digest(text: str | bytes) -> str:
 def _code_digest() -> str:
     """Every module of the game except the window's (game/ui): the engine, the AI and the
     simulator that decide a duel's outcome."""
+    from game.resources import SOURCE_ROOT
+
+    game = SOURCE_ROOT / "game"
     h = hashlib.sha256()
-    for path in sorted(_GAME.rglob("*.py")):
-        rel = path.relative_to(_GAME)
+    for path in sorted(game.rglob("*.py")):
+        rel = path.relative_to(game)
         if rel.parts[0] == "ui" or "__pycache__" in rel.parts:
             continue
         h.update(rel.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")

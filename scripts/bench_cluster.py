@@ -25,8 +25,8 @@ sys.path.insert(0, str(REPO))
 from game.balance import run_balance  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks import load_deck  # noqa: E402
+from game.resources import starter_deck  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
-from game.storage import resolve_deck  # noqa: E402
 
 STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")
 
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     from distributed import LocalCluster
 
     pool, rules = load_card_set(), load_rules()
-    decks = [load_deck(resolve_deck(name)) for name in STARTERS]
+    decks = [load_deck(starter_deck(name)) for name in STARTERS]
     out: dict = {"games_per_pairing": args.games, "players": args.players, "runs": {}}
 
     def timed(label: str, **how) -> dict:

@@ -23,11 +23,12 @@ from game.balance import run_rules_grid
 from game.cards import load_card_set
 from game.cluster import ClusterError, check_workers, project_fingerprint
 from game.decks import load_deck
+from game.resources import starter_deck
 from game.rules_file import load_rules
 from game.rules_grid import grid_from_data
 from game.sim import Progress, simulate
 
-TEST_DECKS = main.TEST_DECKS
+REPO = Path(__file__).resolve().parent.parent
 STARTERS = ("ember_rush", "hive_swarm")
 
 
@@ -67,9 +68,7 @@ def test_cluster_report_equals_the_one_process_report(local_cluster, capsys) -> 
 
 
 def _starters():
-    from game.storage import resolve_deck
-
-    return [load_deck(resolve_deck(name)) for name in STARTERS]
+    return [load_deck(starter_deck(name)) for name in STARTERS]
 
 
 def test_a_worker_killed_mid_run_changes_nothing(local_cluster, monkeypatch) -> None:
@@ -160,7 +159,7 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch, capsys) -> None:
 
 def test_the_extra_is_pinned_exactly() -> None:
     lines = [line.split("#")[0].strip() for line in
-             (Path(main.REPO) / "requirements-cluster.txt").read_text().splitlines()]
+             (REPO / "requirements-cluster.txt").read_text().splitlines()]
     pins = [line for line in lines if line and not line.startswith("-")]
     assert any(p.startswith("distributed==") for p in pins)
     assert any(p.startswith("dask==") for p in pins)

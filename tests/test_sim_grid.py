@@ -13,14 +13,14 @@ from game.balance import grid_pairs, pairing_seed, run_rules_grid
 from game.cards import load_card_set
 from game.decks import load_deck
 from game.engine import Rules
+from game.resources import starter_deck
 from game.rules_file import RulesFileError, load_rules
 from game.rules_grid import MAX_CANDIDATES, grid_from_data, load_rules_grid
 from game.sim import level_players, simulate
-from game.storage import resolve_deck
 
 
 def _decks(*names: str):
-    return [load_deck(resolve_deck(name)) for name in names]
+    return [load_deck(starter_deck(name)) for name in names]
 
 
 def test_every_combination_is_one_candidate_over_the_base() -> None:
