@@ -23,7 +23,6 @@ from game.engine.carddefs import (
     STATS,
     TARGET_REFS,
     TRIGGERS,
-    VERBS,
     Ability,
     CardDef,
     CardType,
@@ -36,6 +35,8 @@ from game.engine.carddefs import (
     StatTest,
     TargetSpec,
 )
+from game.engine.verbs.base import Kind, Param, Scope, VerbRegistry
+from game.engine.verbs.builtin import BUILTIN, MODIFY_STATS
 from game.fileio import FileError, parse_yaml, read_text
 from game.resources import CARD_DIR, SOURCE_ROOT
 
@@ -49,12 +50,10 @@ _KEY_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")  # a key shown as is in messages
 _STAT_TEST_RE = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*([-+]?\d+)\s*$")
 
 _SIDES = ("you", "opponent", "any")
-_PLAYERS = ("you", "opponent", "both")
 _COUNTED_PLAYERS = ("you", "opponent")
-_DURATIONS = ("turn", "lasting")
 _PHASES = ("standby", "main1", "battle", "main2", "end", "draw")
 _STEP_KINDS = ("summon", "attack", "activate", "action")
-_MODIFY_STATS = ("atk", "health", "sp_cost")
+_MODIFY_STATS = MODIFY_STATS  # a static ability's `modify` takes the verb's stats
 _TURN_TRIGGERS = ("turn_start", "turn_end")
 MAX_NUMBER = 1_000_000  # the largest amount, ATK, Health or cost a card may name
 MAX_COUNT = 99  # the most cards an effect or a target choice may count
@@ -82,21 +81,13 @@ class _Ctx:
     card: str = ""  # "card 'ember_whelp'" (or "cards[3]" when the id is unusable)
     problems: list[str] = field(default_factory=list)
     refs: list[tuple[str, str]] = field(default_factory=list)  # (card id, where) to cross-check
+    verbs: VerbRegistry = BUILTIN  # what effects may say (game/engine/verbs)
 
     def where(self, path: str) -> str:
         return ": ".join(part for part in (self.source, self.card, path) if part)
 
     def error(self, path: str, message: str) -> None:
         self.problems.append(f"{self.where(path)}: {message}")
-
-
-@dataclass(frozen=True)
-class _Scope:
-    """What effects need to know about the ability they belong to."""
-
-    start: Start
-    has_target: bool
-    card_type: CardType | None
 
 
 @dataclass
@@ -433,47 +424,11 @@ _CONDITIONS: dict[str, Callable[[_Ctx, str, Any, str], Condition]] = {
 
 
 # --------------------------------------------------------------------------- effects
-
-# Parameters each verb accepts, and those it cannot do without.
-_VERB_PARAMS: dict[str, tuple[str, ...]] = {
-    "damage_player": ("player", "amount"),
-    "heal_player": ("player", "amount"),
-    "damage": ("target", "amount"),
-    "heal": ("target", "amount"),
-    "break": ("target",),
-    "draw": ("player", "count"),
-    "discard": ("player", "count"),
-    "search": ("select", "source"),
-    "mill": ("player", "count"),
-    "return_to_hand": ("target",),
-    "special_summon": ("target", "source", "select", "position", "face"),
-    "change_position": ("target", "position"),
-    "flip": ("target", "face"),
-    "modify": ("target", *_MODIFY_STATS, "duration"),
-    "gain_sp": ("player", "amount"),
-    "lose_sp": ("player", "amount"),
-    "negate": ("break",),
-    "protect": ("target", "duration"),
-    "cannot_attack": ("target", "duration"),
-    "if": ("condition", "then", "else"),
-    "choose": ("options",),
-}
-_VERB_REQUIRED: dict[str, tuple[str, ...]] = {
-    "damage_player": ("amount",),
-    "heal_player": ("amount",),
-    "damage": ("amount",),
-    "heal": ("amount",),
-    "gain_sp": ("amount",),
-    "lose_sp": ("amount",),
-    "search": ("select",),
-    "if": ("condition", "then"),
-    "choose": ("options",),
-}
-if set(_VERB_PARAMS) != set(VERBS):  # carddefs gained or lost a verb: teach the loader
-    raise RuntimeError(f"loader verbs out of date: {sorted(set(VERBS) ^ set(_VERB_PARAMS))}")
+# Each verb's parameters, defaults and cross-checks are its Verb's (game/engine/verbs); the
+# loader only knows how to read each kind of parameter.
 
 
-def _effects(ctx: _Ctx, value: Any, path: str, scope: _Scope) -> tuple[Effect, ...]:
+def _effects(ctx: _Ctx, value: Any, path: str, scope: Scope) -> tuple[Effect, ...]:
     """A non-empty effect list; `modify` may expand into several Effects."""
     if not isinstance(value, list) or not value:
         ctx.error(path, f"expected a non-empty list of effects, got {_got(value)}")
@@ -484,187 +439,111 @@ def _effects(ctx: _Ctx, value: Any, path: str, scope: _Scope) -> tuple[Effect, .
     return tuple(out)
 
 
-def _effect(ctx: _Ctx, value: Any, path: str, scope: _Scope) -> list[Effect]:
+def _effect(ctx: _Ctx, value: Any, path: str, scope: Scope) -> tuple[Effect, ...]:
     if not isinstance(value, dict) or len(value) != 1:
         ctx.error(
             path, f"expected a one-key mapping like {{draw: {{count: 1}}}}, got {_got(value)}"
         )
-        return []
-    ((verb, params),) = value.items()
-    if verb not in _VERB_PARAMS:
-        hint = _suggest(verb, VERBS) if isinstance(verb, str) else ""
-        ctx.error(path, f"unknown verb {_got(verb)}{hint}")
-        return []
-    vpath = _join(path, verb)
-    required = _VERB_REQUIRED.get(verb, ())
+        return ()
+    ((name, params),) = value.items()
+    verb = ctx.verbs.get(name) if isinstance(name, str) else None
+    if verb is None:
+        hint = _suggest(name, ctx.verbs) if isinstance(name, str) else ""
+        ctx.error(path, f"unknown verb {_got(name)}{hint}")
+        return ()
+    vpath = _join(path, name)
+    required = verb.required
     params = {} if params is None else params  # `draw:` with nothing after it means defaults
-    m = _mapping(ctx, params, vpath, _VERB_PARAMS[verb], required)
+    m = _mapping(ctx, params, vpath, verb.param_names, required)
     if m is None or any(key not in m for key in required):
-        return []  # already reported
-    build = _VERB_BUILDERS.get(verb, _plain_effect)
-    return build(ctx, verb, m, vpath, scope)
+        return ()  # already reported
+    values: dict[str, Any] = {}
+    for param in verb.params:
+        if param.name in m:
+            got = _PARAM_READERS[param.kind](ctx, param, m[param.name], _join(vpath, param.name),
+                                             scope)
+            if got is not _BAD:
+                values[param.name] = param.convert(got) if param.convert else got
+    if any(key not in values for key in required):
+        return ()  # already reported
+    for where, problem in verb.check(values, scope):
+        ctx.error(_join(vpath, where) if where else vpath, problem)
+    return verb.build(verb, values, scope)
 
 
-def _effect_target(ctx: _Ctx, m: dict[str, Any], path: str, scope: _Scope) -> str | Selector:
-    """`target`: a TARGET_REFS name or a selector; default chosen/self (docs/cards.md)."""
-    if "target" not in m:
-        return "chosen" if scope.has_target else "self"
-    value, tpath = m["target"], _join(path, "target")
+_BAD = object()  # a parameter value that was refused (and reported)
+
+
+def _read_int(lo: int | None, top: int = MAX_NUMBER) -> Callable[..., Any]:
+    def read(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+        return _int(ctx, value, path, lo=lo, top=top)
+    return read
+
+
+def _read_flag(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    return _bool(ctx, value, path)
+
+
+def _read_choice(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    got = _choice(ctx, value, path, param.choices)
+    return _BAD if got is None else got
+
+
+def _read_target(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    """A TARGET_REFS name or a selector (docs/cards.md); `chosen` needs a `target:`."""
     if isinstance(value, dict):
-        return _selector(ctx, value, tpath)
-    ref = _choice(ctx, value, tpath, TARGET_REFS) or "self"
+        return _selector(ctx, value, path)
+    ref = _choice(ctx, value, path, TARGET_REFS)
     if ref == "chosen" and not scope.has_target:
-        ctx.error(tpath, "'chosen' needs the ability to have a `target:`")
-    return ref
+        ctx.error(path, "'chosen' needs the ability to have a `target:`")
+    return _BAD if ref is None else ref
 
 
-def _plain_effect(
-    ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope
-) -> list[Effect]:
-    """Verbs whose parameters map one-to-one onto Effect fields."""
-    params = _VERB_PARAMS[verb]
-    kw: dict[str, Any] = {}
-    if "target" in params:
-        kw["target"] = _effect_target(ctx, m, path, scope)
-    if "player" in m:
-        kw["player"] = _choice(ctx, m["player"], _join(path, "player"), _PLAYERS) or "you"
-    if "amount" in m:
-        kw["amount"] = _int(ctx, m["amount"], _join(path, "amount"), lo=0)
-    if "count" in m:
-        kw["count"] = _int(ctx, m["count"], _join(path, "count"), lo=1, top=MAX_COUNT)
-    if "duration" in m:
-        kw["duration"] = _choice(ctx, m["duration"], _join(path, "duration"), _DURATIONS) or "turn"
-    return [Effect(verb, **kw)]
+def _read_selector(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    return _selector(ctx, value, path)
 
 
-def _source_select(
-    ctx: _Ctx, m: dict[str, Any], path: str, sources: tuple[str, ...]
-) -> tuple[str, Selector | None]:
-    """`source` + `select` of search/special_summon; the selector's zones must cover the source."""
-    source = sources[0]
-    if "source" in m:
-        source = _choice(ctx, m["source"], _join(path, "source"), sources) or source
-    select = _selector(ctx, m["select"], _join(path, "select")) if "select" in m else None
-    if select is not None and source not in select.zones:
-        ctx.error(
-            _join(path, "select.zone"),
-            f"must include {source!r} to match source {source!r} (else it matches nothing)",
-        )
-    return source, select
+def _read_condition(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    return _condition(ctx, value, path)
 
 
-def _search(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    source, select = _source_select(ctx, m, path, ("deck", "grave"))
-    return [Effect(verb, source=source, select=select)]
+def _read_effects(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    return _effects(ctx, value, path, scope)
 
 
-def _special_summon(
-    ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope
-) -> list[Effect]:
-    """Either chosen/listed cards (`target`) or one card you pick from `source` (`select`)."""
-    kw: dict[str, Any] = {}
-    by_source = "source" in m or "select" in m
-    if by_source and "target" in m:
-        ctx.error(path, "give either target, or source/select, not both")
-    if by_source:
-        kw["source"], kw["select"] = _source_select(
-            ctx, m, path, ("hand", "deck", "grave", "extra")
-        )
-    else:
-        kw["target"] = _effect_target(ctx, m, path, scope)
-        if kw["target"] == "self" and scope.card_type not in (None, CardType.PHANTOM):
-            ctx.error(
-                path, "only a Phantom can Special Summon itself; give target or source/select"
-            )
-    if "position" in m:
-        kw["position"] = _choice(ctx, m["position"], _join(path, "position"), ("attack", "defense"))
-    if "face" in m:
-        kw["face_up"] = _choice(ctx, m["face"], _join(path, "face"), ("up", "down")) != "down"
-    return [Effect(verb, **{k: v for k, v in kw.items() if v is not None})]
-
-
-def _change_position(
-    ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope
-) -> list[Effect]:
-    position = "toggle"  # docs/cards.md lists toggle first; Effect's own default is "attack"
-    if "position" in m:
-        choices = ("toggle", "attack", "defense")
-        position = _choice(ctx, m["position"], _join(path, "position"), choices) or position
-    return [Effect(verb, target=_effect_target(ctx, m, path, scope), position=position)]
-
-
-def _flip(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    face = _choice(ctx, m["face"], _join(path, "face"), ("up", "down")) if "face" in m else "up"
-    return [Effect(verb, target=_effect_target(ctx, m, path, scope), face_up=face != "down")]
-
-
-def _modify(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    """One Effect per stat given: `{atk: 200, health: -100}` becomes two modify Effects."""
-    target = _effect_target(ctx, m, path, scope)
-    duration = "turn"
-    if "duration" in m:
-        duration = _choice(ctx, m["duration"], _join(path, "duration"), _DURATIONS) or duration
-    stats = [s for s in _MODIFY_STATS if s in m]
-    if not stats:
-        ctx.error(path, f"give at least one of {_one_of(_MODIFY_STATS)}")
-    return [
-        Effect(
-            verb, target=target, stat=s, amount=_int(ctx, m[s], _join(path, s)), duration=duration
-        )
-        for s in stats
-    ]
-
-
-def _negate(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    # Effect has no dedicated field for negate's `break` flag, so it rides in Effect.amount:
-    # 1 = also Break the negated card (the default), 0 = only negate the Step.
-    breaks = _bool(ctx, m["break"], _join(path, "break")) if "break" in m else True
-    if scope.start is not Start.RESPONSE:
-        ctx.error(
-            path, "negate only works in a response ability (it negates the Step responded to)"
-        )
-    return [Effect(verb, amount=1 if breaks else 0)]
-
-
-def _if(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    condition = _condition(ctx, m["condition"], _join(path, "condition"))
-    then = _effects(ctx, m["then"], _join(path, "then"), scope)
-    otherwise = _effects(ctx, m["else"], _join(path, "else"), scope) if "else" in m else ()
-    return [Effect(verb, condition=condition, then=then, otherwise=otherwise)]
-
-
-def _choose(ctx: _Ctx, verb: str, m: dict[str, Any], path: str, scope: _Scope) -> list[Effect]:
-    options, opath = m["options"], _join(path, "options")
-    if not isinstance(options, list) or len(options) < 2:
-        got = f"{len(options)}" if isinstance(options, list) else _got(options)
-        ctx.error(opath, f"expected a list of at least 2 options, got {got}")
-        return []
-    labels: list[str] = []
-    branches: list[tuple[Effect, ...]] = []
-    for i, option in enumerate(options):
-        where = _join(opath, i)
+def _read_options(ctx: _Ctx, param: Param, value: Any, path: str, scope: Scope) -> Any:
+    """At least 2 `{label, effects}`: ((label, effects), ...)."""
+    if not isinstance(value, list) or len(value) < 2:
+        got = f"{len(value)}" if isinstance(value, list) else _got(value)
+        ctx.error(path, f"expected a list of at least 2 options, got {got}")
+        return _BAD
+    out: list[tuple[str, tuple[Effect, ...]]] = []
+    for i, option in enumerate(value):
+        where = _join(path, i)
         o = _mapping(ctx, option, where, ("label", "effects"), required=("label", "effects"))
         if o is None:
             continue
-        labels.append(
-            _str(ctx, o["label"], _join(where, "label"), nonempty=True) if "label" in o else ""
-        )
-        branches.append(
-            _effects(ctx, o["effects"], _join(where, "effects"), scope) if "effects" in o else ()
-        )
-    return [Effect(verb, options=tuple(branches), labels=tuple(labels))]
+        label = _str(ctx, o["label"], _join(where, "label"), nonempty=True) if "label" in o else ""
+        effects = _effects(ctx, o["effects"], _join(where, "effects"), scope) \
+            if "effects" in o else ()
+        out.append((label, effects))
+    return tuple(out)
 
 
-_VERB_BUILDERS: dict[str, Callable[[_Ctx, str, dict[str, Any], str, _Scope], list[Effect]]] = {
-    "search": _search,
-    "special_summon": _special_summon,
-    "change_position": _change_position,
-    "flip": _flip,
-    "modify": _modify,
-    "negate": _negate,
-    "if": _if,
-    "choose": _choose,
+_PARAM_READERS: dict[Kind, Callable[[_Ctx, Param, Any, str, Scope], Any]] = {
+    Kind.AMOUNT: _read_int(lo=0),
+    Kind.NUMBER: _read_int(lo=None),
+    Kind.COUNT: _read_int(lo=1, top=MAX_COUNT),
+    Kind.FLAG: _read_flag,
+    Kind.CHOICE: _read_choice,
+    Kind.TARGET: _read_target,
+    Kind.SELECTOR: _read_selector,
+    Kind.CONDITION: _read_condition,
+    Kind.EFFECTS: _read_effects,
+    Kind.OPTIONS: _read_options,
 }
+if set(_PARAM_READERS) != set(Kind):  # a new kind of parameter: teach the loader to read it
+    raise RuntimeError(f"loader lacks readers for {sorted(set(Kind) - set(_PARAM_READERS))}")
 
 
 # --------------------------------------------------------------------------- abilities
@@ -760,7 +639,7 @@ def _active_ability(
             kw[flag] = _bool(ctx, m[flag], _join(path, flag))
     if kw.get("face_down") and card_type not in (None, CardType.PHANTOM):
         ctx.error(_join(path, "face_down"), "only Phantom abilities can work face down")
-    scope = _Scope(start, "target" in m, card_type)
+    scope = Scope(start, "target" in m, card_type)
     kw["effects"] = _effects(ctx, m.get("effects"), _join(path, "effects"), scope)
     return Ability(start=start, **kw)
 
@@ -903,9 +782,9 @@ def _card_entries(ctx: _Ctx, data: Any) -> list[Any]:
     return data["cards"]
 
 
-def _read_cards(data: Any, source: str) -> _Result:
+def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
     """Parse one block of card data, collecting every problem instead of stopping at the first."""
-    ctx = _Ctx(source)
+    ctx = _Ctx(source, verbs=verbs)
     cards: list[CardDef] = []
     seen: dict[str, int] = {}
     for index, entry in enumerate(_card_entries(ctx, data)):
@@ -933,14 +812,16 @@ def _missing_refs(refs: Iterable[tuple[str, str]], known: Collection[str]) -> li
 
 
 def parse_cards(
-    data: Any, source: str, *, known_ids: Collection[str] | None = None
+    data: Any, source: str, *, known_ids: Collection[str] | None = None,
+    verbs: VerbRegistry = BUILTIN,
 ) -> list[CardDef]:
     """Cards from already-parsed YAML (e.g. inline in a scenario file).
 
     `card:` references are only checked when `known_ids` is given (the ids of the card set the
     data will join; the block's own ids count too), since inline cards usually refer to it.
+    `verbs` is the vocabulary of effects (game/engine/verbs; a test may pass its own).
     """
-    result = _read_cards(data, source)
+    result = _read_cards(data, source, verbs)
     problems = list(result.problems)
     if known_ids is not None:
         problems += _missing_refs(result.refs, {*known_ids, *(c.id for c in result.cards)})
@@ -957,7 +838,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _load(path: Path) -> _Result:
+def _load(path: Path, verbs: VerbRegistry) -> _Result:
     source = _display(path)
     try:
         data = parse_yaml(read_text(path, "cards"), None, "cards")
@@ -965,12 +846,12 @@ def _load(path: Path) -> _Result:
         return _Result(problems=[f"{source}: {exc.problem}"])
     if data is None:
         return _Result(problems=[f"{source}: the file is empty (expected a list of cards)"])
-    return _read_cards(data, source)
+    return _read_cards(data, source, verbs)
 
 
-def load_card_file(path: PathLike) -> list[CardDef]:
+def load_card_file(path: PathLike, verbs: VerbRegistry = BUILTIN) -> list[CardDef]:
     """Cards of one YAML file. `card:` references are checked by load_card_set, not here."""
-    result = _load(Path(path))
+    result = _load(Path(path), verbs)
     if result.problems:
         raise CardDataError(result.problems)
     return result.cards
@@ -987,11 +868,14 @@ def _expand(paths: PathLike | Iterable[PathLike]) -> Iterator[Path]:
             yield path
 
 
-def load_card_set(paths: PathLike | Iterable[PathLike] = DEFAULT_CARD_DIR) -> dict[str, CardDef]:
+def load_card_set(
+    paths: PathLike | Iterable[PathLike] = DEFAULT_CARD_DIR, verbs: VerbRegistry = BUILTIN
+) -> dict[str, CardDef]:
     """Every card of a directory's `*.yaml` files (sorted) or of the given files, by id.
 
     All or nothing: any problem anywhere (including duplicate ids across files and `card:`
-    references to ids not in the set) refuses the whole set, listing every problem.
+    references to ids not in the set) refuses the whole set, listing every problem. `verbs`
+    is the vocabulary of effects (game/engine/verbs; a test may pass its own).
     """
     files = list(_expand(paths))
     if not files:
@@ -1002,7 +886,7 @@ def load_card_set(paths: PathLike | Iterable[PathLike] = DEFAULT_CARD_DIR) -> di
     origin: dict[str, str] = {}
     refs: list[tuple[str, str]] = []
     for path in files:
-        result = _load(path)
+        result = _load(path, verbs)
         problems += result.problems
         refs += result.refs
         for card in result.cards:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.carddefs import (
@@ -28,6 +28,7 @@ from game.engine.carddefs import (
     Effect,
     Selector,
     Start,
+    has_real_condition,
 )
 
 # Kinds of phrase, in the order the style lists them.
@@ -275,17 +276,6 @@ def _answers(cond: Condition | None) -> list[Condition]:
     return []
 
 
-def has_real_condition(cond: Condition | None) -> bool:
-    """A Condition about the duel, not only about what it answers (RULES.md C3)."""
-    if cond is None:
-        return False
-    if cond.kind == "responding_to":
-        return False
-    if cond.kind in ("all", "any", "not"):
-        return any(has_real_condition(c) for c in cond.children)
-    return True
-
-
 _OWNERS = {"opponent": "your opponent's Phantom", "you": "your Phantom", "any": "a Phantom"}
 _SUMMONERS = {"opponent": "your opponent Summons", "you": "you Summon", "any": "a player Summons"}
 _ACTIVATORS = {"opponent": "your opponent activates", "you": "you activate",
@@ -342,8 +332,6 @@ def _duration(duration: str) -> Phrase:
 
 
 _WHO = {"you": "", "opponent": "your opponent ", "both": "each player "}
-_TO_WHOM = {"you": "you", "opponent": "your opponent", "both": "each player"}
-_WHOSE_DECK = {"you": "your", "opponent": "your opponent's", "both": "each player's"}
 
 
 def _player_verb(eff: Effect, base: str, rest: str) -> Phrase:
@@ -397,104 +385,74 @@ def _modify_words(stats: list[tuple[str, int]]) -> Phrase:
 
 def effect_phrases(effects: Iterable[Effect], ab: Ability,
                    names: Mapping[str, str] | None = None) -> list[Phrase]:
-    """The words of each effect (verb, its targets and duration), effects in order."""
+    """The words of each effect (verb, its targets and duration), effects in order: each
+    verb says its own words (`Verb.phrases`, game/engine/verbs). Consecutive effects a verb
+    groups (the loader split `modify: {atk, health}` in two) share one phrase."""
+    kit = _Kit(ab, names)
     out: list[Phrase] = []
     effects = list(effects)
     i = 0
     while i < len(effects):
         eff = effects[i]
-        verb = eff.verb
-        if verb == "modify":  # the loader split {atk, health} into one Effect per stat
-            group = [eff]
-            while (i + 1 < len(effects) and effects[i + 1].verb == "modify"
-                   and effects[i + 1].target == eff.target
-                   and effects[i + 1].duration == eff.duration):
+        group = [eff]
+        key = eff.impl.group
+        if key is not None:
+            while (i + 1 < len(effects) and effects[i + 1].impl is eff.impl
+                   and key(effects[i + 1]) == key(eff)):
                 i += 1
                 group.append(effects[i])
-            out.append(_modify_words([(e.stat, e.amount) for e in group]))
-            out += _target(eff, ab, names)
-            out.append(_duration(eff.duration))
-        else:
-            out += _one_effect(eff, ab, names)
+        out += eff.impl.phrases(group, kit)
         i += 1
     return out
 
 
-def _one_effect(eff: Effect, ab: Ability, names: Mapping[str, str] | None) -> list[Phrase]:
-    verb, n = eff.verb, eff.amount
-    if verb == "damage_player":
-        return [lit("verb", f"deal {n} damage to {_TO_WHOM[eff.player]}")]
-    if verb == "heal_player":
-        return [_player_verb(eff, "gain", f"{n} LP")]
-    if verb == "gain_sp":
-        return [_player_verb(eff, "gain", f"{n} SP")]
-    if verb == "lose_sp":
-        return [_player_verb(eff, "lose", f"{n} SP")]
-    if verb == "draw":
-        return [_player_verb(eff, "draw", _cards(eff.count))]
-    if verb == "discard":
-        return [_player_verb(eff, "discard", _cards(eff.count))]
-    if verb == "mill":
-        top = "the top card" if eff.count == 1 else f"the top {eff.count} cards"
-        return [lit("verb", f"send {top} of {_WHOSE_DECK[eff.player]} Main Deck to the Graveyard")]
-    if verb == "damage":
-        return [lit("verb", f"deal {n} damage to"), *_target(eff, ab, names)]
-    if verb == "heal":
-        return [lit("verb", f"restore up to {n} Health to"), *_target(eff, ab, names)]
-    if verb == "break":
-        return [lit("verb", "Break"), *_target(eff, ab, names)]
-    if verb == "return_to_hand":
-        return [lit("verb", "return"), *_target(eff, ab, names),
-                lit("verb", "to its owner's hand", "to their owners' hands")]
-    if verb == "search":
-        where = "Main Deck" if eff.source == "deck" else "Graveyard"
-        out = [lit("verb", "add")]
-        if eff.select is not None:
-            out += selector_phrases(eff.select, place=False, names=names)
-        return [*out, lit("verb", f"from your {where} to your hand")]
-    if verb == "special_summon":
-        out = [lit("verb", "Special Summon")]
-        if eff.select is not None:
-            out += selector_phrases(eff.select, place=False, names=names, phantoms=True)
-            out.append(lit("verb", f"from your {_ZONE_WORDS[eff.source]}"))
-        else:
-            out += _target(eff, ab, names)
-        if eff.position == "defense":
-            out.append(lit("verb", "in Defense Position"))
-        if not eff.face_up:
-            out.append(lit("verb", "face down"))
-        return out
-    if verb == "change_position":
-        if eff.position == "toggle":
-            return [lit("verb", "change the position of"), *_target(eff, ab, names)]
-        return [lit("verb", "change"), *_target(eff, ab, names),
-                lit("verb", f"to {eff.position.capitalize()} Position")]
-    if verb == "flip":
-        return [lit("verb", "turn"), *_target(eff, ab, names),
-                lit("verb", "face up" if eff.face_up else "face down")]
-    if verb == "negate":
-        out = [lit("verb", "negate")]
-        kinds = {k for c in _answers(ab.condition) for k in c.values}
-        if eff.amount and kinds & {"summon", "action"}:
-            out.append(lit("verb", "Break that Phantom"))
-        return out
-    if verb == "protect":
-        return [_verb_s("survive", "being Broken"), *_target(eff, ab, names),
-                _duration(eff.duration)]
-    if verb == "cannot_attack":
-        return [lit("verb", "cannot attack"), *_target(eff, ab, names), _duration(eff.duration)]
-    if verb == "if":
-        out = [lit("verb", "if"), *effect_phrases(eff.then, ab, names)]
-        if eff.otherwise:
-            out += [lit("verb", "otherwise"), *effect_phrases(eff.otherwise, ab, names)]
-        return out
-    if verb == "choose":
-        out = [lit("verb", "choose one")]
-        for label, option in zip(eff.labels, eff.options, strict=False):
-            out.append(lit("choice", label))
-            out += effect_phrases(option, ab, names)
-        return out
-    return []  # pragma: no cover - the loader only admits known verbs
+class _Kit:
+    """The style's building blocks a verb's `phrases` use (base.TextKit), bound to the
+    ability being read and the set's card names."""
+
+    def __init__(self, ab: Ability, names: Mapping[str, str] | None) -> None:
+        self.ab = ab
+        self.names = names
+
+    def lit(self, label: str, *alternatives: str) -> Phrase:
+        return lit("verb", label, *alternatives)
+
+    def raw(self, label: str, regex: str) -> Phrase:
+        return raw("verb", label, regex)
+
+    def choice(self, label: str) -> Phrase:
+        return lit("choice", label)
+
+    def verb_s(self, base: str, rest: str) -> Phrase:
+        return _verb_s(base, rest)
+
+    def player_verb(self, eff: Effect, base: str, rest: str) -> Phrase:
+        return _player_verb(eff, base, rest)
+
+    def target(self, eff: Effect) -> list[Phrase]:
+        return _target(eff, self.ab, self.names)
+
+    def duration(self, duration: str) -> Phrase:
+        return _duration(duration)
+
+    def effects(self, effects: Sequence[Effect]) -> list[Phrase]:
+        return effect_phrases(effects, self.ab, self.names)
+
+    def selector(self, sel: Selector, *, place: bool = True,
+                 phantoms: bool = False) -> list[Phrase]:
+        return selector_phrases(sel, place=place, names=self.names, phantoms=phantoms)
+
+    def modify(self, stats: list[tuple[str, int]]) -> Phrase:
+        return _modify_words(stats)
+
+    def answers(self) -> set[str]:
+        return {k for c in _answers(self.ab.condition) for k in c.values}
+
+    def cards(self, n: int) -> str:
+        return _cards(n)
+
+    def zone_word(self, zone: str) -> str:
+        return _ZONE_WORDS[zone]
 
 
 def static_phrases(ab: Ability, names: Mapping[str, str] | None = None) -> list[Phrase]:

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from .verbs.base import UNBOUND, Verb
+
 
 class CardType(str, Enum):
     PHANTOM = "phantom"
@@ -50,30 +52,6 @@ TRIGGERS = (
 
 # Triggers that by default watch this very card; `of:` widens them to any matching card.
 SELF_TRIGGERS = ("summoned", "flipped", "attacks", "attacked", "battle_damage", "broken", "sent_to_grave")
-
-VERBS = (
-    "damage_player",
-    "heal_player",
-    "damage",
-    "heal",
-    "break",
-    "draw",
-    "discard",
-    "search",
-    "mill",
-    "return_to_hand",
-    "special_summon",
-    "change_position",
-    "flip",
-    "modify",
-    "gain_sp",
-    "lose_sp",
-    "negate",
-    "protect",
-    "cannot_attack",
-    "if",
-    "choose",
-)
 
 # Where a verb's `target` may point. A Selector means "every card matching it".
 TARGET_REFS = ("chosen", "self", "event_card", "attacker", "attack_target")
@@ -132,6 +110,18 @@ class Condition:
     values: tuple[str, ...] = ()  # phases, turn owner, step kinds
 
 
+def has_real_condition(cond: Condition | None) -> bool:
+    """A Condition about the duel, not only about what it answers (RULES.md C3): a Counter
+    with one may be activated the turn it was set, and its text says `Condition:`."""
+    if cond is None:
+        return False
+    if cond.kind == "responding_to":
+        return False
+    if cond.kind in ("all", "any", "not"):
+        return any(has_real_condition(c) for c in cond.children)
+    return True
+
+
 @dataclass(frozen=True)
 class TargetSpec:
     select: Selector
@@ -170,6 +160,8 @@ class Effect:
     otherwise: tuple[Effect, ...] = ()  # if
     options: tuple[tuple[Effect, ...], ...] = ()  # choose
     labels: tuple[str, ...] = ()  # choose: what each option is called
+    # The verb object (game/engine/verbs) the loader resolved `verb` to: run, could, words.
+    impl: Verb = field(default=UNBOUND, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -200,6 +192,12 @@ class Ability:
     face_down: bool = False  # works while this Phantom is face down
     static: StaticEffect | None = None
     text: str = ""
+
+    @cached_property
+    def always_acts(self) -> bool:
+        """Some effect changes something whatever the position (LP, SP, negation), so the
+        ability never "could change nothing" (RULES.md L13); computed once per ability."""
+        return any(e.impl.always(e) for e in self.effects)
 
     @cached_property
     def negates(self) -> bool:

@@ -1,4 +1,7 @@
-"""Effect verbs: what a resolving Step does, one Effect at a time.
+"""Running a resolving Step's effects, one Effect at a time, and the helpers verbs share.
+
+What each verb does is its `Verb.run` (game/engine/verbs/builtin.py); this module walks the
+effect tree, calls it, and finishes effects that paused on a player's choice.
 
 A Step's effects are a work list of paths into its ability's effect tree, so a verb that
 needs a player's answer (discard, search, special_summon, choose) can pause the resolution
@@ -14,7 +17,7 @@ from . import primitives as prims
 from . import triggers as trigs
 from .carddefs import Ability, Effect, Selector
 from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
-from .query import check, health, on_field, select, source_selector
+from .query import on_field, select
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -51,14 +54,14 @@ def run_work(duel: Duel) -> None:
     execute(duel, step, effect_at(_ability(duel, step), path), path)
 
 
-def _players(step: Step, who: str) -> tuple[int, ...]:
+def players_of(step: Step, who: str) -> tuple[int, ...]:
     you = step.user
     if who == "both":
         return (you, 1 - you)
     return (you,) if who == "you" else (1 - you,)
 
 
-def _responding(duel: Duel, step: Step) -> Step | None:
+def responding_step(duel: Duel, step: Step) -> Step | None:
     for line in duel.state.lines:
         for s in line:
             if s.sid == step.responds_to:
@@ -83,11 +86,11 @@ def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
     return [cards[u] for u in select(duel, t, step.user, step.card)]
 
 
-def _phantom_on_field(duel: Duel, card: Card) -> bool:
+def phantom_on_field(duel: Duel, card: Card) -> bool:
     return on_field(card) and duel.pool[card.cid].is_phantom
 
 
-def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
+def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
     slots = duel.state.players[player].slots
     for zone in PHANTOM_ZONES:
         for i, uid in enumerate(slots[zone]):
@@ -96,8 +99,8 @@ def _first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | Non
     return None
 
 
-def _ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, count: int,
-         context: dict) -> None:
+def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, count: int,
+        context: dict) -> None:
     labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKind.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
@@ -105,7 +108,7 @@ def _ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, 
 
 
 def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
-    slot = _first_empty_phantom_slot(duel, player)
+    slot = first_empty_phantom_slot(duel, player)
     if slot is None or not duel.pool[card.cid].is_phantom:
         return False
     prims.move(duel, card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
@@ -119,123 +122,9 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
 
 
 def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
-    verb = eff.verb
-    you = step.user
-    if verb == "damage_player":
-        for p in _players(step, eff.player):
-            prims.change_lp(duel, p, -eff.amount, "effect", check=False)
-        prims.check_lp(duel)  # both at 0 from one effect: a draw
-    elif verb == "heal_player":
-        for p in _players(step, eff.player):
-            prims.change_lp(duel, p, eff.amount, "effect")
-    elif verb == "damage":
-        for card in targets(duel, step, eff):
-            if _phantom_on_field(duel, card):
-                prims.damage_card(duel, card, eff.amount)
-    elif verb == "heal":
-        for card in targets(duel, step, eff):
-            if _phantom_on_field(duel, card):
-                prims.heal_card(duel, card, eff.amount)
-    elif verb == "break":
-        for card in targets(duel, step, eff):
-            prims.break_card(duel, card, "effect")
-    elif verb == "draw":
-        for p in _players(step, eff.player):
-            prims.draw(duel, p, eff.count, "effect")
-    elif verb == "discard":
-        discard_players(duel, list(_players(step, eff.player)), eff.count)
-    elif verb == "search":
-        options = select(duel, source_selector(eff), you, step.card)
-        if len(options) == 1:
-            _to_hand_from(duel, duel.state.cards[options[0]], you, eff.source)
-        elif options:
-            _ask(duel, you, ChoiceKind.SEARCH, "Choose a card to add to your hand", options, 1,
-                 {"source": eff.source})
-    elif verb == "mill":
-        for p in _players(step, eff.player):
-            deck = duel.state.players[p].deck
-            for _ in range(min(eff.count, len(deck))):
-                prims.move(duel, duel.state.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
-    elif verb == "return_to_hand":
-        for card in targets(duel, step, eff):
-            if on_field(card) or card.zone is Zone.GRAVE:
-                prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "return")
-    elif verb == "special_summon":
-        if eff.select is None:
-            for card in targets(duel, step, eff):
-                if not on_field(card):
-                    special_summon(duel, card, you, eff)
-            return
-        if _first_empty_phantom_slot(duel, you) is None:
-            return
-        options = [u for u in select(duel, source_selector(eff), you, step.card)
-                   if duel.pool[duel.state.cards[u].cid].is_phantom]
-        if len(options) == 1:
-            special_summon(duel, duel.state.cards[options[0]], you, eff)
-        elif options:
-            _ask(duel, you, ChoiceKind.SUMMON_PICK, "Choose a Phantom to Special Summon", options, 1,
-                 {"path": list(path)})
-    elif verb == "change_position":
-        for card in targets(duel, step, eff):
-            if not _phantom_on_field(duel, card) or health(duel, card) == 0:
-                continue
-            want = (not card.attack_pos) if eff.position == "toggle" else eff.position == "attack"
-            if want != card.attack_pos:
-                card.attack_pos = want
-                duel.field_version += 1
-                duel.stats_dirty.add(card.uid)  # "Attack Position" effects may apply now
-                duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up,
-                                                   "effect", not card.face_up, card.controller))
-    elif verb == "flip":
-        for card in targets(duel, step, eff):
-            if on_field(card):
-                prims.set_face(duel, card, eff.face_up, "effect")
-    elif verb == "modify":
-        expires = duel.state.turn if eff.duration == "turn" else -1
-        for card in targets(duel, step, eff):
-            if not (on_field(card) or card.zone is Zone.HAND):
-                continue
-            card.mods.append((eff.stat, eff.amount, expires))
-            if expires >= 0:
-                duel.timed.add(card.uid)
-            duel.field_version += 1
-            duel._health_dirty = True
-            duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
-            duel.stats_dirty.add(card.uid)
-            if eff.stat == "health" and _phantom_on_field(duel, card) and health(duel, card) == 0:
-                prims.break_card(duel, card, "health")
-    elif verb == "gain_sp":
-        for p in _players(step, eff.player):
-            prims.change_sp(duel, p, eff.amount, "effect")
-    elif verb == "lose_sp":
-        for p in _players(step, eff.player):
-            prims.change_sp(duel, p, -eff.amount, "effect")
-    elif verb == "negate":
-        target = _responding(duel, step)
-        if target is not None and not target.negated:
-            target.negated = True
-            target.negate_break = eff.amount != 0
-    elif verb in ("protect", "cannot_attack"):
-        status = "protected" if verb == "protect" else "cannot_attack"
-        expires = duel.state.turn if eff.duration == "turn" else -1
-        for card in targets(duel, step, eff):
-            if on_field(card):
-                card.flags.append((status, expires))
-                if expires >= 0:
-                    duel.timed.add(card.uid)
-                duel.field_version += 1
-                duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
-                duel.stats_dirty.add(card.uid)
-    elif verb == "if":
-        branch = eff.then if check(duel, eff.condition, you, step.card,
-                                   _responding(duel, step)) else eff.otherwise
-        tag = "t" if branch is eff.then else "e"
-        duel.state.work[0:0] = [path + (tag, k) for k in range(len(branch))]
-    elif verb == "choose":
-        _ask(duel, you, ChoiceKind.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))), 1,
-             {"path": list(path), "labels": list(eff.labels)})
-    else:  # pragma: no cover - the loader only admits known verbs
-        raise ValueError(f"unknown effect verb {verb!r}")
+    """Do one effect: its verb's `run`, bound to the Effect when its card was loaded
+    (game/engine/verbs)."""
+    eff.impl.run(duel, step, eff, path)
 
 
 def discard_players(duel: Duel, players: list[int], count: int) -> None:
@@ -247,13 +136,13 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
             for uid in list(hand):
                 prims.move(duel, duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
             continue
-        _ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
+        ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
              list(hand), count,
              {"rest": players, "count": count})
         return
 
 
-def _to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
+def to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
     prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
@@ -264,7 +153,7 @@ def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
     """Finish the effect that paused on choice `c`."""
     kind = c.kind
     if kind is ChoiceKind.SEARCH:
-        _to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
+        to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
     elif kind is ChoiceKind.SUMMON_PICK:
         step = duel.state.current
         assert step is not None

@@ -137,7 +137,7 @@ def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
     before = ps.sp
     after = max(0, before + delta)
     cap = duel.rules.sp_cap
-    if cap is not None and delta > 0:
+    if cap is not None and delta > 0 and reason == "draw_phase":  # the cap cuts only this (S1a)
         after = min(after, max(cap, before))
     ps.sp = after
     if after != before:
@@ -152,6 +152,7 @@ def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     before = health(duel, card)
     mh = max_health(duel, card)
     card.damage = min(mh, card.damage + amount)
+    duel.cond_version += 1  # what a heal could do (query.could_change) changed
     duel.stats_dirty.add(card.uid)
     after = max(0, mh - card.damage)
     duel.out.append(ev.HealthChanged(card.uid, before, after, mh))
@@ -168,6 +169,7 @@ def heal_card(duel: Duel, card: Card, amount: int) -> None:
         return
     before = health(duel, card)
     card.damage = max(0, card.damage - amount)
+    duel.cond_version += 1
     duel.stats_dirty.add(card.uid)
     if health(duel, card) > 0:
         card.zero_ok = False
@@ -257,6 +259,7 @@ def settle_health(duel: Duel, card: Card) -> None:
     lost = card.health_bonus - bonus
     if lost > 0 and card.damage:
         card.damage = max(0, card.damage - lost)
+        duel.cond_version += 1
         duel.stats_dirty.add(card.uid)
     card.health_bonus = bonus
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .carddefs import CardType, Condition, Selector
+from .carddefs import has_real_condition as has_real_condition  # its users' old import
 from .model import PILE_ZONES, Card, Phase, Zone
 
 if TYPE_CHECKING:
@@ -466,38 +467,22 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=No
     raise ValueError(f"unknown condition kind {kind!r}")
 
 
-def has_real_condition(cond: Condition | None) -> bool:
-    """A Condition that is about the duel, not only about what it responds to."""
-    if cond is None:
-        return False
-    if cond.kind == "responding_to":
-        return False
-    if cond.kind in ("all", "any", "not"):
-        return any(has_real_condition(c) for c in cond.children)
-    return True
-
-
 def is_main_phase(phase: Phase) -> bool:
     return phase is Phase.MAIN1 or phase is Phase.MAIN2
 
 
 # ------------------------------------------------------------ could it change anything?
-_ALWAYS = frozenset({"damage_player", "heal_player", "gain_sp", "negate"})
-_ON_CARDS = frozenset({"break", "damage", "heal", "modify", "flip", "change_position",
-                       "protect", "cannot_attack"})
 
 
 def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) -> bool:
     """Could the ability's effects change anything now (rulings: an ability that could not
-    is not activated, an optional trigger not used)? Chosen targets are the legality
-    check's business; everything else is looked at as the effects would find it."""
-    always = _ALWAYS_ABILITY.get(id(ab))
-    if always is None or always[0] is not ab:
-        always = _ALWAYS_ABILITY[id(ab)] = (ab, any(_always(e) for e in ab.effects))
-    if always[1]:
+    is not activated, an optional trigger not used)? Each verb answers for its own effects
+    (`Verb.could`, game/engine/verbs). Chosen targets are the legality check's business;
+    everything else is looked at as the effects would find it."""
+    if ab.always_acts:
         return True
-    # What the effects reach changes only with the field, a card move, LP, SP or an attack:
-    # the answer is kept until one of those changes (listing asks it again and again).
+    # What the effects reach changes only with the field, a card move, LP, SP, damage or an
+    # attack: the answer is kept until one of those changes (listing asks it again and again).
     versions = (duel.field_version, duel.cond_version, duel.state.last_attack)
     if duel._could_versions != versions:
         duel._could_versions = versions
@@ -505,22 +490,9 @@ def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) ->
     key = (id(ab), card.uid, user, event_card)
     got = duel._could.get(key)
     if got is None:
-        got = duel._could[key] = any(_effect_could(duel, card, eff, user, event_card)
+        got = duel._could[key] = any(eff.impl.could(duel, card, ab, eff, user, event_card)
                                      for eff in ab.effects)
     return got
-
-
-_ALWAYS_ABILITY: dict[int, tuple] = {}  # id(ability) -> (ability, some effect always acts)
-
-
-def _always(eff) -> bool:
-    """An effect that changes something whatever the position (LP, SP, negation)."""
-    if eff.verb in _ALWAYS:
-        return True
-    if eff.verb == "if":
-        return all(_always(e) for e in eff.then) and bool(eff.then) and \
-            all(_always(e) for e in eff.otherwise) and bool(eff.otherwise)
-    return False
 
 
 _SOURCES: dict[int, tuple] = {}  # id(effect) -> (effect, its source selector)
@@ -535,67 +507,3 @@ def source_selector(eff) -> Selector:
         got = _SOURCES[id(eff)] = (eff, replace(
             sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side))
     return got[1]
-
-
-def _sides(user: int, who: str) -> tuple[int, ...]:
-    if who == "both":
-        return (user, 1 - user)
-    return (user,) if who == "you" else (1 - user,)
-
-
-def _reach(duel: Duel, card: Card, eff, user: int, event_card: int) -> list[Card] | None:
-    """The cards the effect would act on now; None when they are chosen targets."""
-    t = eff.target
-    cards = duel.state.cards
-    if t is None or t == "self":
-        return [card]
-    if t == "chosen":
-        return None
-    if t == "event_card":
-        return [cards[event_card]] if event_card >= 0 else []
-    if t in ("attacker", "attack_target"):
-        uid = duel.state.last_attack[0 if t == "attacker" else 1]
-        return [cards[uid]] if uid >= 0 else []
-    return [cards[u] for u in select(duel, t, user, card.uid)]
-
-
-def _free_phantom_slot(duel: Duel, player: int) -> bool:
-    slots = duel.state.players[player].slots
-    return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
-
-
-def _effect_could(duel: Duel, card: Card, eff, user: int, event_card: int) -> bool:
-    verb = eff.verb
-    if verb in _ALWAYS:
-        return True
-    players = duel.state.players
-    if verb == "special_summon":
-        if not _free_phantom_slot(duel, user):
-            return False
-        if eff.select is None:
-            found = _reach(duel, card, eff, user, event_card)
-            return found is None or any(not on_field(c) for c in found)
-        return any_match(duel, source_selector(eff), user, card.uid, phantom=True)
-    if verb == "search":
-        return any_match(duel, source_selector(eff), user, card.uid)
-    if verb == "return_to_hand":
-        found = _reach(duel, card, eff, user, event_card)
-        return found is None or any(on_field(c) or c.zone is Zone.GRAVE for c in found)
-    if verb in ("draw", "mill"):
-        return any(players[p].deck for p in _sides(user, eff.player))
-    if verb == "discard":
-        return any(players[p].hand for p in _sides(user, eff.player))
-    if verb == "lose_sp":
-        return any(players[p].sp > 0 for p in _sides(user, eff.player))
-    if verb in _ON_CARDS:
-        if isinstance(eff.target, Selector):
-            return any_match(duel, eff.target, user, card.uid)
-        found = _reach(duel, card, eff, user, event_card)
-        return found is None or bool(found)
-    if verb == "if":
-        return any(_effect_could(duel, card, e, user, event_card)
-                   for e in (*eff.then, *eff.otherwise))
-    if verb == "choose":
-        return any(_effect_could(duel, card, e, user, event_card)
-                   for option in eff.options for e in option)
-    return True
