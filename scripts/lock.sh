@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate constraints.txt, the lock that requirements.txt and requirements-dev.txt install
-# through (`-c constraints.txt`): every package they need, transitive ones too, pinned `==`.
+# through (`-c constraints.txt`), and requirements-cluster.txt through requirements.txt: every
+# package they need, transitive ones too, pinned `==`.
 #
 #   scripts/lock.sh                              add what a changed range needs, keep the rest
 #   scripts/lock.sh --upgrade                    every package to the newest its range allows
@@ -20,7 +21,8 @@ trap 'rm -rf "$tmp"' EXIT
 python -m venv "$tmp/venv"
 "$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check pip-tools
 # The ranges alone: the lock itself (-c) and the file includes (-r) are left out.
-grep -hv '^\s*-[rc]' requirements.txt requirements-dev.txt > "$tmp/requirements.in"
+grep -hv '^\s*-[rc]' requirements.txt requirements-dev.txt requirements-cluster.txt \
+    > "$tmp/requirements.in"
 env PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= PIP_CONSTRAINT= CUSTOM_COMPILE_COMMAND=scripts/lock.sh \
     "$tmp/venv/bin/pip-compile" --quiet --allow-unsafe --strip-extras \
     --no-emit-index-url --index-url https://pypi.org/simple \

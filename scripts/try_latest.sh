@@ -12,7 +12,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python -m venv "$tmp/venv"
 # The ranges alone: the lock (-c) and the file includes (-r) are left out.
-grep -hv '^\s*-[rc]' requirements.txt requirements-dev.txt > "$tmp/requirements.txt"
+# requirements-cluster.txt too, as .ci/run installs it (its own pins are exact).
+grep -hv '^\s*-[rc]' requirements.txt requirements-dev.txt requirements-cluster.txt \
+    > "$tmp/requirements.txt"
 "$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
 "$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade \
     -r "$tmp/requirements.txt"

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 def _names_and_ranges(lines: list[str]) -> dict[str, str]:
     out = {}
     for line in lines:
-        line = line.split("#", 1)[0].strip()
+        line = line.split("#", 1)[0].split(";", 1)[0].strip()  # no comment, no marker
         if not line or line.startswith("-"):
             continue
         name = re.split(r"[<>=!~;\[ ]", line, maxsplit=1)[0]
@@ -36,7 +36,7 @@ def _pins() -> dict[str, str]:
     """constraints.txt: name -> the pinned version (every line that is not a comment pins)."""
     pins: dict[str, str] = {}
     for line in (REPO / "constraints.txt").read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
+        line = line.split("#", 1)[0].split(";", 1)[0].strip()
         if line:
             m = re.fullmatch(r"([A-Za-z0-9._-]+)==([A-Za-z0-9.+!-]+)", line)
             assert m, f"constraints.txt: not an exact pin: {line!r}"
@@ -56,7 +56,7 @@ def test_requirements_txt_names_the_same_ranges_as_pyproject() -> None:
 def test_the_lock_pins_every_requirement_exactly() -> None:
     pins = _pins()
     wanted = {}
-    for name in ("requirements.txt", "requirements-dev.txt"):
+    for name in ("requirements.txt", "requirements-dev.txt", "requirements-cluster.txt"):
         wanted.update(_names_and_ranges((REPO / name).read_text().splitlines()))
     assert set(wanted) <= set(pins), f"not in constraints.txt: {set(wanted) - set(pins)}"
     from packaging.specifiers import SpecifierSet  # pytest's own dependency
