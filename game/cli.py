@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -115,7 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
                            "board); puzzles: this puzzle file, open in the duel screen")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
                       help="duel, replay: whose view is shown (1 or 2)")
-    for name, help_text in (("scenario", "run scenario (puzzle) files"),
+    sub.add_parser("paths", help="print the folders the game reads and writes",
+                   description="Print each folder the game uses: config (settings.yaml), "
+                               "data, decks, replays, saves, puzzles, logs (crash logs), "
+                               "exports.")
+    for name, help_text in (("bench", "every speed figure in one run (a checkout's "
+                                      "scripts/bench_all.py; --quick, --json, --markdown)"),
+                            ("scenario", "run scenario (puzzle) files"),
                             ("check", "check cards, decks and rules"),
                             ("replay", "print the duel log of a replay file")):
         later = sub.add_parser(name, help=help_text, add_help=False)
@@ -124,8 +131,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch to the window or a sub-command; returns the process exit code."""
+    """Dispatch to the window or a sub-command; returns the process exit code. An uncaught
+    exception is a crash: logged to the user log folder, one stderr line says where
+    (game/crash.py), exit code 70."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(argv)
+    except Exception as exc:
+        from game import crash
+
+        return crash.report(exc, [_prog(), *argv])[0]
+
+
+def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] == "bench":  # scripts/bench_all.py's own parser owns the rest
+        return run_bench(argv[1:])
     if argv and argv[0] in LATER_COMMANDS:  # their own parsers own the rest of the line
         return run_later(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
@@ -136,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                             scheduler=args.scheduler, rules_grid=args.rules_grid)
     if args.command == "snapshot":
         return run_snapshot(args)
+    if args.command == "paths":
+        return run_paths()
     return run_window(args.frames, args.screenshot)
 
 
@@ -150,6 +172,23 @@ def run_later(name: str, args: list[str]) -> int:
             raise
         print(f"{name}: not available yet", file=sys.stderr)
         return 2
+    return int(module.main(args) or 0)
+
+
+def run_bench(args: list[str]) -> int:
+    """`bench`: scripts/bench_all.py of a checkout (benchmarks are a developer's tool and are
+    not installed with the package; they reuse the other scripts in scripts/)."""
+    from game.resources import SOURCE_ROOT
+
+    path = SOURCE_ROOT / "scripts" / "bench_all.py"
+    if not path.is_file():
+        print("bench: needs a checkout of Phantom Duel (scripts/bench_all.py is not installed "
+              "with the package)", file=sys.stderr)
+        return 2
+    spec = importlib.util.spec_from_file_location("bench_all", path)
+    assert spec is not None and spec.loader is not None, "a .py file has a loader"
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return int(module.main(args) or 0)
 
 
@@ -254,6 +293,24 @@ def _deck_path(given: str) -> str:
     return str(found) if found is not None else given
 
 
+def folders() -> dict[str, Path]:
+    """Every folder the game uses for the player's files, by name (each module's own)."""
+    from game import puzzles, storage, suspend
+    from game.replay import replays_dir
+
+    return {"config": storage.config_dir(), "data": storage.data_dir(),
+            "decks": storage.decks_dir(), "replays": replays_dir(),
+            "saves": suspend.path().parent, "puzzles": puzzles.user_dir(),
+            "logs": storage.log_dir(), "exports": storage.exports_dir()}
+
+
+def run_paths() -> int:
+    """`paths`: one `name: folder` line each (a folder not made yet is still listed)."""
+    for name, folder in folders().items():
+        print(f"{name + ':':9}{folder}")
+    return 0
+
+
 # ---------------------------------------------------------------------- window
 def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
     """The window (game.ui.app: one 1280x720 canvas scaled to the window) on the menu."""
@@ -275,6 +332,14 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
         if storage.load_settings().get("display", "fullscreen"):
             app.toggle_fullscreen(remember=False)
         return app.run([MenuScene()], frames, screenshot)
+    except Exception as exc:  # a crash in the main loop: logged, said on stderr and in the window
+        from game import crash
+        from game.ui import crash_screen
+
+        code, log = crash.report(exc, [_prog(), *sys.argv[1:]])
+        headless = frames is not None or os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        crash_screen.show(app, log, wait=not headless)
+        return code
     finally:
         app.close()
 

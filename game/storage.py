@@ -1,7 +1,10 @@
 """The player's files: the user data folder, their decks, settings.yaml, and deck listings.
 
-The folder comes from platformdirs (PHANTOM_DUEL_HOME overrides it, for tests and portable
-installs). Starter decks (game/resources.py) are listed beside the player's decks and are
+The folders come from platformdirs: settings.yaml in the user config folder, the player's
+decks, replays, saved duels and puzzle marks in the user data folder, crash logs in the user
+log folder. PHANTOM_DUEL_HOME overrides them all with one folder (settings and data in it,
+logs in its `logs/`), for tests and portable installs. A settings.yaml left in the data folder
+by an older version is moved to the config folder once (see `settings_path`). Starter decks (game/resources.py) are listed beside the player's decks and are
 read-only. A deck file that is malformed or illegal is listed with its problem and still
 opens (what could be read of it) so it can be fixed; nothing here rewrites a file the
 player did not save. Saving keeps the previous version as `<file>.bak`, and every write goes
@@ -30,15 +33,62 @@ SETTINGS_FILE = "settings.yaml"
 BACKUP_SUFFIX = ".bak"
 
 
+MOVED_SUFFIX = ".moved"  # an old-place settings file after its move to the config folder
+
+
 # ------------------------------------------------------------------ folders
+def _home() -> Path | None:
+    override = os.environ.get(ENV_HOME)
+    return Path(override).expanduser() if override else None
+
+
 def data_dir() -> Path:
     """The user data folder (not created here)."""
-    override = os.environ.get(ENV_HOME)
-    if override:
-        return Path(override).expanduser()
+    home = _home()
+    if home is not None:
+        return home
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user config folder, which holds settings.yaml (not created here)."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    """The user log folder, where crash logs go (not created here)."""
+    home = _home()
+    if home is not None:
+        return home / "logs"
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def settings_path() -> Path:
+    """settings.yaml in the config folder. The first time, one left in the data folder by an
+    older version is copied there (atomically, so a failed copy leaves no half file) and the
+    old one renamed `settings.yaml.moved`; if the copy fails the old file is used as it is."""
+    new = config_dir() / SETTINGS_FILE
+    old = data_dir().joinpath(SETTINGS_FILE)
+    if new == old or new.exists() or not old.is_file():
+        return new
+    try:
+        atomic_write_bytes(new, old.read_bytes())
+    except (FileError, OSError):
+        return old
+    try:
+        old.replace(old.with_name(old.name + MOVED_SUFFIX))
+    except OSError:
+        pass  # the copy is in place and read from now on; the old one only stays behind
+    return new
 
 
 def decks_dir() -> Path:
@@ -268,7 +318,7 @@ class Settings:
         overwrite the file's), so two screens holding settings never undo each other."""
         if self.problem:
             return f"settings not saved: {self.problem}"
-        path = self.path or data_dir() / SETTINGS_FILE
+        path = self.path or settings_path()
         values = self._merged(path)
         try:
             atomic_write_text(path, dump_yaml(values))
@@ -299,7 +349,7 @@ class Settings:
         is written (the unreadable file kept beside it as `settings.yaml.bak`). Says so."""
         if not self.problem:
             return ""
-        path = self.path or data_dir() / SETTINGS_FILE
+        path = self.path or settings_path()
         self.problem = ""
         try:
             atomic_write_bytes(path.with_name(path.name + BACKUP_SUFFIX), read_bytes(path, "settings"))
@@ -310,7 +360,7 @@ class Settings:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The settings file, or defaults with `problem` set when it is malformed."""
-    path = path or data_dir() / SETTINGS_FILE
+    path = path or settings_path()
     settings = Settings(path=path)
     if not path.exists():
         return settings

@@ -68,11 +68,15 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
-def latency(pool, rules, decks, level: str, duels: int, seed: int) -> dict:
-    """Decision times of `level` (seat alternating) against Normal over whole duels."""
+def latency(pool, rules, decks, level: str, duels: int, seed: int,
+            max_decisions: int | None = None) -> dict:
+    """Decision times of `level` (seat alternating) against Normal over whole duels (or
+    until `max_decisions` are timed: a quick sample of a slow level)."""
     times: list[float] = []
     n = len(decks)
     for game in range(duels):
+        if max_decisions is not None and len(times) >= max_decisions:
+            break
         a, b = decks[game % n], decks[(game // n + game) % n]
         ds = duel_seed(seed, game)
         seat = game % 2
@@ -91,6 +95,8 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int) -> dict:
             dt = time.perf_counter() - t0
             if s == seat and len(view.legal_actions) > 1:
                 times.append(dt)
+                if max_decisions is not None and len(times) >= max_decisions:
+                    break
             duel.apply(cmd)
     times.sort()
     return {"p50_ms": round(1000 * _percentile(times, 0.50), 2),

@@ -116,3 +116,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     duel = run(exe, "simulate", "--games", "1", "--jobs", "1", "--json", cwd=elsewhere)
     assert '"decks"' in duel.stdout
+    paths = run(exe, "paths", cwd=elsewhere).stdout
+    assert f"config:  {tmp_path / 'home'}" in paths
+    bench = run(exe, "bench", "--quick", cwd=elsewhere, ok=False)  # a checkout's tool
+    assert bench.returncode == 2 and "checkout" in bench.stderr and "Traceback" not in bench.stderr

@@ -1,0 +1,49 @@
+"""`main.py bench --quick --json`: one run gathers every speed figure (scripts/bench_all.py).
+Numbers are not judged here (speed is measured by scripts, never by tests): only that each
+figure is there and is a positive number, or says plainly that it is not available."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+
+import bench_all  # noqa: E402
+
+
+def test_bench_quick_json_has_every_figure_and_the_machine(tmp_path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PHANTOM_DUEL_HOME": str(tmp_path / "home")}
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "bench", "--quick", "--json"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    figures = result["figures"]
+    assert set(figures) >= {key for key, _, _ in bench_all.ROWS}
+    for key, _, _ in bench_all.ROWS:
+        value = figures[key]
+        if key == "autosave_us" and value == "not available":
+            continue
+        assert isinstance(value, (int, float)) and value > 0, (key, value)
+    assert result["quick"] is True and result["machine"]["cores"] >= 1
+    assert result["machine"]["cpu"] and result["machine"]["python"]
+    # the run used a temp folder: nothing was written to the player's (here: the test's) home
+    assert not (tmp_path / "home").exists()
+
+
+def test_the_markdown_table_names_each_figure_with_its_unit() -> None:
+    figures = {key: 1.5 for key, _, _ in bench_all.ROWS} | {"autosave_us": "not available"}
+    result = {"figures": figures, "machine": {"cpu": "Test CPU", "cores": 2, "python": "3.11",
+                                              "os": "Linux"}, "quick": False, "run_s": 9.0}
+    table = bench_all.markdown(result).splitlines()
+    assert table[0].startswith("Machine: Test CPU, 2 cores")
+    rows = [line for line in table if line.startswith("| ") and "`" in line]
+    assert len(rows) == len(bench_all.ROWS)
+    clone_row = next(r for r in rows if "`clone_us`" in r)
+    assert clone_row.endswith("| 1.5 µs |")
+    assert any("`autosave_us`" in r and "not available" in r for r in rows)
