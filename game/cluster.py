@@ -86,18 +86,35 @@ def differences(theirs: Fingerprint, mine: Fingerprint) -> list[str]:
     return [what for what, value in mine if have.get(what) != value]
 
 
-def _refusal(bad: dict[str, list[str]]) -> ClusterError:
-    named = "; ".join(f"{addr} ({', '.join(what)} differ)" for addr, what in sorted(bad.items()))
-    return ClusterError(f"refused workers running another project version (install this "
+def _refusal(bad: dict[str, str]) -> ClusterError:
+    named = "; ".join(f"{who} ({why})" for who, why in sorted(bad.items()))
+    return ClusterError(f"refused machines running another project version (install this "
                         f"commit on them, docs/cluster.md): {named}")
 
 
+def _why(theirs: Any, mine: Fingerprint) -> str:
+    """'' for a fingerprint like ours, else what differs (or why there is none)."""
+    if isinstance(theirs, BaseException):
+        return f"cannot load the project: {type(theirs).__name__}"
+    diff = differences(theirs, mine)
+    return f"{', '.join(diff)} differ" if diff else ""
+
+
 def check_workers(client: Any, mine: Fingerprint | None = None) -> None:
-    """Refuse the run if any worker's card-set, rules or code hash differs from ours,
-    naming every such worker (workers that join later are checked by their first task)."""
+    """Refuse the run if the scheduler or any worker has a card-set, rules or code hash
+    that differs from ours, naming every such machine (workers that join later are checked
+    by their first task). The scheduler unpickles the tasks, so it imports `game` too."""
     mine = project_fingerprint() if mine is None else mine
-    theirs = client.run(project_fingerprint)
-    bad = {addr: diff for addr, fp in theirs.items() if (diff := differences(fp, mine))}
+    try:
+        ours = client.run_on_scheduler(project_fingerprint)
+    except Exception as exc:  # it could not even import the project's code
+        raise ClusterError(f"the scheduler cannot load this project ({type(exc).__name__}: "
+                           f"{' '.join(str(exc).split())}): start it in a checkout of this "
+                           f"commit with PYTHONPATH set to it (docs/cluster.md)") from None
+    theirs = client.run(project_fingerprint, on_error="return")
+    bad = {addr: why for addr, fp in theirs.items() if (why := _why(fp, mine))}
+    if why := _why(ours, mine):
+        bad[f"the scheduler {client.scheduler.address}"] = why
     if bad:
         raise _refusal(bad)
 
@@ -105,11 +122,11 @@ def check_workers(client: Any, mine: Fingerprint | None = None) -> None:
 def _run_chunk(fn: Callable, payload: Any, chunk: Sequence, mine: Fingerprint) -> list:
     """A task: check this worker once more (it may have joined after the run started), then
     do the chunk."""
-    diff = differences(project_fingerprint(), mine)
-    if diff:
+    why = _why(project_fingerprint(), mine)
+    if why:
         from distributed import get_worker
 
-        raise _refusal({get_worker().address: diff})
+        raise _refusal({get_worker().address: why})
     return fn(payload, chunk)
 
 

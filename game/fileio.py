@@ -49,6 +49,7 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
     FileKind("cards", "a card file", 512 * KIB, 100_000),
     FileKind("deck", "a deck file", 64 * KIB, 10_000),
     FileKind("rules", "a rules file", 16 * KIB, 1_000),
+    FileKind("rules_grid", "a rules grid file", 16 * KIB, 1_000),  # simulate --rules-grid
     FileKind("scenario", "a scenario file", 256 * KIB, 50_000),
     FileKind("settings", "a settings file", 64 * KIB, 10_000),
     FileKind("save", "a saved duel", 4 * MIB, 500_000),

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine.rules import Rules
-from game.fileio import FileError, FileKind, load_yaml_file
+from game.fileio import FileError, load_yaml_file
 from game.rules_file import RULE_MAX, RulesFileError, rules_from_data
 from game.yamlio import brief
 
-GRID_FILE = FileKind("rules grid", "a rules grid file", 16 * 1024, 1_000)
 MAX_VALUES = 32  # numbers to try for one rule
 MAX_CANDIDATES = 256  # combinations in one file: each is a whole balance run
 
@@ -43,7 +42,7 @@ def load_rules_grid(path: str | Path, base: Rules) -> list[Candidate]:
     RulesFileError naming the file and the key on any problem."""
     path = Path(path)
     try:
-        data = load_yaml_file(path, GRID_FILE)
+        data = load_yaml_file(path, "rules_grid")
     except FileError as exc:
         raise RulesFileError(str(exc)) from None
     try:

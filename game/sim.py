@@ -3,7 +3,8 @@
 Playtesting needs many duels fast and reproducibly: every duel and every player gets a seed
 derived from one run seed (see `duel_seed`), so any single duel of a run can be replayed.
 Seats alternate (game i puts deck A in seat i % 2) so both decks sit in both seats; who goes
-first is still the engine's coin toss from the duel seed.
+first is still the engine's coin toss from the duel seed. Every seed is fixed before a duel is
+handed out, so `--jobs` processes or a Dask cluster (game/cluster.py) give the same report.
 """
 
 from __future__ import annotations

@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
             out[level] = latency(pool, rules, decks, level, n, args.seed)
             if not args.json:
                 print(f"{level:18} {out[level]}", flush=True)
-    out["meta"] = {"quick": args.quick, "seed": args.seed, "jobs": jobs,
+    out["meta"] = {"quick": args.quick, "seed": args.seed,
+                   "jobs": None if args.scheduler else jobs,
                    "scheduler": args.scheduler, "pinned": pinned,
                    "python": platform.python_version(), "machine": platform.machine(),
                    "cores": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)}

@@ -111,9 +111,17 @@ def test_workers_of_another_project_version_are_refused_by_name(local_cluster) -
         check_workers(client, tuple(mine.items()))
     message = str(caught.value)
     for addr in client.scheduler_info()["workers"]:
-        assert addr in message
-    assert "(card set differ)" in message and "rules" not in message
+        assert f"{addr} (card set differ)" in message
+    assert f"the scheduler {client.scheduler.address} (card set differ)" in message
+    assert "rules" not in message
     check_workers(client)  # the same version: accepted
+
+
+def test_a_machine_that_cannot_load_the_project_is_named() -> None:
+    mine = project_fingerprint()
+    assert cluster_mod._why(ModuleNotFoundError("No module named 'game'"), mine) == (
+        "cannot load the project: ModuleNotFoundError")
+    assert cluster_mod._why(mine, mine) == ""
 
 
 def test_a_late_worker_of_another_version_fails_its_first_chunk(local_cluster) -> None:
