@@ -106,14 +106,14 @@ def check_workers(client: Any, mine: Fingerprint | None = None) -> None:
     by their first task). The scheduler unpickles the tasks, so it imports `game` too."""
     mine = project_fingerprint() if mine is None else mine
     try:
-        ours = client.run_on_scheduler(project_fingerprint)
+        at_scheduler = client.run_on_scheduler(project_fingerprint)
     except Exception as exc:  # it could not even import the project's code
         raise ClusterError(f"the scheduler cannot load this project ({type(exc).__name__}: "
                            f"{' '.join(str(exc).split())}): start it in a checkout of this "
                            f"commit with PYTHONPATH set to it (docs/cluster.md)") from None
     theirs = client.run(project_fingerprint, on_error="return")
     bad = {addr: why for addr, fp in theirs.items() if (why := _why(fp, mine))}
-    if why := _why(ours, mine):
+    if why := _why(at_scheduler, mine):
         bad[f"the scheduler {client.scheduler.address}"] = why
     if bad:
         raise _refusal(bad)
