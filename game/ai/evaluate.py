@@ -1,7 +1,7 @@
 """How good a position is for one seat: the score every AI level ranks outcomes by.
 
 The score is in LP-equivalent points, one side's worth minus the other's (docs/ai.md explains
-each term and why). It reads a *rebuilt* duel (game.engine.sampling), never the real one: the
+each term and why). It reads a *rebuilt* duel (game.ai.sampling), never the real one: the
 AI plans on duels built from its own view with the hidden cards sampled.
 """
 

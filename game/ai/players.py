@@ -1,6 +1,6 @@
 """The Easy and Normal computer players: a view in, a command out.
 
-Each decision rebuilds a duel from the player's own view (game.engine.sampling: its own
+Each decision rebuilds a duel from the player's own view (game.ai.sampling: its own
 deck from its decklist, the opponent's hidden cards sampled from what it could know) and
 lets the rule-based policy decide on it. Decisions the view cannot be rebuilt for (a choice
 in the middle of a resolution) are answered from the view alone (fallback.py).
@@ -13,10 +13,10 @@ import random
 from collections.abc import Mapping, Sequence
 
 from game.engine import CardDef, Command, PlayerView, Rules
-from game.engine.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 
 from .fallback import view_answer
 from .policy import EASY, NORMAL, Policy, Style
+from .sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 
 
 @functools.cache

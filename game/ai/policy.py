@@ -1,7 +1,7 @@
 """Rule-based play on a rebuilt duel: the decisions of the Easy and Normal levels and of
 Hard's playouts.
 
-A policy reads a duel the AI rebuilt from its own view (game.engine.sampling), so nothing
+A policy reads a duel the AI rebuilt from its own view (game.ai.sampling), so nothing
 here can see the real hidden cards. It decides one command at a time, the same way in every
 kind of decision:
 

@@ -1,7 +1,7 @@
 """The Hard level: a search over sampled duels.
 
 Hard does not know the opponent's hand, face-down cards or any deck order, so it samples
-them (game.engine.sampling) into several full duels consistent with its view. In each it
+them (game.ai.sampling) into several full duels consistent with its view. In each it
 tries every candidate command (the Normal level's, ranked by Normal's lookahead when there
 are many), lets both players play on by rules of thumb through the rest of this turn and
 the next one (so the opponent's replies count), and scores where that leads with the

@@ -75,12 +75,18 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
         if hp == 0:
             card.attack_pos = False
             card.zero_ok = True
-    for card in duel.state.cards:  # the bonuses the position starts with are settled
-        if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
-            card.health_bonus = health_bonus(duel, card)
+    settle_health_bonuses(duel)  # the bonuses the position starts with are settled
     prims.reindex_field(duel)  # again: Health is set now, and the view shows it
     duel.version += 1
     return duel
+
+
+def settle_health_bonuses(duel: Duel) -> None:
+    """Count every Phantom's current Health bonuses as settled, as they are at every decision:
+    for a duel written from plain data in mid-play (a position, the AI's rebuilt duels)."""
+    for card in duel.state.cards:
+        if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
+            card.health_bonus = health_bonus(duel, card)
 
 
 def _int(value, where: str, lo: int | None = None, hi: int | None = None) -> int:

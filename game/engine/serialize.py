@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import MISSING, fields
 
 from . import primitives as prims
 from .carddefs import CardDef
@@ -122,6 +123,19 @@ def to_dict(duel) -> dict:
         "last_attack": list(duel.state.last_attack),
         "history": [command_to_dict(c) for c in duel.state.history],
     }
+
+
+def card_defaults() -> dict:
+    """Every saved field of a card that has a default, with it: what a tool writing its own
+    `from_dict` data (the AI's rebuilt duels) starts each card from, so a field added to the
+    engine later still gets a value there."""
+    out: dict = {}
+    for f in fields(Card):
+        if f.default is not MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            out[f.name] = f.default_factory()
+    return out
 
 
 def from_dict(data: dict, pool: Mapping[str, CardDef]):

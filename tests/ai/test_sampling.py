@@ -1,4 +1,4 @@
-"""Rebuilding a duel from one player's view (game.engine.sampling): what the view shows is
+"""Rebuilding a duel from one player's view (game.ai.sampling): what the view shows is
 copied exactly, what it hides is sampled, and nothing else goes in."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from game.ai.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 from game.engine import ChoiceKind, Duel
-from game.engine.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 from game.engine.views import view_to_plain
 from game.resources import PUZZLE_DIR
 from tests.ai.kit import STARTERS, cards_of, starter, with_hidden_cards_shuffled

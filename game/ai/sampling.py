@@ -25,16 +25,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from . import events as ev
-from . import query
-from .carddefs import SELF_TRIGGERS, CardDef, CardType
-from .model import Card, ChoiceKind
-from .rules import Rules
-from .serialize import from_dict
-from .views import HIDDEN, CardView, PlayerView
+from game.engine import (
+    HIDDEN,
+    CardDef,
+    CardType,
+    CardView,
+    ChoiceKind,
+    PlayerView,
+    Rules,
+    from_dict,
+)
+from game.engine import events as ev
+from game.engine.carddefs import SELF_TRIGGERS
+from game.engine.position import settle_health_bonuses
+from game.engine.serialize import card_defaults
 
 _SLOTS = ("phantom", "back", "side", "env")
 _PILES = ("deck", "extra", "hand", "grave")
@@ -516,7 +523,7 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
         rng.shuffle(decks[p])
     data = _plain(view, memory, cids, visible, decks, extras, rules, pool, rng)
     duel = from_dict(data, pool)
-    _settle_bonuses(duel)
+    settle_health_bonuses(duel)
     legal = duel.legal_actions() if duel.deciding_player == me else ()
     exact = set(legal) == set(view.legal_actions)
     return Rebuilt(duel, frozenset(guessed), exact)
@@ -553,30 +560,6 @@ def _place_unseen(memory: Memory, view: PlayerView, visible: dict[int, CardView]
         memory.moves.setdefault(uid, 0)
 
 
-def _card_defaults() -> dict:
-    """Every saved field of a card with its default, so fields the rebuild does not know
-    about yet still get a value."""
-    out = {}
-    for f in fields(Card):
-        if f.default is not MISSING:
-            out[f.name] = f.default
-        elif f.default_factory is not MISSING:
-            out[f.name] = f.default_factory()
-    return out
-
-
-def _settle_bonuses(duel) -> None:
-    """A rebuilt Phantom's Health bonuses count as settled (as they are at every decision),
-    where the engine keeps such a record."""
-    bonus = getattr(query, "health_bonus", None)
-    if bonus is None:
-        return
-    for card in duel.state.cards:
-        if hasattr(card, "health_bonus") and card.zone.value in ("phantom", "side") \
-                and duel.pool[card.cid].is_phantom:
-            card.health_bonus = bonus(duel, card)
-
-
 def duel_from_view(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules,
                    hidden_guess: HiddenGuess, seed: int, memory: Memory | None = None):
     """A full Duel consistent with `view`, hidden cards sampled (see `rebuild`)."""
@@ -605,7 +588,7 @@ def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict
             elif memo.health is not None:
                 damage = max(0, memo.health[1] - memo.health[0])
                 zero_ok = memo.health[0] == 0
-        card = _card_defaults()
+        card = card_defaults()
         if c is None:
             zone = "deck" if uid in decks[owner] else "extra"
             card.update(controller=owner, zone=zone, index=-1, attack_pos=True,
