@@ -509,14 +509,13 @@ def delete_replay(path: Path) -> None:
 @dataclass
 class ReplayRun:
     """A replay played out on the engine once, up front: the duel at any command index is a
-    clone of the nearest checkpoint plus a few commands (stepping back is cheap), and every
-    command's raw events are kept. `stopped` says why the replay ends before its last command
+    clone of the nearest checkpoint plus a few commands (stepping back is cheap); the final
+    duel keeps every event, which `log_for` hands out per seat. `stopped` says why the replay ends before its last command
     (the engine refused one: its reason), `warnings` what does not match the recording."""
 
     replay: Replay
     pool: Mapping[str, CardDef]
     length: int = 0  # commands that applied
-    events: list[list] = field(default_factory=list)  # raw events of command i (0-based)
     event_counts: list[int] = field(default_factory=list)  # events so far after i commands
     rounds: list[int] = field(default_factory=list)  # the round after i commands
     checkpoints: list[Duel] = field(default_factory=list)  # the duel after k*CHECKPOINT commands
@@ -531,12 +530,12 @@ class ReplayRun:
         if state_hash(duel) != replay.start_hash:
             run.warnings.append("the start differs from the recording (the card set or the "
                                 "engine changed since): it may not replay the same")
-        run.event_counts.append(len(duel.event_log))
+        run.event_counts.append(duel.log_size)
         run.rounds.append(duel.round)
         run.checkpoints.append(duel.clone())
         for i, cmd in enumerate(replay.commands):
             try:
-                events = duel.apply(cmd)
+                duel.apply(cmd)
             except Rejected as exc:
                 run.stopped = f"command {i + 1} ({command_line(cmd)}) was refused: {exc.reason}"
                 break
@@ -544,9 +543,8 @@ class ReplayRun:
                 run.stopped = f"command {i + 1} ({command_line(cmd)}) failed in the engine: " \
                               f"{type(exc).__name__}: {exc}"
                 break
-            run.events.append(events)
             run.length = i + 1
-            run.event_counts.append(len(duel.event_log))
+            run.event_counts.append(duel.log_size)
             run.rounds.append(duel.round)
             if run.length % CHECKPOINT == 0:
                 run.checkpoints.append(duel.clone())
@@ -566,6 +564,7 @@ class ReplayRun:
         return duel
 
     def log_for(self, seat: int | None) -> tuple:
-        """Every event of the whole replay as `seat` saw it (None: unredacted, for designers)."""
+        """Every event of the whole replay as `seat` saw it (None: everything, unredacted: the
+        designer's `main.py replay` without --seat, a tool that sees everything)."""
         assert self.final is not None
         return tuple(self.final.event_log) if seat is None else self.final.log_for(seat)

@@ -35,7 +35,7 @@ from .model import ChoiceKind, Phase, Zone
 from .reasons import Code, Refusal
 from .rules import Rules
 from .serialize import from_dict, state_hash, to_dict
-from .views import HIDDEN, CardView, Player, PlayerView, SideView, StepView, redact_event
+from .views import HIDDEN, CardView, Player, PlayerView, SideView, StepView
 
 __all__ = [
     "HIDDEN", "Activate", "Attack", "CardDef", "CardType", "CardView", "ChangePosition",
@@ -43,5 +43,5 @@ __all__ = [
     "Event", "Flip", "NextPhase", "Pass", "PendingChoice", "Phase", "PlayEnvironment", "Player",
     "PlayerView", "Refusal", "Rejected", "Rules", "SetCard", "SideView", "SpecialSummon",
     "StepView", "Summon", "Unsummon", "Zone", "command_from_dict", "command_to_dict",
-    "event_to_dict", "events", "from_dict", "redact_event", "state_hash", "to_dict",
+    "event_to_dict", "events", "from_dict", "state_hash", "to_dict",
 ]

@@ -288,10 +288,30 @@ class Duel:
 
     def log_for(self, seat: int) -> tuple[Event, ...]:
         """Every event so far as `seat` saw it (redacted once, then kept)."""
+        return tuple(self._seat_log(seat))
+
+    def events_for(self, seat: int, since: int | None = None) -> tuple[Event, ...]:
+        """Events as seat `seat` may see them: the last command's (at first, the start's), or
+        every event after the first `since` (a `log_size` read earlier). The one door by which
+        events leave the engine for a player: a screen, a replay viewer and an AI read this
+        (or a view's `events` and `log`, built on it); raw events (`apply`'s return,
+        `event_log`) are for the engine, its tests and tools that see everything."""
+        log = self._seat_log(seat)
+        start = len(log) - len(self.last_events) if since is None else max(0, since)
+        return tuple(log[start:])
+
+    @property
+    def log_size(self) -> int:
+        """How many events this object has told so far: the mark `events_for(since=)` takes."""
+        return len(self.event_log)
+
+    def _seat_log(self, seat: int) -> list[Event]:
+        if seat != 0 and seat != 1:
+            raise ValueError(f"seat must be 0 or 1, got {seat!r}")
         log = self._seat_logs[seat]
         if len(log) < len(self.event_log):
             log.extend(redact_event(e, seat) for e in self.event_log[len(log):])
-        return tuple(log)
+        return log
 
     def _forget_views(self, events: list) -> None:
         """Drop the cached card views of every card an event names."""

@@ -206,7 +206,7 @@ def player_view(duel: Duel, viewer: int) -> PlayerView:
         deciding, (_side(duel, 0, viewer), _side(duel, 1, viewer)), _lines(duel, viewer),
         choice, st.winner, st.end_reason,
         duel.legal_actions() if deciding == viewer else (),
-        tuple(redact_event(e, viewer) for e in duel.last_events),
+        duel.events_for(viewer),
         duel.log_for(viewer),
     )
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game import storage
-from game.engine import CardDef, CardView, Command, Rejected, Zone, redact_event
+from game.engine import CardDef, CardView, Command, Rejected, Zone
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Transition
@@ -183,11 +183,11 @@ class DuelScene:
         """Apply commands in order (a multi-pick choice is several); redacted events animate."""
         for cmd in commands:
             try:
-                events = self.session.apply(cmd)
+                events = self.session.apply(cmd, self.shown)
             except Rejected as exc:
                 self.say(exc.reason, "error")
                 break
-            self.anim.push([redact_event(e, self.shown) for e in events])
+            self.anim.push(events)
         if any(type(c).__name__ == "SpecialSummon" for c in commands):
             self.geo.tray_open = False
         if self.toast.kind == "info":

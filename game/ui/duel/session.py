@@ -1,8 +1,8 @@
 """One duel being played on the screen: the engine, who sits in each seat, and what was sent.
 
 The screen only ever talks to the engine through here: views for a seat, `apply` for a
-command (raw events back, to be redacted per seat), `refusal` to say why a command is not
-legal. Every accepted command is kept in `history`, so seed + history replays the duel.
+command (its events back as the seat shown sees them: the engine redacts them,
+`Duel.events_for`), `refusal` to say why a command is not legal. Every accepted command is kept in `history`, so seed + history replays the duel.
 Duels run with the engine's auto-pass off: the session passes for a person as their
 response setting says, and a computer player passes for itself.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import Command, Duel, Pass, Player, PlayerView, Refusal
+from game.engine import Command, Duel, Event, Pass, Player, PlayerView, Refusal
 
 from .seats import AiWorker, Responses
 
@@ -48,11 +48,12 @@ class DuelSession:
             got = self._views[seat] = (stamp, self.duel.view(seat))
         return got[1]
 
-    def apply(self, cmd: Command) -> list:
-        """Apply one command (raises Rejected with a reason); returns its raw events."""
-        events = self.duel.apply(cmd)
+    def apply(self, cmd: Command, seat: int) -> tuple[Event, ...]:
+        """Apply one command (raises Rejected with a reason); returns its events as seat
+        `seat` may see them."""
+        self.duel.apply(cmd)
         self.history.append(cmd)
-        return events
+        return self.duel.events_for(seat)
 
     def refusal(self, cmd: Command) -> Refusal | None:
         return self.duel.refusal(cmd)

@@ -2,8 +2,8 @@
 
 Nothing here can change the duel: there is no Interaction and no seat, only the transport
 (play/pause, step, step back, start/end, speed, whose view). A step forward applies the next
-recorded command to the viewer's own Duel and animates its events, redacted for the seat
-shown, exactly as the duel screen does; a step back or a jump rebuilds the Duel from the
+recorded command to the viewer's own Duel and animates its events as the seat shown saw
+them (`Duel.events_for`: the engine redacts them), exactly as the duel screen does; a step back or a jump rebuilds the Duel from the
 nearest checkpoint of the ReplayRun (a clone every 25 commands) and the board from the view,
 without animation. The board is always built from views (`Duel.view`), never from the state:
 "both hands open" joins Player 1's view of their side with Player 2's view of theirs, so it
@@ -23,7 +23,7 @@ from dataclasses import replace
 import pygame
 
 from game.end_words import end_sentence
-from game.engine import CardDef, CardView, Pass, PlayerView, redact_event
+from game.engine import CardDef, CardView, Pass, PlayerView
 from game.replay import ReplayRun
 from game.ui import text as txt
 from game.ui import theme
@@ -266,9 +266,8 @@ class ReplayViewer:
             return
         cmd = self.replay.commands[self.index]
         self.duel.apply(cmd)  # the run applied it already: it is legal here
-        events = self.run.events[self.index]
         self.index += 1
-        self.anim.push([redact_event(e, self.seat) for e in events])
+        self.anim.push(self.duel.events_for(self.seat))
         self.stale = True
         self.wait = PASS_PAUSE if isinstance(cmd, Pass) else PAUSE
         if self.at_end:
