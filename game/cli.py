@@ -30,7 +30,6 @@ WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
 LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check", "replay": "game.replay_cli"}
-AI_LEVELS = ("random", "easy", "normal", "hard")  # game.ai.LEVELS, without importing the AI
 
 
 def _positive(text: str) -> int:
@@ -64,9 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="deck files, or deck names (your decks, then the starter decks; "
                           "default: the plain test decks); more than two: every pairing, "
                           "one: its mirror match")
+    from game.ai.levels import LEVEL_NAMES  # cheap: the players are imported when built
+
     sim.add_argument("--players", nargs=2, metavar=("A", "B"), default=["random", "random"],
-                     choices=AI_LEVELS,
-                     help="AI level for deck A and for deck B: random, easy, normal, hard "
+                     choices=LEVEL_NAMES,
+                     help=f"AI level for deck A and for deck B: {', '.join(LEVEL_NAMES)} "
                           "(random random)")
     sim.add_argument("--jobs", type=_positive, default=None,
                      help="worker processes; same results for any number (default: the "

@@ -9,17 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.ai.levels import LEVEL_NAMES
 from game.decks import Deck
 
 MODES = ("hotseat", "versus_ai")
-AI_LEVELS = ("random", "easy", "normal", "hard")  # as game.ai.LEVELS (kept free of imports)
-AVAILABLE_AI_LEVELS = AI_LEVELS
-AI_LEVEL_NOTES = {
-    "random": "plays any legal move: for testing",
-    "easy": "simple, makes a beginner's mistakes",
-    "normal": "plays sensibly and quickly",
-    "hard": "thinks ahead: takes up to a second a move",
-}
 
 
 @dataclass(frozen=True)
@@ -29,7 +22,7 @@ class DuelSetup:
     decks: tuple[Deck, Deck]
     best_of: int = 1  # 1: a single duel, 3: a best-of-3 match
     first: int | None = None  # 0 or 1: who goes first; None: a coin toss
-    ai_level: str | None = None  # versus_ai only: one of AI_LEVELS
+    ai_level: str | None = None  # versus_ai only: a level name (game.ai.levels)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -38,5 +31,5 @@ class DuelSetup:
             raise ValueError(f"best_of must be 1 or 3, got {self.best_of!r}")
         if self.first not in (None, 0, 1):
             raise ValueError(f"first must be None, 0 or 1, got {self.first!r}")
-        if self.mode == "versus_ai" and self.ai_level not in AI_LEVELS:
-            raise ValueError(f"ai_level must be one of {AI_LEVELS}, got {self.ai_level!r}")
+        if self.mode == "versus_ai" and self.ai_level not in LEVEL_NAMES:
+            raise ValueError(f"ai_level must be one of {LEVEL_NAMES}, got {self.ai_level!r}")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.ai.levels import LEVEL_NAMES
 from game.engine import Command, Duel, EndTurn, NextPhase, Pass, PlayerView
 from game.fileio import FileError, atomic_write_text, load_yaml_file
 from game.resources import PUZZLE_DIR
@@ -32,7 +33,7 @@ PROGRESS_FILE = "puzzle_progress.yaml"
 USER_FOLDER = "puzzles"
 
 GOAL_KINDS = ("win_this_turn", "win_by_round", "lp_this_turn", "survive_until_round")
-OPPONENTS = ("pass", "script", "random", "easy", "normal", "hard")
+OPPONENTS = ("pass", "script", *LEVEL_NAMES)  # a passing player, the solution, a computer level
 PUZZLE_KEYS = {"player", "goal", "opponent", "difficulty", "hint"}
 MAX_DIFFICULTY = 5
 MAX_HINT = 400

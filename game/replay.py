@@ -45,6 +45,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from game.ai.levels import LEVEL_NAMES
 from game.end_words import end_sentence
 from game.engine import (
     CardDef,
@@ -70,7 +71,6 @@ MAX_TEXT = 200  # characters of a name, a reason, a command line
 MAX_NUMBER = 1_000_000_000  # any whole number in a command
 CHECKPOINT = 25  # ReplayRun keeps a clone of the duel every this many commands
 MODES = ("hotseat", "versus_ai")
-LEVELS = ("random", "easy", "normal", "hard")
 NAME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}_\d{6}_.*\.yaml$")  # the names `save` gives
 
 
@@ -320,8 +320,8 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     for i, p in enumerate(top["players"]):
         where = f"players[{i}]"
         p = c.mapping(p, where, ("name", "level", "deck"))
-        if p["level"] is not None and p["level"] not in LEVELS:
-            raise c.fail(f"{where}.level", f"expected null (a person) or one of {', '.join(LEVELS)}, "
+        if p["level"] is not None and p["level"] not in LEVEL_NAMES:
+            raise c.fail(f"{where}.level", f"expected null (a person) or one of {', '.join(LEVEL_NAMES)}, "
                                            f"got {brief(p['level'])}")
         players.append(ReplayPlayer(c.text(p["name"], f"{where}.name", empty=False), p["level"],
                                     c.text(p["deck"], f"{where}.deck")))

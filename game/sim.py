@@ -72,7 +72,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Level:
-    """A player factory by AI level (game.ai.LEVELS) that knows its own decklist and its
+    """A player factory by AI level (a name of game.ai.levels) that knows its own decklist and its
     opponent's: picklable, so `--jobs` workers can build players from it."""
 
     level: str

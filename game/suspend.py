@@ -25,8 +25,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game import storage
+from game.ai.levels import LEVEL_NAMES
 from game.decks import LISTS, MAX_ID, Deck
-from game.duel_setup import AI_LEVELS, MODES
+from game.duel_setup import MODES
 from game.engine import CardDef, Duel, Rejected, Rules, state_hash, to_dict
 from game.engine.serialize import from_dict
 from game.fileio import FileError, atomic_write_text, decode_text, kind_of, read_bytes, too_big
@@ -190,8 +191,8 @@ def _fields(data: dict) -> SuspendedDuel:
         raise _Problem(f"mode: expected one of {', '.join(MODES)}")
     level, seat = data.get("ai_level"), data.get("ai_seat")
     if mode == "versus_ai":
-        if level not in AI_LEVELS:
-            raise _Problem(f"ai_level: expected one of {', '.join(AI_LEVELS)}")
+        if level not in LEVEL_NAMES:
+            raise _Problem(f"ai_level: expected one of {', '.join(LEVEL_NAMES)}")
         _whole(seat, "ai_seat", 0, 1)
     else:
         level = seat = None

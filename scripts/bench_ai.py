@@ -26,7 +26,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.ai import make_player  # noqa: E402
+from game.ai.levels import LEVEL_NAMES, make_player  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.cluster import ClusterError  # noqa: E402
 from game.decks import load_deck  # noqa: E402
@@ -42,8 +42,10 @@ STRENGTH = (  # (key, level A, level B): the win rate of level A
     ("easy_vs_random", "easy", "random"),
     ("easy_vs_normal", "easy", "normal"),
 )
-FULL = {"duels": 400, "latency_duels": {"easy": 32, "normal": 32, "hard": 16}}
-QUICK = {"duels": 32, "latency_duels": {"easy": 8, "normal": 8, "hard": 4}}
+FULL = {"duels": 400, "latency_duels": 32}
+QUICK = {"duels": 32, "latency_duels": 8}
+UNTIMED = {"random"}  # decides at once: no latency to measure
+HALF = {"hard"}  # up to a second a move: timed over half as many duels
 
 
 def pin_one_core() -> str:
@@ -133,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--duels", type=int, default=None, help="duels per strength figure")
     parser.add_argument("--only", nargs="*", default=None,
-                        help="measure only these keys (easy, normal, hard, normal_vs_random, ...)")
+                        help="measure only these keys (the timed levels: "
+                             f"{' '.join(n for n in LEVEL_NAMES if n not in UNTIMED)}; "
+                             "normal_vs_random, ...)")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
     duels = args.duels or plan["duels"]
@@ -156,8 +160,9 @@ def main(argv: list[str] | None = None) -> int:
             if not args.json:
                 print(f"{key:18} {out[key]}", flush=True)
     pinned = pin_one_core()  # latency: this process alone, on one core
-    for level, n in plan["latency_duels"].items():
-        if wanted is None or level in wanted:
+    for level in LEVEL_NAMES:
+        n = plan["latency_duels"] // (2 if level in HALF else 1)
+        if level not in UNTIMED and (wanted is None or level in wanted):
             out[level] = latency(pool, rules, decks, level, n, args.seed)
             if not args.json:
                 print(f"{level:18} {out[level]}", flush=True)

@@ -16,6 +16,7 @@ import pygame
 
 from game import puzzles as pz
 from game import storage
+from game.ai.levels import LEVELS
 from game.ui import backdrop, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Push, Transition
@@ -29,8 +30,7 @@ DETAILS = pygame.Rect(660, 112, 580, 520)
 CHECK = "\u2713"
 OPPONENT_TEXT = {"pass": "never answers and ends its turns",
                  "script": "plays a fixed plan",
-                 "random": "plays at random", "easy": "the Easy AI", "normal": "the Normal AI",
-                 "hard": "the Hard AI"}
+                 **{lv.name: f"is the {lv.label} AI ({lv.description})" for lv in LEVELS}}
 DOUBLE_CLICK = 0.4  # seconds
 
 

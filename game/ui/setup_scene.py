@@ -14,7 +14,8 @@ from functools import partial
 import pygame
 
 from game import storage
-from game.duel_setup import AI_LEVEL_NOTES, AI_LEVELS, AVAILABLE_AI_LEVELS, DuelSetup
+from game.ai.levels import DEFAULT_LEVEL, LEVELS, level
+from game.duel_setup import DuelSetup
 from game.engine.carddefs import CardDef
 from game.ui import backdrop, duel_hook, theme
 from game.ui import text as txt
@@ -60,10 +61,8 @@ class DuelSetupScene:
                               selected=next((i for i, o in enumerate(firsts)
                                              if o.value == saved_first), 0),
                               label="Goes first", on_change=lambda v: self._remember("first", v))
-        levels = [Option(level.capitalize(), level, level in AVAILABLE_AI_LEVELS,
-                         "" if level in AVAILABLE_AI_LEVELS else "coming soon")
-                  for level in AI_LEVELS]
-        saved_level = s.get("duel_setup", "ai_level") or "normal"
+        levels = [Option(lv.label, lv.name) for lv in LEVELS]
+        saved_level = s.get("duel_setup", "ai_level") or DEFAULT_LEVEL
         self.ai_level = Dropdown((640, OPTIONS_Y, 300, 42), levels,
                                  selected=next((i for i, o in enumerate(levels)
                                                 if o.value == saved_level and o.enabled), 0),
@@ -190,7 +189,10 @@ class DuelSetupScene:
                              (rect.right - 10, rect.y + 42))
         self.group.draw(surface)
         if self.mode == "versus_ai":
-            note = AI_LEVEL_NOTES.get(str(self.ai_level.value), "")
+            try:
+                note = level(str(self.ai_level.value)).description
+            except ValueError:
+                note = ""
             txt.blit_text(surface, note, theme.SMALL, theme.TEXT_FAINT, (640, OPTIONS_Y + 50))
         hint = "Click or Enter chooses a deck  \u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from game.ai import LEVELS, make_player
+from game.ai import LEVEL_NAMES, make_player
 from game.ai.random_player import RandomPlayer
 from game.engine import Duel, PlayerView
 from tests.ai.kit import (
@@ -45,8 +45,8 @@ def _duel(a: str, b: str, seed: int) -> Duel:
 
 
 def test_make_player_offers_every_level() -> None:
-    assert LEVELS == ("random", "easy", "normal", "hard")
-    for level in LEVELS:
+    assert LEVEL_NAMES == ("random", "easy", "normal", "hard")
+    for level in LEVEL_NAMES:
         player = make_player(level, 1)
         assert callable(player.choose)
     with pytest.raises(ValueError, match="unknown AI level"):

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from game import storage, suspend
+from game.ai.levels import level as ai_level
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
 from game.engine import CardDef, Duel, Rules
@@ -92,7 +93,7 @@ class MatchFlow:
         self.match = Match(pool, self.rules, setup.decks[0], setup.decks[1], self.seed, first=setup.first)
         self.versus_ai = setup.mode == "versus_ai"
         self.humans = (True, False) if self.versus_ai else (True, True)
-        level = (setup.ai_level or "random").capitalize()
+        level = ai_level(setup.ai_level or "random").label
         self.names = ("Player 1", f"AI ({level})") if self.versus_ai else ("Player 1", "Player 2")
         prefs = load_prefs(settings)
         self.speed = speed or prefs["speed"]

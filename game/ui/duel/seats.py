@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from enum import Enum
 
+from game.ai.levels import make_player
 from game.engine import Command, Player, PlayerView
 
 
@@ -31,20 +32,13 @@ class Responses(str, Enum):
 
 
 def make_ai(level: str | None, seed: int, **knowledge) -> Player:
-    """The computer player for `level` from game.ai.make_player (what it may know besides
-    its views: `pool`, `rules`, its own `deck`). A level that cannot be made (not built yet)
-    plays as the random player, so a duel always starts."""
+    """The computer player for `level` (game.ai.levels; None: random), with what it may know
+    besides its views: `pool`, `rules`, its own `deck`. A level that cannot be made (a name
+    no longer listed) plays as the random player, so a duel always starts."""
     try:
-        from game import ai
-
-        factory = getattr(ai, "make_player", None)
-        if factory is not None:
-            return factory(level or "random", seed, **knowledge)
+        return make_player(level or "random", seed, **knowledge)
     except (ImportError, ValueError, KeyError, TypeError):
-        pass
-    from game.ai.random_player import RandomPlayer
-
-    return RandomPlayer(seed)
+        return make_player("random", seed)
 
 
 class AiWorker:
