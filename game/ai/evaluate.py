@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import CardType, Duel, Phase
 from game.engine.legal import phantoms_of
-from game.engine.model import BACKROW_ZONES, Zone
+from game.engine.model import BACKROW_ZONES, Card, Zone
 from game.engine.query import atk, has_status, health
 
 WIN = 1_000_000.0
@@ -48,7 +48,7 @@ class Weights:
 DEFAULT = Weights()
 
 
-def phantom_worth(duel: Duel, card, w: Weights = DEFAULT) -> float:
+def phantom_worth(duel: Duel, card: Card, w: Weights = DEFAULT) -> float:
     """What one Phantom on the field is worth to its controller, before any threat."""
     cdef = duel.pool[card.cid]
     a, h = atk(duel, card), health(duel, card)

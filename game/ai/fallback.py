@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.engine import CardDef, ChoiceKind, Choose, Command, PlayerView, Zone
+from game.engine import CardDef, ChoiceKind, ChoiceOption, Choose, Command, PlayerView, Zone
 from game.engine.carddefs import Start
 
 from .worth import ability_harms, hand_worth, printed_worth
@@ -32,14 +32,14 @@ def view_answer(view: PlayerView, pool: Mapping[str, CardDef]) -> Command:
     names = _names(pool)
     sp = view.me.sp
 
-    def cid_of(opt) -> str | None:
+    def cid_of(opt: ChoiceOption) -> str | None:
         if opt.card is not None:
             c = view.card(opt.card)
             if c is not None and c.card_id is not None:
                 return c.card_id
         return names.get(opt.label)
 
-    def worth(opt) -> float:
+    def worth(opt: ChoiceOption) -> float:
         cid = cid_of(opt)
         if cid is None or cid not in pool:
             return 0.0
@@ -59,7 +59,7 @@ def view_answer(view: PlayerView, pool: Mapping[str, CardDef]) -> Command:
     elif kind is ChoiceKind.TRIGGER_TARGET:
         harms = _trigger_harms(ch.prompt, pool, names)
 
-        def score(o) -> tuple:
+        def score(o: ChoiceOption) -> tuple[int, float, int]:
             c = view.card(o.card) if o.card is not None else None
             theirs = c is not None and c.controller != me
             return (1 if theirs == harms else 0, worth(o), -o.value)

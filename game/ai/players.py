@@ -11,12 +11,25 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 from game.engine import CardDef, Command, PlayerView, Rules
 
 from .fallback import view_answer
 from .policy import EASY, NORMAL, Policy, Style
-from .sampling import HiddenGuess, Memory, NotRebuildable, rebuild
+from .sampling import HiddenGuess, Memory, NotRebuildable, Rebuilt, rebuild
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+
+class Knowledge(TypedDict, total=False):
+    """What a computer player may know besides its views (see `ViewPlayer`)."""
+
+    pool: Mapping[str, CardDef] | None
+    rules: Rules | None
+    deck: Sequence[str] | None
+    opponent_deck: Sequence[str] | None
 
 
 @functools.cache
@@ -55,7 +68,7 @@ class ViewPlayer:
         decks[1 - seat] = self.opponent_deck
         return HiddenGuess((decks[0], decks[1]))
 
-    def rebuild(self, view: PlayerView):
+    def rebuild(self, view: PlayerView) -> Rebuilt | None:
         """A duel rebuilt from `view` (hidden cards sampled), or None if it cannot be."""
         if self.memory is None or self.memory.seat != view.seat or self.memory.pool is not self.pool:
             self.memory = Memory(view.seat, self.pool)
@@ -80,7 +93,7 @@ class ViewPlayer:
         self.rebuilt += 1
         return self.decide(view, got)
 
-    def decide(self, view: PlayerView, rebuilt) -> Command:  # pragma: no cover - abstract
+    def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -90,11 +103,11 @@ class RulePlayer(ViewPlayer):
     style: Style = NORMAL
     name = "normal"
 
-    def __init__(self, seed: int = 0, **knowledge) -> None:
+    def __init__(self, seed: int = 0, **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         self.policy = Policy(self.style, random.Random(self.rng.getrandbits(48)))
 
-    def decide(self, view: PlayerView, rebuilt) -> Command:
+    def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
         cmd = self.policy.choose(rebuilt.duel, view.seat, view.legal_actions)
         return cmd if cmd in view.legal_actions else view.legal_actions[0]
 

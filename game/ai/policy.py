@@ -22,11 +22,13 @@ without it, the rules of thumb below decide alone (fast enough for thousands of 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine import (
     Activate,
     Attack,
+    CardDef,
     CardType,
     ChangePosition,
     ChoiceKind,
@@ -46,7 +48,7 @@ from game.engine import (
     Unsummon,
 )
 from game.engine.legal import phantoms_of
-from game.engine.model import Zone
+from game.engine.model import Card, Step, Zone
 from game.engine.query import atk, health, max_health, sp_cost
 
 from .evaluate import DEFAULT, Weights, evaluate, phantom_worth
@@ -131,7 +133,7 @@ def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
 
 
 # --------------------------------------------------------------------------- choices
-def static_answer(duel: Duel, me: int, legal) -> Command:
+def static_answer(duel: Duel, me: int, legal: Sequence[Command]) -> Command:
     """A pending choice answered by rules of thumb (no lookahead)."""
     ch = duel.state.choice
     opts = [c.option for c in legal if isinstance(c, Choose)]
@@ -168,7 +170,7 @@ def target_pick(duel: Duel, me: int, uids: list[int], harms: bool) -> int:
     """Harmful effects hit the opponent's most valuable card, helpful ones our own."""
     cards = duel.state.cards
 
-    def score(u: int) -> tuple:
+    def score(u: int) -> tuple[int, float, int]:
         c = cards[u]
         theirs = c.controller != me
         worth = phantom_worth(duel, c) if duel.pool[c.cid].is_phantom and c.zone not in (
@@ -194,32 +196,32 @@ class Policy:
             then = Policy(QUICK, random.Random(0), weights)
         self.then = then if style.lookahead == TURN else None
 
-    def choose(self, duel: Duel, me: int, legal=None) -> Command:
-        legal = tuple(legal if legal is not None else duel.legal_actions())
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, duel: Duel, me: int, legal: Iterable[Command] | None = None) -> Command:
+        acts = tuple(legal if legal is not None else duel.legal_actions())
+        if len(acts) == 1:
+            return acts[0]
         st = duel.state
         if st.choice is not None:
-            return self.answer(duel, me, legal)
+            return self.answer(duel, me, acts)
         if st.lines:
-            return self.respond(duel, me, legal)
-        return self.act(duel, me, legal)
+            return self.respond(duel, me, acts)
+        return self.act(duel, me, acts)
 
-    def options(self, duel: Duel, me: int, legal) -> list:
+    def options(self, duel: Duel, me: int, legal: Iterable[Command]) -> list[Command]:
         """Every distinct command worth considering now, of any kind of decision (the
         search's candidates): choice answers, Pass and answers, or plays and moving on."""
-        legal = tuple(legal)
+        acts = tuple(legal)
         st = duel.state
         if st.choice is not None:
-            return list(legal)
+            return list(acts)
         if st.lines:
-            passing = [c for c in legal if isinstance(c, Pass)]
-            return passing + _distinct([c for c in legal if isinstance(c, Activate)])
-        advance = _advance(legal, st.phase, can_attack=_any_attack_left(duel, me))
-        return [advance] + self.candidates(duel, me, legal)
+            passing: list[Command] = [c for c in acts if isinstance(c, Pass)]
+            return passing + _distinct([c for c in acts if isinstance(c, Activate)])
+        advance = _advance(acts, st.phase, can_attack=_any_attack_left(duel, me))
+        return [advance] + self.candidates(duel, me, acts)
 
     # ------------------------------------------------------------------ choices
-    def answer(self, duel: Duel, me: int, legal) -> Command:
+    def answer(self, duel: Duel, me: int, legal: Sequence[Command]) -> Command:
         choice = duel.state.choice
         assert choice is not None  # only asked while a choice waits
         kind = choice.kind
@@ -228,7 +230,7 @@ class Policy:
             return self.best_of(duel, me, list(legal))[0]
         return static_answer(duel, me, legal)
 
-    def best_of(self, duel: Duel, me: int, cands: list) -> tuple[Command, float]:
+    def best_of(self, duel: Duel, me: int, cands: Sequence[Command]) -> tuple[Command, float]:
         best, best_v = cands[0], float("-inf")
         for cmd in cands:
             v, n = try_play(duel, cmd, me, self.w, self.then)
@@ -238,7 +240,7 @@ class Policy:
         return best, best_v
 
     # ---------------------------------------------------------------- responses
-    def respond(self, duel: Duel, me: int, legal) -> Command:
+    def respond(self, duel: Duel, me: int, legal: Sequence[Command]) -> Command:
         passing = legal[0] if isinstance(legal[0], Pass) else Pass(me)
         answers = _distinct([c for c in legal if isinstance(c, Activate)])
         if not answers or self.rng.random() >= self.style.responses:
@@ -250,7 +252,7 @@ class Policy:
             return best if v > base + self.style.margin else passing
         return self.static_response(duel, me, answers) or passing
 
-    def static_response(self, duel: Duel, me: int, answers: list) -> Command | None:
+    def static_response(self, duel: Duel, me: int, answers: list[Activate]) -> Command | None:
         """Answer a Step worth answering: a threat for negations and removal, anything for
         answers that only gain (draws, Special Summons, Health)."""
         top = duel.state.lines[-1][-1]
@@ -270,7 +272,7 @@ class Policy:
         return best
 
     # ---------------------------------------------------------------- own turn
-    def act(self, duel: Duel, me: int, legal) -> Command:
+    def act(self, duel: Duel, me: int, legal: Sequence[Command]) -> Command:
         st = duel.state
         phase = st.phase
         plays = self.candidates(duel, me, legal)
@@ -295,13 +297,13 @@ class Policy:
         chosen = self.static_play(duel, me, plays) if plays else None
         return chosen if chosen is not None else advance
 
-    def careless(self, plays: list, advance: Command, legal) -> Command:
+    def careless(self, plays: list[Command], advance: Command, legal: Sequence[Command]) -> Command:
         """Easy's mistakes: a play picked at random, or moving on too early."""
         if plays and self.rng.random() < 0.75:
             return plays[self.rng.randrange(len(plays))]
         return advance
 
-    def candidates(self, duel: Duel, me: int, legal) -> list:
+    def candidates(self, duel: Duel, me: int, legal: Iterable[Command]) -> list[Command]:
         """The plays worth considering now: one per distinct effect (slots do not matter),
         Summons face down only for Phantoms that gain by a Flip, position changes toward
         Attack before the battle and toward Defense after it, Extra Deck Summons unless
@@ -312,8 +314,8 @@ class Policy:
         pool = duel.pool
         battle_ahead = phase is Phase.MAIN1 and (_any_attack_left(duel, me)
                                                  or _could_turn_to_attack(duel, me))
-        out = []
-        seen = set()
+        out: list[Command] = []
+        seen: set[object] = set()
         key: object
         noticed_extra = self.rng.random() < self.style.extra_deck
         for cmd in legal:
@@ -358,7 +360,7 @@ class Policy:
             out.append(cmd)
         return out
 
-    def static_play(self, duel: Duel, me: int, plays: list) -> Command | None:
+    def static_play(self, duel: Duel, me: int, plays: list[Command]) -> Command | None:
         """The rules of thumb for one's own turn (no lookahead)."""
         scored = [(self.static_score(duel, me, cmd), i, cmd) for i, cmd in enumerate(plays)]
         s, _, cmd = max(scored, key=lambda x: (x[0], -x[1]))
@@ -441,7 +443,7 @@ def attack_score(duel: Duel, me: int, cmd: Attack) -> float:
     return gain - loss
 
 
-def best_attack(duel: Duel, me: int, card) -> float:
+def best_attack(duel: Duel, me: int, card: Card) -> float:
     """The best an attack by `card` would gain now (as if it stood in Attack Position)."""
     foes = phantoms_of(duel, 1 - me)
     if not foes:
@@ -449,7 +451,7 @@ def best_attack(duel: Duel, me: int, card) -> float:
     return max(attack_score(duel, me, Attack(me, card.uid, f.uid)) for f in foes)
 
 
-def room_for_better(duel: Duel, me: int, card) -> bool:
+def room_for_better(duel: Duel, me: int, card: Card) -> bool:
     """Every Phantom slot is taken and the hand holds an affordable Phantom worth far
     more than this one (the weakest on our field): taking it back makes room."""
     st = duel.state
@@ -470,7 +472,7 @@ def room_for_better(duel: Duel, me: int, card) -> bool:
     return False
 
 
-def saving_pays(duel: Duel, me: int, card) -> bool:
+def saving_pays(duel: Duel, me: int, card: Card) -> bool:
     """Keep the SP instead: a clearly better Phantom in hand is out of reach now, within
     reach next turn if we save, and out of it if we spend on this one; or the last free
     Phantom slot would go to a much weaker Phantom than one we can afford next turn."""
@@ -498,7 +500,7 @@ def saving_pays(duel: Duel, me: int, card) -> bool:
     return False
 
 
-def summon_in_attack(duel: Duel, me: int, cdef) -> bool:
+def summon_in_attack(duel: Duel, me: int, cdef: CardDef) -> bool:
     """Attack Position when it survives the opponent's best attacker or can Break
     something; otherwise Defense."""
     foes = phantoms_of(duel, 1 - me)
@@ -509,7 +511,7 @@ def summon_in_attack(duel: Duel, me: int, cdef) -> bool:
     return cdef.health > top_atk or (cdef.atk >= weakest and cdef.atk >= top_atk)
 
 
-def step_threat(duel: Duel, me: int, step) -> float:
+def step_threat(duel: Duel, me: int, step: Step) -> float:
     """How much the Step being answered would cost us if it resolved."""
     cards = duel.state.cards
     pool = duel.pool
@@ -566,10 +568,10 @@ def _free_phantom_slot(duel: Duel, me: int) -> bool:
     return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
 
 
-def _distinct(cmds: list) -> list:
+def _distinct(cmds: list[Activate]) -> list[Activate]:
     """One command per distinct effect: the same card, ability and targets from any slot."""
-    seen = set()
-    out = []
+    seen: set[tuple[int, int, tuple[int, ...]]] = set()
+    out: list[Activate] = []
     for c in cmds:
         key = (c.card, c.ability, c.targets)
         if key not in seen:
@@ -597,7 +599,7 @@ def _any_attack_left(duel: Duel, me: int) -> bool:
     return False
 
 
-def _advance(legal, phase: Phase, can_attack: bool) -> Command:
+def _advance(legal: Sequence[Command], phase: Phase, can_attack: bool) -> Command:
     """Move on: to the Battle Phase when an attack is possible, else straight to the End."""
     nxt = next((c for c in legal if isinstance(c, NextPhase)), None)
     end = next((c for c in legal if isinstance(c, EndTurn)), None)

@@ -34,6 +34,7 @@ from game.engine import (
     CardType,
     CardView,
     ChoiceKind,
+    Duel,
     PlayerView,
     Rules,
     from_dict,
@@ -45,6 +46,7 @@ from game.engine.serialize import card_defaults
 
 _SLOTS = ("phantom", "back", "side", "env")
 _PILES = ("deck", "extra", "hand", "grave")
+_CountKey = tuple[str | int, ...]  # ("ability", uid, ability) or (kind, uid): the loop guard
 _COUNT_KEY = {"summon": "summon", "special_summon": "special_summon", "set": "set",
               "environment": "environment", "attack": "attack", "position": "position",
               "flip": "flip", "unsummon": "unsummon"}
@@ -73,8 +75,8 @@ class _CardMemo:
     set_turn: int = -1
     sp_paid: int = 0
     entered: str = ""  # the reason of its last move onto the field
-    mods: list = field(default_factory=list)
-    flags: list = field(default_factory=list)
+    mods: list[tuple[str, int, int]] = field(default_factory=list)  # stat, amount, turn or -1
+    flags: list[tuple[str, int]] = field(default_factory=list)  # status, turn or -1
     health: tuple[int, int] | None = None  # (Health, max Health) last told
 
 
@@ -87,8 +89,8 @@ class _StepMemo:
     card: int
     ability: int
     trigger: bool
-    targets: tuple
-    target_moves: tuple
+    targets: tuple[int, ...]
+    target_moves: tuple[int, ...]
     card_moves: int
     responds_to: int
     event_card: int
@@ -119,7 +121,7 @@ class Memory:
         self.moves: dict[int, int] = {}
         self.memo: dict[int, _CardMemo] = {}
         self.turn = 0
-        self.counts: dict[tuple, int] = {}
+        self.counts: dict[_CountKey, int] = {}
         self.used: set[tuple[int, int]] = set()
         self.pending_sp = [0, 0]
         self.cost_moved: set[int] = set()
@@ -232,7 +234,7 @@ def _step_added(m: Memory, e: ev.StepAdded) -> None:
         m.lines.append([])
     m.lines[e.line - 1].append(sid)
     m.passes = 0
-    key: tuple
+    key: _CountKey
     if e.kind == "ability":
         key = ("ability", uid, e.ability)
         m.used.add((uid, e.ability))
@@ -265,7 +267,7 @@ def _event_card(m: Memory, uid: int, ability: int) -> int:
     trigger, of = from_pool[ability]
     if trigger in SELF_TRIGGERS and not of:
         return uid
-    key = _SUBJECT.get(trigger)
+    key = _SUBJECT.get(trigger) if trigger is not None else None
     return m.subject.get(key, -1) if key else -1
 
 
@@ -328,7 +330,7 @@ def _status(m: Memory, e: ev.StatusGained) -> None:
     m.card(e.card).flags.append((e.status, m.turn if e.duration == "turn" else -1))
 
 
-def _named(m: Memory, e) -> None:
+def _named(m: Memory, e: ev.Revealed | ev.Summoned | ev.CardBroken | ev.PositionChanged) -> None:
     if e.card_id != HIDDEN:
         m.known[e.card] = e.card_id
 
@@ -364,7 +366,8 @@ class _PoolTables:
     """Per card id, what the log handlers need to know of its abilities."""
 
     def __init__(self, pool: Mapping[str, CardDef]) -> None:
-        self.triggers: dict[str, tuple] = {}  # cid -> per ability (trigger, has `of`)
+        # cid -> per ability (trigger, has `of`)
+        self.triggers: dict[str, tuple[tuple[str | None, bool], ...]] = {}
         self.negates: dict[str, dict[int, bool]] = {}  # cid -> {ability: also Breaks}
         for cid, cdef in pool.items():
             self.triggers[cid] = tuple((ab.trigger, ab.of is not None) for ab in cdef.abilities)
@@ -422,7 +425,7 @@ class Rebuilt:
     """A rebuilt duel, which of its cards are guesses, and whether it offers the viewer
     exactly the view's legal actions."""
 
-    duel: object
+    duel: Duel
     guessed: frozenset[int]
     exact: bool
 
@@ -561,14 +564,14 @@ def _place_unseen(memory: Memory, view: PlayerView, visible: dict[int, CardView]
 
 
 def duel_from_view(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules,
-                   hidden_guess: HiddenGuess, seed: int, memory: Memory | None = None):
+                   hidden_guess: HiddenGuess, seed: int, memory: Memory | None = None) -> Duel:
     """A full Duel consistent with `view`, hidden cards sampled (see `rebuild`)."""
     return rebuild(view, pool, rules, hidden_guess, seed, memory).duel
 
 
 def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict[int, CardView],
            decks: list[list[int]], extras: list[list[int]], rules: Rules,
-           pool: Mapping[str, CardDef], rng: random.Random) -> dict:
+           pool: Mapping[str, CardDef], rng: random.Random) -> dict[str, Any]:
     """The rebuilt state as `serialize.to_dict` data."""
     turn = view.turn
     cards = []
@@ -635,7 +638,7 @@ def _plain(view: PlayerView, memory: Memory, cids: dict[int, str], visible: dict
                 "event_card": m.event_card,
                 "extra": m.targets[0] if m.kind == "attack" and m.targets else -1})
         lines.append(out)
-    choice: dict | None = None
+    choice: dict[str, Any] | None = None
     if view.choice is not None:
         ch = view.choice
         choice = {"player": ch.player, "kind": ch.kind.value, "prompt": ch.prompt,

@@ -17,12 +17,17 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from game.engine import Command, PlayerView
 
 from .evaluate import DEFAULT, Weights
-from .players import ViewPlayer
+from .players import Knowledge, ViewPlayer
 from .policy import NORMAL, PLANNER, QUICK, Policy, try_play
+from .sampling import Rebuilt
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 BUDGET = 2500  # simulated commands per decision
 MAX_SECONDS = 0.9  # safety net only: the budget decides
@@ -39,7 +44,8 @@ class HardPlayer(ViewPlayer):
     name = "hard"
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
-                 top: int = TOP, weights: Weights = DEFAULT, **knowledge) -> None:
+                 top: int = TOP, weights: Weights = DEFAULT,
+                 **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         self.budget = budget
         self.max_seconds = max_seconds
@@ -52,7 +58,7 @@ class HardPlayer(ViewPlayer):
         self.last_samples = 0
         self.timeouts = 0
 
-    def decide(self, view: PlayerView, rebuilt) -> Command:
+    def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
