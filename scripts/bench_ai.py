@@ -46,6 +46,7 @@ FULL = {"duels": 400, "latency_duels": 32}
 QUICK = {"duels": 32, "latency_duels": 8}
 UNTIMED = {"random"}  # decides at once: no latency to measure
 HALF = {"hard"}  # up to a second a move: timed over half as many duels
+TIMED = tuple(n for n in LEVEL_NAMES if n not in UNTIMED)  # the levels whose latency counts
 
 
 def pin_one_core() -> str:
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duels", type=int, default=None, help="duels per strength figure")
     parser.add_argument("--only", nargs="*", default=None,
                         help="measure only these keys (the timed levels: "
-                             f"{' '.join(n for n in LEVEL_NAMES if n not in UNTIMED)}; "
+                             f"{' '.join(TIMED)}; "
                              "normal_vs_random, ...)")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
@@ -160,9 +161,9 @@ def main(argv: list[str] | None = None) -> int:
             if not args.json:
                 print(f"{key:18} {out[key]}", flush=True)
     pinned = pin_one_core()  # latency: this process alone, on one core
-    for level in LEVEL_NAMES:
+    for level in TIMED:
         n = plan["latency_duels"] // (2 if level in HALF else 1)
-        if level not in UNTIMED and (wanted is None or level in wanted):
+        if wanted is None or level in wanted:
             out[level] = latency(pool, rules, decks, level, n, args.seed)
             if not args.json:
                 print(f"{level:18} {out[level]}", flush=True)

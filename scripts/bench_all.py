@@ -42,12 +42,13 @@ import bench as engine_bench  # noqa: E402
 import bench_ai  # noqa: E402
 import bench_ui  # noqa: E402
 
+from game.ai.levels import level as ai_level  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks import load_deck  # noqa: E402
 from game.resources import starter_deck  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = bench_ai.TIMED  # the AI levels whose decisions take time (game/ai/levels.py)
 SAMPLES = {  # (quick, full)
     "engine_games": (2, 12),  # duels per starter pairing
     "engine_pairings": (2, 10),  # of the 10 pairings (mirrors included)
@@ -141,7 +142,7 @@ ROWS = (  # key, what it is, unit (the README table's order)
     ("duels_per_second", "random duels per second (starter decks)", "/s"),
     ("clone_us", "Duel.clone() mid-duel, median", "µs"),
     ("autosave_us", "autosave write of a mid-duel position", "µs"),
-    *((f"ai_{lv}_p{q}_ms", f"AI {lv.capitalize()} decision, p{q}", "ms")
+    *((f"ai_{lv}_p{q}_ms", f"AI {ai_level(lv).label} decision, p{q}", "ms")
       for lv in LEVELS for q in (50, 95)),
     ("card_set_load_s", "card set load and check", "s"),
     ("frame_ms_p50", "duel screen frame (busy board), p50", "ms"),
