@@ -27,7 +27,7 @@ from game.cards.textlint import lint_cards
 from game.decks import DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.engine.rules import Rules
-from game.fileio import KINDS, FileError, decode_text, parse_yaml, read_bytes, too_big
+from game.fileio import KINDS, FileError, decode_text, is_dir, parse_yaml, read_bytes, too_big
 from game.resources import RULES_PATH, SOURCE_ROOT, STARTER_DECK_DIR
 from game.rules_file import RulesFileError, load_rules
 
@@ -41,7 +41,7 @@ def _expand(args: list[str]) -> list[Path]:
     paths: list[Path] = []
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if is_dir(path):  # never raises (a 300-character name is the reader's to refuse)
             found = sorted(path.glob("*.yaml"))
             paths.extend(found or [path])
         else:
@@ -53,7 +53,7 @@ def _read(path: Path) -> tuple[Any, str | None]:
     """(parsed YAML, None) or (None, a problem in words). Read through game.fileio: size
     limit (the largest of the three kinds, then the kind's own once known), UTF-8, safe
     bounded YAML."""
-    if path.is_dir():
+    if is_dir(path):
         return None, "a folder with no *.yaml files in it"
     try:
         raw = read_bytes(path, "check")

@@ -286,7 +286,9 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
 
 def _deck_path(given: str) -> str:
     """A deck file from a path or a deck name (the player's decks first, then the starters)."""
-    if Path(given).is_file():
+    from game.fileio import is_file
+
+    if is_file(given):  # never raises, whatever the name (the reader names its problem)
         return given
     from game.storage import resolve_deck
 
@@ -330,6 +332,7 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
     try:
         from game import storage
 
+        storage.sweep_leftovers()  # temp files of writes a killed run never finished
         if storage.load_settings().get("display", "fullscreen"):
             app.toggle_fullscreen(remember=False)
         return app.run([MenuScene()], frames, screenshot)

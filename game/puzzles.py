@@ -14,55 +14,39 @@ and left exactly as it is (nothing is saved over it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from game import storage
-from game.ai.levels import LEVEL_NAMES
 from game.engine import Command, Duel, EndTurn, NextPhase, Pass, PlayerView
 from game.fileio import FileError, atomic_write_text, load_yaml_file
+from game.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle vocabulary
+    GOAL_KINDS,
+    MAX_DIFFICULTY,
+    MAX_HINT,
+    MAX_LP,
+    MAX_ROUND,
+    OPPONENTS,
+    PUZZLE_KEYS,
+    Goal,
+    PuzzleFieldError,
+    read_goal,
+    read_puzzle_spec,
+)
 from game.resources import PUZZLE_DIR
 from game.scenario import Scenario, ScenarioError, _Runner, load_scenario, scenario_files
-from game.yamlio import brief, dump_yaml
+from game.yamlio import dump_yaml
 
 SHIPPED_DIR = PUZZLE_DIR
 PROGRESS_FILE = "puzzle_progress.yaml"
 USER_FOLDER = "puzzles"
 
-GOAL_KINDS = ("win_this_turn", "win_by_round", "lp_this_turn", "survive_until_round")
-OPPONENTS = ("pass", "script", *LEVEL_NAMES)  # a passing player, the solution, a computer level
-PUZZLE_KEYS = {"player", "goal", "opponent", "difficulty", "hint"}
-MAX_DIFFICULTY = 5
-MAX_HINT = 400
-MAX_ROUND = 10_000
-MAX_LP = 1_000_000_000
-
-
 class Status(str, Enum):
     PLAYING = "playing"
     SOLVED = "solved"
     FAILED = "failed"
-
-
-@dataclass(frozen=True)
-class Goal:
-    """What the puzzle asks. `value` is the round (win_by_round, survive_until_round) or the
-    LP to bring the opponent down to (lp_this_turn); win_this_turn has none."""
-
-    kind: str
-    value: int = 0
-
-    def describe(self) -> str:
-        if self.kind == "win_this_turn":
-            return "Win this turn."
-        if self.kind == "win_by_round":
-            return f"Win by the end of round {self.value}."
-        if self.kind == "lp_this_turn":
-            return f"Bring your opponent to {self.value:,} LP or less this turn."
-        return f"Survive: still be standing when round {self.value} begins."
 
 
 @dataclass(frozen=True)
@@ -159,60 +143,17 @@ class BrokenPuzzle:
         return self.path.name
 
 
-def _fail(source: str, where: str, message: str) -> PuzzleError:
-    return PuzzleError(f"{source}: puzzle.{where}: {message}")
-
-
-def _whole(source: str, value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(source, where, f"expected a whole number, got {brief(value)}")
-    if not lo <= value <= hi:
-        raise _fail(source, where, f"expected {lo} to {hi:,}, got {value}")
-    return value
-
-
-def read_goal(source: str, value: Any) -> Goal:
-    """`win_this_turn`, or a one-key mapping such as `{win_by_round: 3}`."""
-    if value == "win_this_turn":
-        return Goal("win_this_turn")
-    if isinstance(value, str):
-        if value in GOAL_KINDS:
-            raise _fail(source, "goal", f"{value} needs a number: write {{{value}: N}}")
-        raise _fail(source, "goal", f"unknown goal {brief(value)}; one of {', '.join(GOAL_KINDS)}")
-    if not isinstance(value, Mapping) or len(value) != 1:
-        raise _fail(source, "goal", f"expected win_this_turn or one of {{win_by_round: N}}, "
-                                    f"{{lp_this_turn: LP}}, {{survive_until_round: N}}; got {brief(value)}")
-    ((kind, number),) = value.items()
-    if kind not in GOAL_KINDS or kind == "win_this_turn":
-        raise _fail(source, "goal", f"unknown goal {brief(kind)}; one of {', '.join(GOAL_KINDS)}")
-    if kind == "lp_this_turn":
-        return Goal(kind, _whole(source, number, f"goal.{kind}", 0, MAX_LP))
-    return Goal(kind, _whole(source, number, f"goal.{kind}", 1, MAX_ROUND))
-
-
 def puzzle_from(scenario: Scenario, path: Path, key: str, source: str) -> Puzzle:
-    """The puzzle of a checked scenario; PuzzleError for a wrong `puzzle:` mapping."""
-    where = scenario.source
-    raw = scenario.puzzle or {}
-    unknown = set(raw) - PUZZLE_KEYS
-    if unknown:
-        shown = ", ".join(sorted(brief(k, 30) for k in unknown)[:10])
-        raise PuzzleError(f"{where}: puzzle: unknown field(s) [{shown}]; expected some of "
-                          f"{sorted(PUZZLE_KEYS)}")
-    turn_player = scenario.start.get("turn_player", 0)
-    seat = _whole(where, raw["player"], "player", 1, 2) - 1 if "player" in raw else turn_player
-    goal = read_goal(where, raw.get("goal", "win_this_turn"))
-    opponent = raw.get("opponent", "pass")
-    if opponent not in OPPONENTS:
-        raise _fail(where, "opponent", f"expected one of {', '.join(OPPONENTS)}, got {brief(opponent)}")
-    difficulty = _whole(where, raw.get("difficulty", 1), "difficulty", 1, MAX_DIFFICULTY)
-    hint = raw.get("hint", "")
-    if not isinstance(hint, str):
-        raise _fail(where, "hint", f"expected text, got {brief(hint)}")
-    hint = " ".join(hint.split())
-    if len(hint) > MAX_HINT:
-        raise _fail(where, "hint", f"at most {MAX_HINT} characters, got {len(hint)}")
-    return Puzzle(key, path, source, scenario, seat, goal, opponent, difficulty, hint)
+    """The puzzle of a checked scenario (its `puzzle:` mapping was checked by the scenario
+    reader, game/puzzle_spec.py; a scenario without one gets the defaults)."""
+    spec = scenario.puzzle_spec
+    if spec is None:
+        try:
+            spec = read_puzzle_spec(scenario.puzzle, scenario.start.get("turn_player", 0))
+        except PuzzleFieldError as exc:
+            raise PuzzleError(f"{scenario.source}: {exc}") from None
+    return Puzzle(key, path, source, scenario, spec.seat, spec.goal, spec.opponent,
+                  spec.difficulty, spec.hint)
 
 
 def load_puzzle(path: Path, source: str = "shipped") -> Puzzle:

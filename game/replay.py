@@ -59,7 +59,17 @@ from game.engine import (
 )
 from game.engine.commands import COMMAND_TYPES
 from game.engine.validate import command_problem
-from game.fileio import FileError, atomic_write_text, load_yaml_file
+from game.fileio import (
+    FileError,
+    create_exclusive_text,
+    decode_text,
+    kind_of,
+    one_line,
+    parse_yaml,
+    read_bytes,
+    read_prefix,
+    too_big,
+)
 from game.yamlio import brief, dump_yaml
 
 FORMAT = 1
@@ -356,23 +366,106 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     if not isinstance(lines, list) or len(lines) > MAX_COMMANDS:
         raise c.fail("commands", f"expected a list of at most {MAX_COMMANDS:,} commands, got {brief(lines)}")
     commands = []
+    known: dict[str, Command] = {}  # a duel repeats its lines (Pass, NextPhase): each read once
     for i, line in enumerate(lines):
-        try:
-            commands.append(parse_command(line))
-        except ValueError as exc:
-            raise c.fail(f"commands[{i}] (command {i + 1})", str(exc)) from None
+        cmd = known.get(line) if isinstance(line, str) else None
+        if cmd is None:
+            try:
+                cmd = parse_command(line)
+            except ValueError as exc:
+                raise c.fail(f"commands[{i}] (command {i + 1})", str(exc)) from None
+            if isinstance(line, str):
+                known[line] = cmd
+        commands.append(cmd)
     return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
                   (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
                   final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None)
 
 
+HEADER_BYTES = 64 * 1024  # the list reads at most this much of a file: everything but commands
+_COMMANDS_KEY = re.compile(rb"^commands:[ \t]*(\[\][ \t]*)?\r?$", re.M)
+_PLAIN_LINE = re.compile(r"^- ([A-Z][A-Za-z]*(?: [a-z_]+=[-0-9a-z_,]*)*)\r?$")
+
+
+def _split(raw: bytes) -> tuple[bytes, bytes | None, bool] | None:
+    """(header, the commands part, whether it is `commands: []`) when the file is laid out
+    as the game writes it (the `commands:` key last, at the start of a line); else None."""
+    matches = list(_COMMANDS_KEY.finditer(raw))
+    if not matches:
+        return None
+    found = matches[-1]
+    return raw[:found.start()], raw[found.end():], found.group(1) is not None
+
+
+def _fast_commands(tail: bytes, empty: bool) -> list[str] | None:
+    """The command lines of the commands part when each is a plain `- Type field=value`
+    line (what the game writes): read without YAML, which takes seconds for 200,000
+    lines. None when anything else is there (then the whole file is read as YAML)."""
+    try:
+        text = tail.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    lines = text.split("\n")
+    if lines and lines[0].strip() == "":
+        lines = lines[1:]
+    out = []
+    for line in lines:
+        if not line.strip():
+            continue
+        if empty:
+            return None
+        m = _PLAIN_LINE.match(line)
+        if m is None or m.group(1).split(" ", 1)[0] not in _FIELDS:
+            return None
+        out.append(m.group(1))
+    return out
+
+
+def _load_data(path: str | os.PathLike, raw: bytes):
+    """The file's plain data: its header through YAML and its commands line by line when
+    the game wrote it, else the whole file through YAML (a file edited by hand)."""
+    parts = _split(raw)
+    if parts is not None:
+        head, tail, empty = parts
+        commands = _fast_commands(tail, empty) if tail is not None else None
+        if commands is not None:
+            try:
+                header = parse_yaml(decode_text(head, path), path, "replay")
+            except FileError:
+                header = None  # the whole file through YAML names the problem
+            if isinstance(header, dict) and "commands" not in header:
+                header["commands"] = commands
+                return header
+    return parse_yaml(decode_text(raw, path), path, "replay")
+
+
 def load_replay(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = None) -> Replay:
     """Read and check one replay file (never changes it); ReplayError naming the file otherwise."""
     try:
-        data = load_yaml_file(path, "replay")
+        data = _load_data(path, read_bytes(path, "replay"))
     except FileError as exc:
         raise ReplayError(exc.path, exc.problem) from None
     return replay_from_data(data, path, pool)
+
+
+def load_header(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = None) -> Replay:
+    """A replay's header for a list (date, mode, players, result, start) with no commands,
+    from at most HEADER_BYTES at the start of the file: a folder of long replays lists at
+    once. A file not laid out that way (edited by hand) is read whole. ReplayError."""
+    try:
+        prefix, size = read_prefix(path, "replay", HEADER_BYTES)
+        if size > kind_of("replay").max_bytes:
+            raise too_big(path, size, "replay")
+        parts = _split(prefix) if size > len(prefix) else None
+        if parts is None:  # the whole file is in hand (or its header is not first): all of it
+            return load_replay(path, pool) if size > len(prefix) else \
+                replay_from_data(_load_data(path, prefix), path, pool)
+        header = parse_yaml(decode_text(parts[0], path), path, "replay")
+    except FileError as exc:
+        raise ReplayError(exc.path, exc.problem) from None
+    if isinstance(header, dict) and "commands" not in header:
+        header["commands"] = []
+    return replay_from_data(header, path, pool)
 
 
 # -------------------------------------------------------------- recording
@@ -416,15 +509,19 @@ def save_replay(replay: Replay, folder: Path | None = None, keep: int = KEEP) ->
     Returns the new file; ReplayError (one line) if it cannot be written."""
     folder = folder if folder is not None else replays_dir()
     name = file_name(replay)
-    path = folder / name
-    n = 2
-    while path.exists():
-        path = folder / name.replace(".yaml", f"-{n}.yaml")
-        n += 1
-    try:
-        atomic_write_text(path, dump_yaml(replay.to_data()))
-    except FileError as exc:
-        raise ReplayError(exc.path, exc.problem) from None
+    text = dump_yaml(replay.to_data())  # `commands` last: a list reads only what is above
+    size = len(text.encode("utf-8"))
+    if size > kind_of("replay").max_bytes:  # never write a file the game would refuse to read
+        raise ReplayError(folder / name, too_big(None, size, "replay").problem)
+    for n in range(1, 10_000):  # each name taken exclusively: two instances never share one
+        path = folder / (name if n == 1 else name.replace(".yaml", f"-{n}.yaml"))
+        try:
+            if create_exclusive_text(path, text):
+                break
+        except FileError as exc:
+            raise ReplayError(exc.path, exc.problem) from None
+    else:
+        raise ReplayError(folder / name, "cannot write the file: no free name")
     prune(folder, keep, spare=path)
     return path
 
@@ -475,24 +572,41 @@ def prune(folder: Path, keep: int = KEEP, spare: Path | None = None) -> list[Pat
 @dataclass(frozen=True)
 class ReplayEntry:
     """One file of the replays folder as the list shows it: the replay, or why it cannot be
-    read (`problem`, the error without the file name)."""
+    read (`problem`, the error without the file name). `complete` False: only the header
+    was read (no commands yet); `full()` reads the whole file when it is opened."""
 
     path: Path
     replay: Replay | None
     problem: str = ""
+    complete: bool = True
+
+    def full(self, pool: Mapping[str, CardDef] | None = None) -> Replay:
+        """The whole replay (commands included); ReplayError if it cannot be read."""
+        if self.replay is not None and self.complete:
+            return self.replay
+        if self.replay is None:
+            raise ReplayError(self.path, self.problem)
+        return load_replay(self.path, pool)
 
 
-def read_entry(path: Path, pool: Mapping[str, CardDef] | None = None) -> ReplayEntry:
-    """One file as the list shows it (never raises for a bad file)."""
+def read_entry(path: Path, pool: Mapping[str, CardDef] | None = None,
+               header_only: bool = True) -> ReplayEntry:
+    """One file as the list shows it (never raises for a bad file): by default only its
+    header, so a folder of long replays lists at once."""
     try:
+        if header_only:
+            return ReplayEntry(path, load_header(path, pool), complete=False)
         return ReplayEntry(path, load_replay(path, pool))
     except ReplayError as exc:
         return ReplayEntry(path, None, exc.problem)
+    except Exception as exc:  # noqa: BLE001 - one file never takes the list down
+        return ReplayEntry(path, None, f"cannot be read: {one_line(exc)}")
 
 
-def list_replays(pool: Mapping[str, CardDef] | None = None, folder: Path | None = None) -> list[ReplayEntry]:
+def list_replays(pool: Mapping[str, CardDef] | None = None, folder: Path | None = None,
+                 header_only: bool = True) -> list[ReplayEntry]:
     """Every replay file, newest first; a broken one is listed with its problem."""
-    return [read_entry(path, pool) for path in replay_files(folder)]
+    return [read_entry(path, pool, header_only) for path in replay_files(folder)]
 
 
 def delete_replay(path: Path) -> None:

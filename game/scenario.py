@@ -43,7 +43,8 @@ from game.engine.position import PositionError, build_position
 from game.engine.query import atk, health, max_health
 from game.engine.rules import Rules
 from game.engine.serialize import state_hash
-from game.fileio import FileError, load_yaml_file
+from game.fileio import FileError, exists, is_dir, is_file, load_yaml_file
+from game.puzzle_spec import PuzzleFieldError, PuzzleSpec, read_puzzle_spec
 from game.rules_file import rules_from_data
 from game.yamlio import brief
 
@@ -212,7 +213,8 @@ class Scenario:
     commands: list[CommandSpec]
     expect: dict | None
     xfail: str | None
-    puzzle: Any = None  # the `puzzle:` mapping as written; game.puzzles checks and reads it
+    puzzle: Any = None  # the `puzzle:` mapping as written
+    puzzle_spec: PuzzleSpec | None = None  # that mapping checked (None: no `puzzle:`)
 
     def build(self) -> Duel:
         """The duel at the start position."""
@@ -361,10 +363,14 @@ def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
     if expect is not None:
         expect = _read_expect(check, expect, "expect")
     puzzle = data.get("puzzle")
-    if puzzle is not None and not isinstance(puzzle, Mapping):
-        raise check.fail("puzzle", f"expected a mapping (see docs/scenarios.md), got {brief(puzzle)}")
+    spec = None
+    if puzzle is not None:  # the one reader of `puzzle:` (game/puzzle_spec.py)
+        try:
+            spec = read_puzzle_spec(puzzle, start.get("turn_player", 0))
+        except PuzzleFieldError as exc:
+            raise check.fail(exc.where, exc.problem) from None
     scenario = Scenario(name.strip(), description, source, pool, rules, start, seed, auto_pass,
-                        specs, expect, xfail.strip() if xfail else None, puzzle)
+                        specs, expect, xfail.strip() if xfail else None, puzzle, spec)
     try:
         scenario.build()
     except PositionError as exc:
@@ -1074,9 +1080,9 @@ def scenario_files(paths) -> list[Path]:
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        if is_dir(path):
             out += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")
-                          and p.is_file())
+                          and is_file(p))
         else:
             out.append(path)
     return out
@@ -1111,7 +1117,7 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print(USAGE, file=sys.stderr)
         return 2
-    missing = [p for p in paths if not Path(p).exists()]
+    missing = [p for p in paths if not exists(p)]  # never raises, whatever the name
     if missing:
         for p in missing:
             print(f"scenario: {p}: no such file or directory", file=sys.stderr)

@@ -22,7 +22,18 @@ from typing import Any
 
 from game.decks import LISTS, MAX_COPIES, Deck, DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
-from game.fileio import FileError, atomic_write_bytes, atomic_write_text, load_yaml_file, read_bytes
+from game.fileio import (
+    FileError,
+    atomic_write_bytes,
+    atomic_write_text,
+    create_exclusive_text,
+    file_lock,
+    is_dir,
+    is_file,
+    load_yaml_file,
+    read_bytes,
+    sweep_temps,
+)
 from game.resources import STARTER_DECK_DIR
 from game.yamlio import dump_yaml
 
@@ -99,6 +110,18 @@ def exports_dir() -> Path:
     return data_dir() / "exports"
 
 
+def sweep_leftovers() -> list[Path]:
+    """Remove the temp files of writes that a killed process never finished, in every
+    folder the game writes to (at start: game.fileio.sweep_temps leaves a live write of
+    another instance alone). Returns what was removed."""
+    home = data_dir()
+    gone: list[Path] = []
+    for folder in (home, config_dir(), decks_dir(), exports_dir(), home / "replays",
+                   home / "puzzles", home / "autosave"):
+        gone += sweep_temps(folder)
+    return gone
+
+
 # -------------------------------------------------------------------- decks
 @dataclass(frozen=True)
 class DeckEntry:
@@ -134,7 +157,9 @@ def _salvage(data: Any, source: str) -> Deck | None:
     if not isinstance(data, dict):
         return None
     name = data.get("name")
-    name = name.strip() if isinstance(name, str) and name.strip() else Path(source).stem
+    name = name.strip() if isinstance(name, str) and name.strip() else ""
+    if not name or not name.isprintable():  # a NUL or a line break is never shown
+        name = display_name(Path(source).stem)
     lists: dict[str, list[str]] = {n: [] for n in LISTS}
     for lname in LISTS:
         raw = data.get(lname)
@@ -152,26 +177,39 @@ def _salvage(data: Any, source: str) -> Deck | None:
         return None
 
 
+def display_name(text: str, limit: int = 64) -> str:
+    """`text` as a screen may show it: control characters (a NUL, a line break) become
+    spaces, and it is at most `limit` characters."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in text)
+    clean = " ".join(clean.split())
+    return (clean[:limit - 1] + "\u2026" if len(clean) > limit else clean) or "deck"
+
+
 def read_deck(path: str | Path, pool: Mapping[str, CardDef], source: str = "user") -> DeckEntry:
     """Read one deck file for listing or opening; never raises for a bad file."""
     path = Path(path)
     try:
         data = load_yaml_file(path, "deck")
     except FileError as exc:
-        return DeckEntry(path.stem, path, source, None, (str(exc),), malformed=True)
+        return DeckEntry(display_name(path.stem), path, source, None, (str(exc),),
+                         malformed=True)
     try:
         deck = parse_deck(data, str(path))
     except DeckError as exc:
         salvaged = _salvage(data, str(path))
-        name = salvaged.name if salvaged is not None else path.stem
+        name = salvaged.name if salvaged is not None else display_name(path.stem)
         return DeckEntry(name, path, source, salvaged, tuple(exc.problems), malformed=True)
     return DeckEntry(deck.name, path, source, deck, tuple(validate_deck(deck, pool)))
 
 
 def deck_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+    if not is_dir(folder):
         return []
-    return sorted((p for p in folder.glob("*.yaml") if p.is_file()), key=lambda p: p.name.lower())
+    try:
+        found = [p for p in folder.glob("*.yaml") if is_file(p)]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name.lower())
 
 
 def list_decks(pool: Mapping[str, CardDef], starters: bool = True,
@@ -187,8 +225,11 @@ def list_decks(pool: Mapping[str, CardDef], starters: bool = True,
 def resolve_deck(name_or_path: str, starter_dir: Path = STARTER_DIR) -> Path | None:
     """A deck file from a path, or from a deck's name or file stem: the player's decks
     first, then the starter decks. None when nothing matches."""
-    given = Path(name_or_path).expanduser()
-    if given.is_file():
+    try:
+        given = Path(name_or_path).expanduser()
+    except (RuntimeError, ValueError):  # "~nosuchuser"
+        given = Path(name_or_path)
+    if is_file(given):
         return given
     want = name_or_path.strip().lower()
     for folder in (decks_dir(), starter_dir):
@@ -212,7 +253,8 @@ def slug(name: str) -> str:
 
 
 def new_deck_path(name: str, folder: Path | None = None, taken: Path | None = None) -> Path:
-    """A free file name in the player's decks folder for a deck called `name`."""
+    """A free file name in the player's decks folder for a deck called `name` (free now:
+    `save_new_deck` takes it exclusively, so two instances never share one)."""
     folder = folder or decks_dir()
     stem = slug(name)
     path = folder / f"{stem}.yaml"
@@ -221,6 +263,68 @@ def new_deck_path(name: str, folder: Path | None = None, taken: Path | None = No
         path = folder / f"{stem}_{n}.yaml"
         n += 1
     return path
+
+
+def save_new_deck(deck: Deck, folder: Path | None = None, taken: Path | None = None) -> Path:
+    """Write `deck` to a NEW file named after it in `folder` (the player's decks folder):
+    each candidate name is created exclusively, so a file another instance made a moment
+    ago is never overwritten. `taken`: the deck's own current file, which may be reused.
+    Returns the path; FileError when it cannot be written."""
+    folder = folder or decks_dir()
+    text = deck_yaml(deck)
+    stem = slug(deck.name)
+    for n in range(1, 10_000):
+        path = folder / (f"{stem}.yaml" if n == 1 else f"{stem}_{n}.yaml")
+        if path == taken:
+            save_user_deck(deck, path)
+            return path
+        if is_file(path) or path.is_symlink():
+            continue
+        if create_exclusive_text(path, text):
+            return path
+    raise FileError(folder / f"{stem}.yaml", "cannot write the file: no free name")
+
+
+def parse_import(text: str, pool: Mapping[str, CardDef],
+                 source: str) -> tuple[Deck | None, list[str]]:
+    """A deck from imported text (the clipboard, an exported file): deck YAML if it reads as
+    one, else a text list (game/deck_text.py). (deck or None, problems), never raises."""
+    from game.deck_text import text_to_deck
+    from game.fileio import parse_yaml
+
+    if not text.strip():
+        return None, [f"{source} is empty"]
+    try:
+        data = parse_yaml(text, None, "deck")
+    except FileError:
+        data = None
+    if isinstance(data, dict) and set(data) & {"main", "side", "extra"}:
+        try:
+            return parse_deck(data, source), []
+        except DeckError as exc:
+            return None, list(exc.problems)
+    result = text_to_deck(text, pool, name="Imported deck")
+    problems = [" ".join(p.split()) for p in result.problems[:50]]
+    problems = [p if len(p) <= 300 else p[:297] + "..." for p in problems]  # bounded excerpts
+    deck = result.deck
+    if not deck.name.isprintable():
+        deck = Deck(display_name(deck.name), deck.main, deck.side, deck.extra)
+    if not any(deck.all_cards().values()):
+        return None, problems or [f"{source}: no card lines found"]
+    return deck, problems
+
+
+def read_import(path: str | Path, pool: Mapping[str, CardDef]) -> tuple[Deck | None, list[str]]:
+    """The one reader of an exported or imported deck file (YAML or a text list): (deck or
+    None, problems, each one line naming the file), never raises."""
+    from game.fileio import read_text
+
+    try:
+        text = read_text(path, "deck")
+    except FileError as exc:
+        return None, [str(exc)]
+    deck, problems = parse_import(text, pool, str(path))
+    return deck, [p if p.startswith(str(path)) else f"{path}: {p}" for p in problems]
 
 
 def deck_data(deck: Deck) -> dict:
@@ -271,8 +375,7 @@ def rename_deck_file(path: Path, deck: Deck, new_name: str) -> Path:
     """Save `deck` under `new_name` in a file named after it, then remove the old file.
     Returns the new path. The old file goes only once the new one is written."""
     renamed = Deck(new_name, deck.main, deck.side, deck.extra)
-    target = new_deck_path(new_name, path.parent, taken=path)
-    save_user_deck(renamed, target)
+    target = save_new_deck(renamed, path.parent, taken=path)
     if target != path and path.exists():
         delete_deck(path)
     return target
@@ -319,11 +422,14 @@ class Settings:
         if self.problem:
             return f"settings not saved: {self.problem}"
         path = self.path or settings_path()
-        values = self._merged(path)
-        try:
-            atomic_write_text(path, dump_yaml(values))
-        except FileError as exc:
-            return str(exc)
+        # read-merge-write under an OS lock: two instances sharing one home never lose
+        # each other's changes (the other waits for this write, then merges over it)
+        with file_lock(lock_path(path)):
+            values = self._merged(path)
+            try:
+                atomic_write_text(path, dump_yaml(values))
+            except FileError as exc:
+                return str(exc)
         self.values = values
         return None
 
@@ -358,11 +464,16 @@ class Settings:
         return f"{path.name} was replaced; the unreadable one is kept as {path.name}{BACKUP_SUFFIX}"
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file beside a file written by read-merge-write (`settings.yaml.lock`)."""
+    return path.with_name(path.name + ".lock")
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """The settings file, or defaults with `problem` set when it is malformed."""
     path = path or settings_path()
     settings = Settings(path=path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return settings
     try:
         data = load_yaml_file(path, "settings")

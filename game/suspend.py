@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,7 +29,16 @@ from game.decks import LISTS, MAX_ID, Deck
 from game.duel_setup import MODES
 from game.engine import CardDef, Duel, Rejected, Rules, state_hash, to_dict
 from game.engine.serialize import from_dict
-from game.fileio import FileError, atomic_write_text, decode_text, kind_of, read_bytes, too_big
+from game.fileio import (
+    FileError,
+    atomic_write_text,
+    decode_text,
+    exists,
+    kind_of,
+    parse_json,
+    read_bytes,
+    too_big,
+)
 from game.match import DRAW, MAX_COMMANDS_PER_DUEL, Match, MatchError
 
 FILE_NAME = "suspended.json"
@@ -91,13 +99,10 @@ def path() -> Path:
 
 
 def available(where: Path | None = None) -> bool:
-    """True when a suspended-duel file is there and readable (not that it is valid)."""
-    target = where or path()
-    try:
-        st = os.stat(target)
-    except OSError:
-        return False
-    return stat.S_ISREG(st.st_mode) and os.access(target, os.R_OK)
+    """True when anything is at the suspended duel's name (not that it is valid): a folder,
+    a link to a device or an unreadable file is offered too, so Continue says what is wrong
+    with it instead of silently hiding it."""
+    return exists(where or path())
 
 
 def peek(where: Path | None = None) -> SuspendedDuel | None:
@@ -142,8 +147,9 @@ def _get(data: dict, key: str, where: str = ""):
 
 
 def _text(value, what: str, limit: int = MAX_NAME) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise _Problem(f"{what}: expected a text of at most {limit} characters")
+    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+        raise _Problem(f"{what}: expected one line of printable text of at most {limit} "
+                       "characters")
     return value
 
 
@@ -263,14 +269,10 @@ def load(where: Path | None = None) -> SuspendedDuel:
         raw = read_bytes(target, KIND)
     except FileError as exc:
         raise SuspendError(target, exc.problem) from None
-    text = decode_text(raw, target)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SuspendError(target, f"not valid JSON: {exc.msg} (line {exc.lineno}, column "
-                                   f"{exc.colno})") from None
-    except (ValueError, RecursionError):
-        raise SuspendError(target, "not valid JSON (nested too deeply)") from None
+        data = parse_json(decode_text(raw, target), target)
+    except FileError as exc:
+        raise SuspendError(target, exc.problem) from None
     try:
         return from_data(data)
     except _Problem as exc:
@@ -322,6 +324,8 @@ def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
         saved = from_dict(s.duel, pool)  # the saved state, checked field by field
         rules = Rules.from_dict(s.duel["rules"])
         match = Match(pool, rules, s.decks[0], s.decks[1], s.match_seed, first=s.first)
+        # the setup decks start a rematch: they must be legal with today's cards too
+        Match(pool, rules, s.setup_decks[0], s.setup_decks[1], s.match_seed, first=s.first)
     except MatchError as exc:
         raise fail(f"the decks are no longer legal: {exc}") from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -335,6 +339,8 @@ def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
         raise fail("the saved duel is already over")
     if saved.seed != match.duel_seed(number):
         raise fail("the saved duel is not the match's duel (its seed differs)")
+    if type(saved.state.auto_pass) is not bool:
+        raise fail("the saved duel is damaged: auto_pass: expected true or false")
     history = saved.history
     if len(history) > MAX_COMMANDS_PER_DUEL:
         raise fail(f"more than {MAX_COMMANDS_PER_DUEL} commands")

@@ -229,3 +229,47 @@ def test_simulate_plays_under_another_rules_file_and_refuses_a_bad_one(capsys, t
     assert code == 2 and str(rules) in err and "starting_lp" in err
     assert_clean(err)
     assert rules.read_bytes() == before
+
+
+# The puzzles the Puzzles screen refuses: `main.py scenario` refuses them too, with the same
+# line (one reader of the `puzzle:` mapping, in game/scenario.py via game/puzzle_spec.py).
+BAD_PUZZLES = [
+    ("player_3", {"player": 3}, "puzzle.player"),
+    ("goal_1e30", {"goal": {"lp_this_turn": 1e30}}, "puzzle.goal.lp_this_turn"),
+    ("difficulty_hard", {"difficulty": "hard"}, "puzzle.difficulty"),
+    ("unknown_opponent", {"opponent": "grandmaster"}, "puzzle.opponent"),
+    ("long_hint", {"hint": "h" * 10_000}, "puzzle.hint"),
+    ("unknown_keys", {"timer": 30, "theme": "dark"}, "puzzle: unknown field"),
+    ("not_a_mapping", 5, "puzzle"),
+]
+
+
+def _bad_puzzle(folder: Path, name: str, change) -> Path:
+    from game.yamlio import dump_yaml, load_yaml
+
+    data = load_yaml((REPO / "assets" / "puzzles" / "01_through_the_guard.yaml").read_text("utf-8"))
+    if isinstance(change, dict):
+        data["puzzle"].update(change)
+    else:
+        data["puzzle"] = change
+    path = folder / f"{name}.yaml"
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name, line, needle", BAD_PUZZLES, ids=[b[0] for b in BAD_PUZZLES])
+def test_scenario_and_the_puzzles_screen_refuse_the_same_puzzle_the_same_way(
+        capsys, tmp_path, name, line, needle):
+    from game import puzzles as pz
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    path = _bad_puzzle(mine, name, line)
+    code, out, err = run_main(capsys, "scenario", str(path))
+    assert code == 1
+    assert_clean(out + err)
+    first = out.splitlines()[0]
+    assert first.startswith(f"ERROR {path}: ") and needle in first, first
+    listed = pz.list_puzzles(shipped=None, mine=mine)
+    assert len(listed) == 1 and isinstance(listed[0], pz.BrokenPuzzle)
+    assert listed[0].problem == first.removeprefix("ERROR "), (listed[0].problem, first)

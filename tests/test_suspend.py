@@ -152,12 +152,70 @@ def test_an_oversized_file_is_refused_before_it_is_read(home):
     assert os.path.getsize(suspend.path()) == 4 * 1024 * 1024 + 1
 
 
-def test_a_folder_or_a_missing_file_is_not_available(home):
-    assert not suspend.available() and suspend.peek() is None
+def test_a_folder_or_a_link_to_a_device_is_offered_so_continue_can_say_why(home):
+    assert not suspend.available() and suspend.peek() is None  # nothing there: no Continue
     suspend.path().mkdir(parents=True)
-    assert not suspend.available()
-    with pytest.raises(FileError, match="folder"):
+    assert suspend.available() and suspend.peek() is None
+    with pytest.raises(FileError) as info:
         suspend.load()
+    assert str(suspend.path()) in str(info.value)
+    suspend.path().rmdir()
+    os.symlink("/dev/zero", suspend.path())
+    assert suspend.available()
+    with pytest.raises(FileError):
+        suspend.load()
+    assert suspend.path().is_symlink()  # left as it was
+
+
+def _resume_problem(home):
+    """What Continue shows for the file now in place: the question's text (no crash)."""
+    from game.ui.duel.resume import ResumeProblem, resume_scene
+
+    scene = resume_scene()
+    assert isinstance(scene, ResumeProblem)
+    return scene.dialog
+
+
+def test_continue_on_setup_decks_naming_a_card_the_set_no_longer_has_is_a_message(home):
+    match, duel = played()
+    suspend.save(capture(match, duel, mode="hotseat"))
+    data = json.loads(suspend.path().read_text("utf-8"))
+    data["setup_decks"][0]["main"][0] = "card_removed_since"
+    raw = json.dumps(data).encode()
+    suspend.path().write_bytes(raw)
+    with pytest.raises(FileError):
+        suspend.restore(suspend.load(), base_pool())
+    _resume_problem(home)
+    assert suspend.path().read_bytes() == raw
+
+
+def test_continue_on_any_other_failure_is_a_message_not_a_crash(home, monkeypatch):
+    from game.match import MatchError
+    from game.ui.duel import flow
+
+    match, duel = played()
+    suspend.save(capture(match, duel, mode="hotseat"))
+
+    def broken(*args, **kwargs):
+        raise MatchError("something the resume did not expect")
+    monkeypatch.setattr(flow.MatchFlow, "resume", broken)
+    _resume_problem(home)
+    assert suspend.available()
+
+
+def test_a_non_boolean_auto_pass_or_a_name_with_a_nul_is_refused(home):
+    match, duel = played()
+    suspend.save(capture(match, duel))
+    good = suspend.path().read_text("utf-8")
+    for change in (lambda d: d["duel"].update(auto_pass="yes"),
+                   lambda d: d["duel"].update(auto_pass=1),
+                   lambda d: d.update(names=["Player\u0000 1", "AI"]),
+                   lambda d: d["decks"][0].update(name="Deck\nTwo")):
+        raw = _tampered(good, change).encode()
+        suspend.path().write_bytes(raw)
+        with pytest.raises(FileError):
+            suspend.restore(suspend.load(), base_pool())
+        assert suspend.path().read_bytes() == raw
 
 
 def test_saving_is_atomic_and_replaces_the_old_file_whole_or_not_at_all(home, monkeypatch):

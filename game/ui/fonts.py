@@ -21,6 +21,22 @@ MIN_PX = 6  # below this glyphs are noise; callers enforce their own legibility 
 _cache: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def _shown(text):
+    """Text the renderer accepts: a NUL (which SDL_ttf refuses with a ValueError) becomes
+    U+FFFD, so a name read from a player's file can never take a screen down."""
+    return text.replace("\x00", "\ufffd") if isinstance(text, str) and "\x00" in text else text
+
+
+class SafeFont(pygame.font.Font):
+    """pygame's Font whose `render` and `size` never fail on a NUL character."""
+
+    def render(self, text, *args, **kwargs):  # type: ignore[override]
+        return super().render(_shown(text), *args, **kwargs)
+
+    def size(self, text):  # type: ignore[override]
+        return super().size(_shown(text))
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled font at `size` pixels (em size), bold face if asked; cached per (size, bold).
 
@@ -45,7 +61,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def _open(size: int, bold: bool) -> pygame.font.Font:
     path = BOLD if bold else REGULAR
     if path.is_file():
-        return pygame.font.Font(path, size)
-    fallback = pygame.font.Font(None, round(size / 0.6875))  # Font(None) scales by 0.6875
+        return SafeFont(path, size)
+    fallback = SafeFont(None, round(size / 0.6875))  # Font(None) scales by 0.6875
     fallback.set_bold(bold)
     return fallback

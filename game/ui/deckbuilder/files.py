@@ -14,10 +14,10 @@ from pathlib import Path
 
 from game import storage
 from game.deck_edit import DeckEditor
-from game.deck_text import deck_to_text, text_to_deck
-from game.decks import Deck, DeckError, parse_deck
+from game.deck_text import deck_to_text
+from game.decks import Deck
 from game.engine.carddefs import CardDef
-from game.fileio import FileError, atomic_write_text, parse_yaml, read_text
+from game.fileio import FileError, atomic_write_text, read_text
 from game.ui import clipboard
 from game.ui.widgets import Dialog, DialogButton, Option, Toast, confirm, notice, prompt
 
@@ -102,9 +102,13 @@ class FileActions:
             return False
         return self._write(self.path, then)
 
-    def _write(self, path: Path, then: Callable[[], None] | None = None) -> bool:
+    def _write(self, path: Path | None, then: Callable[[], None] | None = None) -> bool:
+        """Save to `path`, or (None) to a new file named after the deck, taken exclusively."""
         try:
-            storage.save_user_deck(self.editor.deck(), path)
+            if path is None:
+                path = storage.save_new_deck(self.editor.deck())
+            else:
+                storage.save_user_deck(self.editor.deck(), path)
         except FileError as exc:
             self.ask(notice("The deck was not saved", f"{exc.problem}. The file on disk is as "
                             "it was; nothing was lost.", [str(exc)]))
@@ -127,7 +131,7 @@ class FileActions:
             if problem:
                 return problem
             self.editor.rename(name)
-            self._write(storage.new_deck_path(name), then)
+            self._write(None, then)
             return None
 
         self.ask(prompt("Save deck as", "A name for the deck (it is saved in your decks folder).",
@@ -173,9 +177,8 @@ class FileActions:
             name, n = f"{self.editor.name} copy {n}", n + 1
         deck = self.editor.deck()
         copy = Deck(name, deck.main, deck.side, deck.extra)
-        path = storage.new_deck_path(name)
         try:
-            storage.save_user_deck(copy, path)
+            path = storage.save_new_deck(copy)
         except FileError as exc:
             self.ask(notice("The copy was not saved", str(exc)))
             return
@@ -224,21 +227,7 @@ class FileActions:
         self.unsaved_then(load, "import")
 
     def _parse_import(self, text: str, source: str) -> tuple[Deck | None, list[str]]:
-        if not text.strip():
-            return None, [f"{source} is empty"]
-        try:
-            data = parse_yaml(text, None, "deck")
-        except FileError:
-            data = None
-        if isinstance(data, dict) and set(data) & {"main", "side", "extra"}:
-            try:
-                return parse_deck(data, source), []
-            except DeckError as exc:
-                return None, list(exc.problems)
-        result = text_to_deck(text, self.pool, name="Imported deck")
-        if not any(result.deck.all_cards().values()):
-            return None, list(result.problems) or [f"{source}: no card lines found"]
-        return result.deck, list(result.problems)
+        return storage.parse_import(text, self.pool, source)  # the one reader of imports
 
     def import_clipboard(self) -> None:
         self.import_text(clipboard.get_text(), "the clipboard")

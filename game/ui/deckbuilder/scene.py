@@ -28,6 +28,7 @@ from game.deck_edit import LIST_TITLES, DeckEditor, DeckState
 from game.deck_stats import TestHand, deck_stats
 from game.decks import LISTS, MAX_COPIES, Deck
 from game.engine.carddefs import CardDef
+from game.fileio import is_file
 from game.ui import backdrop, theme
 from game.ui import text as txt
 from game.ui.deckbuilder import layout as L
@@ -109,7 +110,7 @@ class DeckBuilderScene(FileActions):
         start = open_path
         if start is None and open_last:
             last = self.settings.get("deck_builder", "last_deck")
-            start = Path(last) if last and Path(last).is_file() else None
+            start = Path(last) if last and is_file(last) else None  # never raises
         if start is not None:
             entry = storage.read_deck(start, pool, self._source_of(start))
             self.load_editor(entry.deck or Deck(entry.name, ()), start, entry.readonly,

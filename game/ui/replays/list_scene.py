@@ -2,9 +2,10 @@
 
 Each row: when, the decks, the players (and the computer's level), who won and why, rounds,
 single duel or which duel of a match. A file that cannot be read is listed with its
-problem; it cannot be opened (saying why) but can be deleted. Files are read once, in a
-worker thread started when the scene opens (a hundred long replays take about a second to
-check in full), and rows appear as they are read; the frame loop never reads a file.
+problem; it cannot be opened (saying why) but can be deleted. Only each file's header (all
+but its commands, at most 64 KiB at its start) is read, in a worker thread started when the
+scene opens, and rows appear as they are read; the frame loop never reads a file. The
+whole file is read when it is watched.
 
 Keys: Up/Down/Home/End/PageUp/PageDown move, Enter watches, Delete deletes (after asking),
 Tab moves over the buttons, Esc goes back. Mouse: click selects, double-click watches.
@@ -145,8 +146,8 @@ class ReplaysScene:
         if entry.replay is None:
             self.toast.show(f"This replay cannot be opened: {entry.problem}", "error", 5.0)
             return
-        try:
-            run = ReplayRun.play(entry.replay, self.pool)
+        try:  # the list read only the header: the whole file now
+            run = ReplayRun.play(entry.full(self.pool), self.pool)
         except ReplayError as exc:
             self.toast.show(f"This replay cannot be opened: {exc.problem}", "error", 5.0)
             return
