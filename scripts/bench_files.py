@@ -15,7 +15,10 @@ machine other work only ever slows a run down, as in scripts/bench.py). Targets:
 - every huge value (tests/test_file_fuzz.py's HUGE) at every field of a deck file and of the
   fuzzed scenario files, loaded or run: at most 1 s each;
 - a real `python main.py check` of the alias-bomb deck, startup included: at most 10 s
-  (about 0.2 s).
+  (about 0.2 s);
+- the autosave's cost on the drawing path per accepted command (`autosave_cost_us`, what
+  `DuelSession.apply` adds: one line formatted and queued for the writer thread): p95 at
+  most 1000 us (about 5 us); and how long the writer takes to get a burst to disk.
 
 Prints one line per measurement (`--json`: one JSON object); `--check` exits 1 when a target
 is missed.
@@ -60,7 +63,8 @@ DEEP = ["[" * 100_000 + "]" * 100_000, "- " * 100_000 + "x",
 
 # measurement key -> target (seconds, at most)
 TARGETS = {"alias_bomb_s": 0.5, "deep_nesting_s": 0.5, "size_refusal_s": 0.1,
-           "hostile_cli_s": 1.0, "mutant_s": 1.0, "hostile_process_s": 10.0}
+           "hostile_cli_s": 1.0, "mutant_s": 1.0, "hostile_process_s": 10.0,
+           "autosave_p95_us": 1000.0}
 
 
 def timed(action: Callable[[], object], repeat: int) -> float:
@@ -164,8 +168,66 @@ def hostile_process(repeat: int, folder: Path) -> dict:
     return {"hostile_process_s": timed(run, repeat)}
 
 
+def autosave_cost_us(commands: int = 2000, folder: Path | None = None, seed: int = 1) -> dict:
+    """What autosaving costs the frame per accepted command: the time of the journal's
+    `append` (formatting the line and queueing it; the writer thread does the disk) over
+    `commands` commands of random duels, as p50/p95/max in microseconds; and `flush_ms`,
+    how long the writer then needed to have everything on disk. The setup helper's
+    `main.py bench` calls this."""
+    import random
+
+    from game import autosave, suspend
+    from game.cards import load_card_set
+    from game.decks import load_deck
+    from game.match import Match
+    from game.rules_file import load_rules
+
+    pool, rules = load_card_set(), load_rules()
+    decks = [load_deck(REPO / "decks" / n) for n in ("ember_rush.yaml", "veil_control.yaml")]
+    rng = random.Random(seed)
+    costs: list[float] = []
+    flushes: list[float] = []
+    with contextlib.ExitStack() as stack:
+        if folder is None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        target = folder / "duel.jsonl"
+        duel_no = 0
+        while len(costs) < commands:
+            match = Match(pool, rules, decks[0], decks[1], seed + duel_no, first=0)
+            duel = match.start_duel(auto_pass=False)
+            saved = suspend.capture(match, duel, mode="hotseat", ai_level=None, ai_seat=None,
+                                    names=("Player 1", "Player 2"), deck_paths=("a", "b"),
+                                    setup_decks=(decks[0], decks[1]), best_of=1, first=0,
+                                    speed="normal", responses=("when_able", "when_able"))
+            journal = autosave.Journal(autosave.match_header(saved), target=target)
+            while not duel.over and len(costs) < commands and len(duel.history) < 3000:
+                cmd = rng.choice(duel.legal_actions())
+                duel.apply(cmd)
+                start = time.perf_counter()
+                journal.append(cmd)
+                costs.append((time.perf_counter() - start) * 1e6)
+            start = time.perf_counter()
+            journal.flush()
+            flushes.append((time.perf_counter() - start) * 1000)
+            journal.discard()
+            journal.flush()
+            duel_no += 1
+    costs.sort()
+
+    def pct(q: float) -> float:
+        return round(costs[min(len(costs) - 1, int(q * len(costs)))], 2)
+    return {"p50_us": pct(0.50), "p95_us": pct(0.95), "max_us": round(costs[-1], 2),
+            "commands": len(costs), "flush_ms": round(max(flushes), 2)}
+
+
+def autosave(repeat: int, folder: Path) -> dict:
+    got = autosave_cost_us(2000, folder)
+    return {"autosave_p50_us": got["p50_us"], "autosave_p95_us": got["p95_us"],
+            "autosave_max_us": got["max_us"], "autosave_flush_ms": got["flush_ms"]}
+
+
 MEASUREMENTS: list[Callable[[int, Path], dict]] = [loader_limits, hostile_cli, mutants,
-                                                    hostile_process]
+                                                    hostile_process, autosave]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         width = max(map(len, results), default=0)
         for k, v in results.items():
-            target = f"  (target <= {TARGETS[k]} s{', MISSED' if k in missed else ''})" \
+            unit = "us" if k.endswith("_us") else "s"
+            target = f"  (target <= {TARGETS[k]} {unit}{', MISSED' if k in missed else ''})" \
                 if k in TARGETS else ""
             print(f"{k:<{width}}  {v}{target}")
     return 1 if args.check and missed else 0

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory, monkeypatch):
+    """No test writes into the real user data folder: the duel screens autosave every duel
+    (game/autosave.py). A test's own `home` fixture sets its own folder over this one."""
+    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(tmp_path_factory.mktemp("home")))

@@ -10,12 +10,13 @@ Retry (F5) starts the puzzle again from its position; Hint (F1) shows the hint a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
+from game import autosave, storage
 from game import puzzles as pz
-from game import storage
+from game.engine import Command, state_hash
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import flow
@@ -37,7 +38,8 @@ RETRY_KEY = pygame.K_F5
 class PuzzlePlayScene:
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
                  next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
-                 speed: str | None = None, settings: storage.Settings | None = None) -> None:
+                 speed: str | None = None, settings: storage.Settings | None = None,
+                 resumed: autosave.Autosave | None = None) -> None:
         self.puzzle = puzzle
         self.progress = progress
         self.number = number
@@ -49,6 +51,14 @@ class PuzzlePlayScene:
         self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
         script = self.solution.commands if self.solution is not None else ()
         duel = puzzle.build()
+        start_hash = state_hash(duel)
+        tracker = pz.GoalTracker(puzzle.goal, seat, duel.view(seat))
+        done: Sequence[Command] = ()
+        if resumed is not None and resumed.puzzle is not None:  # Continue after a crash
+            autosave.check_puzzle_start(resumed.puzzle, duel, autosave.path())
+            done = resumed.commands
+            autosave.replay_onto(duel, done, autosave.path(),
+                                 each=lambda d: tracker.check(d.view(seat)))
         humans = (seat == 0, seat == 1)
         names = ("Player 1", "Player 2")
         opponent = pz.opponent_player(puzzle, script)
@@ -58,8 +68,14 @@ class PuzzlePlayScene:
                               on_over=self._over, title=puzzle.name, on_setting=self._remember)
         flow.apply_prefs(self.duel, prefs)
         self.duel.log.add(LogEntry(f"Puzzle: {puzzle.name}. {puzzle.goal.describe()}", -1))
-        self.tracker = pz.GoalTracker(puzzle.goal, seat, session.view(seat))
-        self._seen = 0  # commands judged so far
+        self.tracker = tracker
+        session.history = list(done)
+        self._seen = len(done)  # commands judged so far
+        # the puzzle in progress is autosaved after every accepted command (game/autosave.py)
+        self.journal: autosave.Journal | None = autosave.Journal(autosave.puzzle_header(
+            puzzle.key, puzzle.path, puzzle.source, start_hash, number,
+            speed or prefs["speed"]), done)
+        session.on_apply = self.journal.append
         self.outcome: pz.Status | None = None  # shown once the board has settled
         self.saved_note = ""
         self.dialog: Dialog | None = None
@@ -97,6 +113,15 @@ class PuzzlePlayScene:
     def back(self) -> None:
         self.pending = Pop()
 
+    def left(self) -> None:
+        """Off the screen on purpose (Back, Retry, Next, Leave, Quit): no autosave to keep."""
+        self.forget_autosave()
+
+    def forget_autosave(self) -> None:
+        if self.journal is not None:
+            self.journal.discard()
+            self.journal = None
+
     def play_next(self) -> None:
         if self.next_puzzle is not None:
             self.pending = Replace(self.next_puzzle())  # type: ignore[arg-type]
@@ -122,6 +147,7 @@ class PuzzlePlayScene:
         if status is pz.Status.PLAYING:
             status = pz.Status.FAILED  # the duel ended without deciding the goal
         self.outcome = status
+        self.forget_autosave()  # decided: nothing left to continue
         if status is pz.Status.SOLVED:
             problem = self.progress.mark(self.puzzle.key)
             self.saved_note = problem or ""
@@ -248,3 +274,16 @@ class PuzzlePlayScene:
             surf = surf.convert_alpha()
         self._banner, self._banner_key = surf, status
         return surf
+
+
+def resume_puzzle(save: autosave.Autosave) -> PuzzlePlayScene:
+    """The autosaved puzzle back on screen after its last accepted command; AutosaveError
+    or PuzzleError when it cannot be (the file changed or went)."""
+    ref = save.puzzle
+    assert ref is not None
+    puzzle = pz.load_puzzle(ref.path, ref.source)
+    if puzzle.key != ref.key:
+        raise autosave.AutosaveError(autosave.path(), f"the puzzle {ref.key} is not at "
+                                                      f"{ref.path} any more")
+    return PuzzlePlayScene(puzzle, pz.load_progress(), ref.number, speed=ref.speed,
+                           resumed=save)

@@ -75,10 +75,12 @@ def settings() -> Scene:
 
 
 def resume_available() -> bool:
-    """True when a suspended duel's file is there and readable (game/suspend.py)."""
-    from game import suspend
+    """True when there is something to continue: the autosave of a duel that was on screen
+    when the game was closed or killed (game/autosave.py), or a suspended duel
+    (game/suspend.py). Anything at either name counts, so a broken one is reported."""
+    from game import autosave, suspend
 
-    return suspend.available()
+    return autosave.available() or suspend.available()
 
 
 def resume_duel() -> Scene:

@@ -60,6 +60,14 @@ class Quit:
 Transition = Push | Pop | Replace | Quit
 
 
+def _left(scene: object) -> None:
+    """A scene taken off the stack on purpose (Pop, Replace, Quit; not a crash or a kill)
+    may let go of what it holds (optional `left()` hook: the duel's autosave goes)."""
+    hook = getattr(scene, "left", None)
+    if hook is not None:
+        hook()
+
+
 def apply_transition(stack: list[Scene], transition: Transition | None) -> list[Scene]:
     """Change `stack` in place as `transition` says and return it (empty: time to quit)."""
     if transition is None:
@@ -68,17 +76,18 @@ def apply_transition(stack: list[Scene], transition: Transition | None) -> list[
         stack.append(transition.scene)
     elif isinstance(transition, Pop):
         if stack:
-            stack.pop()
+            _left(stack.pop())
         if stack:  # the scene underneath is on top again: it may refresh (optional hook)
             hook = getattr(stack[-1], "resume", None)
             if hook is not None:
                 hook()
     elif isinstance(transition, Replace):
         if stack:
-            stack.pop()
+            _left(stack.pop())
         stack.append(transition.scene)
     elif isinstance(transition, Quit):
-        stack.clear()
+        while stack:
+            _left(stack.pop())
     else:
         raise TypeError(f"not a scene transition: {transition!r}")
     return stack

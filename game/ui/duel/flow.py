@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from game import storage, suspend
+from game import autosave, storage, suspend
 from game.ai.levels import level as ai_level
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
@@ -103,6 +103,7 @@ class MatchFlow:
         self.scene: DuelScene | None = None  # the duel on screen (its speed may have changed)
         self.last_reason = ""
         self.last_replay: Path | None = None  # the replay of the duel just ended, once saved
+        self.journal: autosave.Journal | None = None  # the autosave of the duel on screen
 
     # ----------------------------------------------------------- the score
     @property
@@ -155,7 +156,35 @@ class MatchFlow:
         scene.on_end = self.keep_replay
         self.scene = scene
         scene.suspender = self.save_suspended
+        self.start_autosave(duel)
+        scene.on_left = self.left_duel
         return scene
+
+    # ------------------------------------------------------------ autosave
+    def start_autosave(self, duel: Duel) -> None:
+        """Keep the duel (and the match) on disk after every accepted command from now on
+        (game/autosave.py): the header now, one line per command after it."""
+        if self.journal is not None:
+            self.journal.discard()
+        self.journal = None
+        if duel.over:  # restored from an autosave after its last command: kept until the
+            self.journal = autosave.Journal(None)  # match ends or the next duel starts
+            return
+        if self.session is None:
+            return
+        try:
+            header = autosave.match_header(self.suspended())
+        except ValueError:
+            return
+        self.journal = autosave.Journal(header, ())
+        self.session.on_apply = self.journal.append
+
+    def left_duel(self, scene: DuelScene) -> None:
+        """The duel screen was left on purpose (Leave, Save and leave, Quit): nothing to
+        continue from the autosave (a saved duel is in suspended.json)."""
+        if not scene.session.over and self.journal is not None:
+            self.journal.discard()
+            self.journal = None
 
     def keep_replay(self, scene: DuelScene) -> None:
         """The duel has just ended on screen: save it as a replay (game/replay.py). A failure
@@ -192,6 +221,14 @@ class MatchFlow:
         """The flow and the duel screen of a suspended duel, exactly where it was left;
         the computer player is made again with the same level. SuspendError says why not."""
         match, duel = suspend.restore(saved, pool, where)
+        return cls.restored(saved, match, duel, pool, settings, threaded)
+
+    @classmethod
+    def restored(cls, saved: suspend.SuspendedDuel, match: Match, duel: Duel,
+                 pool: Mapping[str, CardDef], settings: storage.Settings | None = None,
+                 threaded: bool = True) -> tuple[MatchFlow, DuelScene]:
+        """The flow and the duel screen around a match and duel already restored (from the
+        suspended-duel file or the autosave)."""
         setup = DuelSetup(saved.mode, (Path(saved.deck_paths[0]), Path(saved.deck_paths[1])),
                           saved.setup_decks, saved.best_of, saved.first, saved.ai_level)
         flow = cls(setup, pool, match.rules, seed=saved.match_seed, settings=settings,
@@ -209,6 +246,9 @@ class MatchFlow:
         self.last_reason = end_text(duel, self.names) if duel is not None else ""
         if duel is not None and duel.over:
             self.match.finish_duel()
+        if self.over and self.journal is not None:  # the match is over: nothing to continue
+            self.journal.discard()
+            self.journal = None
         return Replace(ResultScene(self))
 
     def remember(self, key: str, value: object) -> None:

@@ -1,17 +1,20 @@
-""""Continue" on the menu: the suspended duel back on screen, or why it cannot be.
+""""Continue" on the menu: the autosaved or suspended duel back on screen, or why it cannot be.
 
-The file is deleted once the duel screen is rebuilt (one suspended duel at a time; "Save and
-leave" writes a new one). A file that cannot be used (corrupt, too big, not ours, or no longer
-replaying with today's card data) is left exactly as it is: a question names the file and the
-problem and offers to discard it.
+The autosave (game/autosave.py: the duel, match or puzzle that was on screen when the game
+was closed or killed) comes first; an autosave that cannot be used is set aside (renamed,
+never deleted) and a notice says so, and the game goes on. Then the suspended duel ("Save and
+leave"): its file is deleted once the duel screen is rebuilt (one suspended duel at a time);
+a file that cannot be used (corrupt, too big, not ours, or no longer replaying with today's
+card data) is left exactly as it is: a question names the file and the problem and offers to
+discard it. Whatever goes wrong is a message, never a crash.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import storage, suspend
-from game.fileio import FileError
+from game import autosave, storage, suspend
+from game.fileio import FileError, one_line
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.widgets.dialog import Dialog, DialogButton
 
@@ -24,16 +27,74 @@ def resume_scene() -> Scene:
     from .flow import MatchFlow
 
     pool = routes.card_pool()
+    if autosave.available():
+        return resume_autosave(pool)
     try:
         saved = suspend.load()
         _flow, scene = MatchFlow.resume(saved, pool, settings=storage.load_settings())
     except FileError as exc:
         return ResumeProblem(str(exc))
+    except Exception as exc:  # noqa: BLE001 - a player's file never takes the game down
+        return ResumeProblem(f"{suspend.path()}: the saved duel cannot be restored: "
+                             f"{one_line(exc)}")
     try:
         suspend.discard()
     except FileError as exc:
         scene.say(f"{exc}: Continue will offer this duel again", "error")
     return scene
+
+
+def resume_autosave(pool) -> Scene:
+    """The autosaved duel (match or puzzle) where it was at its last accepted command, or a
+    notice that the file was set aside."""
+    from game.ui.puzzle_play import resume_puzzle
+
+    from .flow import MatchFlow
+
+    try:
+        save = autosave.load()
+        if save.match is not None:
+            match, duel = autosave.restore_match(save, pool)
+            _flow, scene = MatchFlow.restored(save.match, match, duel, pool,
+                                              settings=storage.load_settings())
+            return scene
+        return resume_puzzle(save)
+    except Exception as exc:  # noqa: BLE001 - a damaged autosave never takes the game down
+        problem = str(exc) if isinstance(exc, FileError) else \
+            f"{autosave.path()}: cannot be continued: {one_line(exc)}"
+        aside = autosave.set_aside()
+        return SetAside(problem.rstrip("."), aside)
+
+
+class SetAside:
+    """A notice over the menu: the autosave could not be used and was renamed beside it."""
+
+    is_overlay = True
+
+    def __init__(self, problem: str, aside) -> None:
+        self.pending: Transition | None = None
+        kept = f"It was set aside as {aside.name} (not deleted)." if aside is not None else \
+            "It could not be renamed and is left as it is."
+        self.message = f"{problem}. {kept}"
+        self.dialog = Dialog("The autosaved duel cannot be continued", self.message,
+                             [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
+
+    def _ok(self) -> None:
+        self.pending = Pop()
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        self.dialog.handle_event(event)
+        if self.dialog.closed and self.pending is None:
+            self.pending = Pop()
+        out, self.pending = self.pending, None
+        return out
+
+    def update(self, dt: float) -> Transition | None:
+        self.dialog.update(dt)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dialog.draw(surface)
 
 
 class ResumeProblem:

@@ -89,6 +89,7 @@ class DuelScene:
         self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
                                          ("set", "resp"): self._cycle_responses})
         self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
+        self.on_left: Callable[[DuelScene], None] | None = None  # taken off the screen on purpose
         self.settings: storage.Settings | None = None  # the pause menu's Settings edit these
         # drawn over the board but under the Menu button, toasts and dialogs (a puzzle's banner)
         self.overlay: Callable[[pygame.Surface], None] | None = None
@@ -217,6 +218,11 @@ class DuelScene:
     def _take(self) -> Transition | None:
         out, self.pending = self.pending, None
         return out
+
+    def left(self) -> None:
+        """Off the screen stack on purpose (game.ui.scene): the flow lets go of its autosave."""
+        if self.on_left is not None:
+            self.on_left(self)
 
     def _drive(self, dt: float) -> None:
         s = self.session

@@ -9,7 +9,7 @@ response setting says, and a computer player passes for itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.engine import Command, Duel, Event, Pass, Player, PlayerView, Refusal
 
@@ -26,6 +26,8 @@ class DuelSession:
         self.names = names
         self.responses = list(responses)
         self.history: list[Command] = []
+        # told each accepted command (the autosave journal, game/autosave.py): must be cheap
+        self.on_apply: Callable[[Command], None] | None = None
         self.workers = {seat: AiWorker(p, threaded) for seat, p in (ai_players or {}).items()}
         self._views: dict[int, tuple[int, PlayerView]] = {}
 
@@ -53,6 +55,8 @@ class DuelSession:
         `seat` may see them."""
         self.duel.apply(cmd)
         self.history.append(cmd)
+        if self.on_apply is not None:
+            self.on_apply(cmd)
         return self.duel.events_for(seat)
 
     def refusal(self, cmd: Command) -> Refusal | None:

@@ -1,0 +1,494 @@
+"""The file fuzz harness (tests/test_file_fuzz_all.py, scripts): every kind of file the game
+reads, broken every way we know, through the game's one reading path for that kind; and a
+writer process killed at random moments during every kind of write.
+
+A campaign writes good files of each kind into a private home, derives hostile versions
+(generic: empty, cut short, binary, bad UTF-8, deep nesting, huge numbers, duplicate keys,
+an alias bomb, a python tag; structural: a field replaced by a wrong type, a huge number, a
+deep nest, a long text, a key dropped or renamed; special: a replay whose commands turn
+illegal midway, saves whose state hash does not match), and reads each one. Every outcome
+must be a success or one clear line (naming the file when it is the file's fault), the
+bytes must be left as they were, and the game must still start. `Stats` counts it all.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+KINDS = ("settings", "suspended", "autosave", "replay", "puzzle", "progress", "deck", "export")
+
+
+@dataclass
+class Stats:
+    files: int = 0
+    kinds: set[str] = field(default_factory=set)
+    refused: int = 0  # a clear one-line message
+    accepted: int = 0  # read fine (the mutation left it valid)
+    kills: int = 0
+    failures: list[str] = field(default_factory=list)
+    slowest_cpu_s: float = 0.0
+
+    def line(self) -> str:
+        return (f"{self.files} files of {len(self.kinds)} kinds ({self.refused} refused in one "
+                f"line, {self.accepted} read fine), {self.kills} kills, "
+                f"{len(self.failures)} failures, slowest read {self.slowest_cpu_s:.3f} s CPU")
+
+
+# ------------------------------------------------------------------ good files
+def pool():
+    from tests.kit import base_pool
+
+    return base_pool()
+
+
+def good_files(home: Path) -> dict[str, Path]:
+    """One valid file of every kind in `home` (PHANTOM_DUEL_HOME must point there)."""
+    from game import autosave, storage, suspend
+    from game import puzzles as pz
+    from game import replay as R
+    from game.deck_text import deck_to_text
+    from game.decks import load_deck
+    from game.ui.replays import demo
+    from tests.test_suspend import capture, played
+
+    out: dict[str, Path] = {}
+    settings = storage.load_settings()
+    settings.set("duel", "speed", "fast")
+    assert settings.save() is None
+    out["settings"] = storage.data_dir() / storage.SETTINGS_FILE
+    match, duel = played(steps=30)
+    suspend.save(capture(match, duel))
+    out["suspended"] = suspend.path()
+    journal = autosave.Journal(autosave.match_header(capture(match, duel, mode="hotseat")))
+    rng = random.Random(3)
+    for _ in range(20):
+        if duel.over:
+            break
+        cmd = rng.choice(duel.legal_actions())
+        duel.apply(cmd)
+        journal.append(cmd)
+    journal.flush()
+    out["autosave"] = autosave.path()
+    out["replay"] = R.save_replay(demo.demo_replay(pool()), R.replays_dir())
+    puzzles = pz.user_dir()
+    puzzles.mkdir(parents=True, exist_ok=True)
+    out["puzzle"] = puzzles / "mine.yaml"
+    shutil.copyfile(REPO / "assets" / "puzzles" / "01_through_the_guard.yaml", out["puzzle"])
+    progress = pz.load_progress()
+    progress.solved = {"shipped/01_through_the_guard", "mine/mine"}
+    assert progress.save() is None
+    out["progress"] = progress.path or storage.data_dir() / pz.PROGRESS_FILE
+    deck = load_deck(REPO / "decks" / "ember_rush.yaml")
+    out["deck"] = storage.save_new_deck(deck)
+    exports = storage.exports_dir()
+    exports.mkdir(parents=True, exist_ok=True)
+    out["export"] = exports / "ember_rush.txt"
+    out["export"].write_text(deck_to_text(deck, pool()), encoding="utf-8")
+    (exports / "ember_rush.yaml").write_text(storage.deck_yaml(deck), encoding="utf-8")
+    return out
+
+
+# ------------------------------------------------------------------ the one reading path
+def read(kind: str, path: Path) -> str | None:
+    """Read `path` as the game reads a file of `kind`: None when it is fine, else the one
+    message the player sees. Anything raised here is a failure of the game."""
+    from game import autosave, storage, suspend
+    from game import puzzles as pz
+    from game import replay as R
+    from game.fileio import FileError
+
+    if kind == "settings":
+        return storage.load_settings(path).problem or None
+    if kind == "suspended":
+        try:
+            suspend.restore(suspend.load(path), pool(), path)
+        except FileError as exc:
+            return str(exc)
+        return None
+    if kind == "autosave":
+        try:
+            save = autosave.load(path)
+            if save.match is not None:
+                autosave.restore_match(save, pool(), path)
+        except FileError as exc:
+            return str(exc)
+        return None
+    if kind == "replay":
+        entry = R.read_entry(path, pool())  # the list: its header only
+        try:
+            replay = R.load_replay(path, pool())  # watching: the whole file, then played
+        except R.ReplayError as exc:
+            return str(exc)
+        if entry.replay is None:
+            return f"{path}: {entry.problem}"
+        run = R.ReplayRun.play(replay, pool())
+        if run.stopped:
+            return f"{path}: {run.stopped}"
+        return f"{path}: {run.warnings[0]}" if run.warnings else None
+    if kind == "puzzle":
+        got = pz.list_puzzles(shipped=None, mine=path.parent)
+        broken = [p for p in got if isinstance(p, pz.BrokenPuzzle) and p.path == path]
+        try:
+            pz.load_puzzle(path, "mine")
+        except pz.PuzzleError as exc:
+            assert broken and broken[0].problem == str(exc), "the list and the reader differ"
+            return str(exc)
+        assert not broken
+        return None
+    if kind == "progress":
+        return pz.load_progress(path).problem or None
+    if kind == "deck":
+        entry = storage.read_deck(path, pool())
+        assert entry.name.isprintable()
+        return None if entry.legal else entry.problems[0] if entry.problems else entry.status
+    if kind == "export":
+        deck, problems = storage.read_import(path, pool())
+        if deck is not None:
+            assert deck.name.isprintable()
+        return problems[0] if problems else None
+    raise ValueError(kind)
+
+
+# ------------------------------------------------------------------ mutants
+JSON_KINDS = {"suspended", "autosave"}
+YAML_KINDS = {"settings", "replay", "puzzle", "progress", "deck"}
+
+ALIAS_BOMB = ("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n"
+    for i in range(8))).encode()
+WRONG = [None, True, False, 0, -1, 1.5, float("inf"), "", "x", [], {}, [1, 2], {"a": 1},
+         10**30, -10**30, 2**64, "x" * 5000, "\x00", "line\nbreak", "é" * 300]
+
+
+def _deep(depth: int = 200):
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _places(data, here=()) -> list[tuple]:
+    out = [here]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _places(value, (*here, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:40]):  # a long list: its first entries
+            out += _places(value, (*here, i))
+    return out
+
+
+def _get(data, place):
+    for step in place:
+        data = data[step]
+    return data
+
+
+def _load(kind: str, raw: bytes):
+    if kind == "autosave":
+        head, _, rest = raw.partition(b"\n")
+        return json.loads(head), rest
+    if kind in JSON_KINDS:
+        return json.loads(raw), b""
+    from game.yamlio import load_yaml
+
+    return load_yaml(raw.decode("utf-8")), b""
+
+
+def _dump(kind: str, data, rest: bytes) -> bytes:
+    if kind == "autosave":
+        return json.dumps(data).encode() + b"\n" + rest
+    if kind in JSON_KINDS:
+        return json.dumps(data).encode()
+    from game.yamlio import dump_yaml
+
+    try:
+        return dump_yaml(data).encode("utf-8")
+    except Exception:  # noqa: BLE001 - a value YAML cannot write: written as JSON (YAML too)
+        return json.dumps(data, default=str).encode()
+
+
+def structural(kind: str, raw: bytes, rng: random.Random) -> tuple[str, bytes] | None:
+    """One field of the parsed file changed (type, huge, deep, dropped, renamed key)."""
+    if kind == "export" and not raw.lstrip().startswith(b"name"):
+        lines = raw.split(b"\n")
+        i = rng.randrange(len(lines))
+        lines[i] = rng.choice([b"99999 stone_sentry", b"-3 x", b"x" * 3000, b"\x00\x01",
+                               b"3 " + b"y" * 300, b"1e30 iron_hound", b""])
+        return f"line {i}", b"\n".join(lines)
+    try:
+        data, rest = _load(kind if kind != "export" else "deck", raw)
+    except Exception:  # noqa: BLE001
+        return None
+    data = copy.deepcopy(data)
+    place = rng.choice(_places(data))
+    how = rng.choice(["type", "type", "huge", "deep", "drop", "key"])
+    if not place:
+        return "root", _dump(kind, rng.choice(WRONG[:12]), rest)
+    parent, last = _get(data, place[:-1]), place[-1]
+    if how == "drop":
+        del parent[last]
+    elif how == "key" and isinstance(parent, dict):
+        parent[rng.choice(["", "x" * 300, "?", "kind"])] = parent.pop(last)
+    elif how == "deep":
+        parent[last] = _deep(rng.choice([60, 200, 2000]))
+    elif how == "huge":
+        parent[last] = rng.choice([10**30, -10**30, 2**70, 10**300, 1e308, "9" * 5000])
+    else:
+        parent[last] = rng.choice(WRONG)
+    try:
+        return f"{how} {'/'.join(map(str, place))[:80]}", _dump(kind, data, rest)
+    except (ValueError, RecursionError):
+        return None
+
+
+def generic(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]]:
+    cut = rng.randrange(1, max(2, len(raw)))
+    at = rng.randrange(0, max(1, len(raw)))
+    out = [("empty", b""), ("truncated", raw[:cut]), ("binary", bytes(rng.randrange(256)
+                                                                  for _ in range(2048))),
+           ("invalid utf-8", raw[:at] + b"\xff\xfe\xc3" + raw[at:]),
+           ("deep nesting", b"[" * 100_000 + b"]" * 100_000),
+           ("huge number", b"x: " + b"9" * 20_000 + b"\n" if kind not in JSON_KINDS
+            else b'{"kind": ' + b"9" * 20_000 + b"}"),
+           ("nul", raw[:at] + b"\x00" + raw[at:])]
+    if kind in YAML_KINDS or kind == "export":
+        first = raw.split(b"\n", 1)[0]
+        out += [("duplicate keys", first + b"\n" + raw),
+                ("alias bomb", ALIAS_BOMB),
+                ("python tag", b"name: !!python/object/apply:os.getcwd []\n" + raw),
+                ("python tag 2", raw.replace(b": ", b": !!python/name:os.system ", 1))]
+    else:
+        out += [("duplicate keys", raw.replace(b"{", b'{"format": 9, ', 1)),
+                ("json nan", raw.replace(b'"format":1', b'"format":NaN', 1))]
+    return out
+
+
+def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]]:
+    """A replay whose commands turn illegal midway; saves whose hash does not match."""
+    out: list[tuple[str, bytes]] = []
+    if kind == "replay":
+        lines = raw.split(b"\n")
+        cmds = [i for i, ln in enumerate(lines) if ln.startswith(b"- ") and b"player=" in ln]
+        if cmds:
+            i = cmds[len(cmds) // 2]
+            illegal = b"- Summon player=0 card=9999 zone=phantom index=0 attack=true face_up=true"
+            out.append(("illegal midway", b"\n".join(lines[:i] + [illegal] + lines[i + 1:])))
+        data, _ = _load(kind, raw)
+        data["final_hash"] = "0" * 64
+        out.append(("final hash differs", _dump(kind, data, b"")))
+    if kind in ("suspended", "autosave"):
+        data, rest = _load(kind, raw)
+        duel = data["duel"] if kind == "suspended" else data["match"]["duel"]
+        duel["players"][0]["lp"] = duel["players"][0]["lp"] + 1
+        out.append(("hash does not match", _dump(kind, data, rest)))
+    if kind == "autosave":
+        out.append(("illegal midway", raw + b"Summon player=0 card=9999 zone=phantom index=0 "
+                                            b"attack=true face_up=true\nPass player=0\n"))
+        out.append(("not a command", raw + b"Teleport player=0\n"))
+    return out
+
+
+def check_one(kind: str, path: Path, stats: Stats, label: str) -> None:
+    """Read one file; record a failure unless the outcome is clean."""
+    before = path.read_bytes() if path.is_file() else None
+    cpu = time.process_time()
+    try:
+        message = read(kind, path)
+    except Exception as exc:  # noqa: BLE001 - this is what the harness looks for
+        stats.failures.append(f"{kind} {label}: raised {type(exc).__name__}: {exc}"[:300])
+        return
+    finally:
+        stats.slowest_cpu_s = max(stats.slowest_cpu_s, time.process_time() - cpu)
+        stats.files += 1
+        stats.kinds.add(kind)
+    if message is None:
+        stats.accepted += 1
+    else:
+        ok = isinstance(message, str) and message.strip() and "\n" not in message \
+            and "Traceback" not in message and len(message) < 2000
+        if not ok:
+            stats.failures.append(f"{kind} {label}: unclear message {message!r}"[:300])
+        stats.refused += 1
+    after = path.read_bytes() if path.is_file() else None
+    if after != before:
+        stats.failures.append(f"{kind} {label}: the file was changed by reading it")
+
+
+def campaign(home: Path, rounds: int, seed: int = 0, stats: Stats | None = None) -> Stats:
+    """Write good files into `home`, then for each kind every generic and special mutant
+    and `rounds` structural ones, each read through the game's path."""
+    stats = stats or Stats()
+    rng = random.Random(seed)
+    good = good_files(home)
+    originals = {k: p.read_bytes() for k, p in good.items()}
+    for kind, path in good.items():
+        raw = originals[kind]
+        cases = generic(kind, raw, rng) + special(kind, raw, rng)
+        for _ in range(rounds):
+            got = structural(kind, raw, rng)
+            if got is not None:
+                cases.append(got)
+        for label, data in cases:
+            path.write_bytes(data)
+            check_one(kind, path, stats, label)
+        path.write_bytes(raw)
+    return stats
+
+
+def game_starts(home: Path) -> str | None:
+    """The menu (and what it reads at start) over whatever is in `home`; None when fine."""
+    try:
+        from game import storage
+        from game.ui import routes
+
+        storage.sweep_leftovers()
+        storage.load_settings()
+        routes.resume_available()
+        from game.ui.menu import MenuScene
+
+        MenuScene()
+    except Exception as exc:  # noqa: BLE001
+        return f"the game does not start: {type(exc).__name__}: {exc}"
+    return None
+
+
+# ------------------------------------------------------------------ killed writes
+WRITER = r'''
+import os, sys, random
+sys.path.insert(0, {repo!r})
+os.environ["PHANTOM_DUEL_HOME"] = {home!r}
+from tests.fuzz_files import writer_loop
+writer_loop(int(sys.argv[1]))
+'''
+
+
+def writer_loop(seed: int) -> None:
+    """Write every kind of file over and over, alternating two versions (a child process
+    that the harness kills at random moments)."""
+    from game import autosave, storage, suspend
+    from game import puzzles as pz
+    from game import replay as R
+    from game.decks import Deck, load_deck
+    from game.fileio import atomic_write_text
+    from game.ui.replays import demo
+    from tests.test_suspend import capture, played
+
+    rng = random.Random(seed)
+    decks = [load_deck(REPO / "decks" / n) for n in ("ember_rush.yaml", "veil_control.yaml")]
+    match, duel = played(steps=20)
+    saved = capture(match, duel)
+    other = capture(match, duel, mode="hotseat")
+    header = autosave.match_header(saved)
+    after = []  # commands after the header's position: what the journal appends
+    for _ in range(30):
+        if duel.over:
+            break
+        cmd = rng.choice(duel.legal_actions())
+        duel.apply(cmd)
+        after.append(cmd)
+    replay = demo.demo_replay(pool())
+    big = "x" * 200_000
+    print("READY", flush=True)
+    n = 0
+    while True:
+        n += 1
+        v = n % 2
+        s = storage.load_settings()
+        s.set("test", "v", v)
+        s.set("test", "pad", big[: 1000 + v])
+        s.save()
+        suspend.save(saved if v else other)
+        journal = autosave.Journal(header)
+        for cmd in after:
+            journal.append(cmd)
+        storage.save_user_deck(decks[v], storage.decks_dir() / "kill.yaml")
+        storage.save_new_deck(Deck(f"Kill {n % 5}", decks[v].main))
+        atomic_write_text(storage.exports_dir() / "kill.txt", f"version {v}\n" + big)
+        progress = pz.Progress(solved={f"v{v}"}, path=storage.data_dir() / pz.PROGRESS_FILE)
+        progress.save()
+        if rng.random() < 0.2:
+            R.save_replay(replay, R.replays_dir(), keep=5)
+
+
+def check_after_kill(home: Path, stats: Stats) -> None:
+    """Every file is whole (one version or the other, read fine), the temp files of the
+    killed write go at the next start, and none is left after that."""
+    from game import autosave, storage, suspend
+    from game import puzzles as pz
+    from game import replay as R
+
+    os.environ["PHANTOM_DUEL_HOME"] = str(home)
+    problems = []
+    s = storage.load_settings()
+    if s.problem:
+        problems.append(s.problem)
+    if suspend.available():
+        try:
+            suspend.load()
+        except Exception as exc:  # noqa: BLE001
+            problems.append(str(exc))
+    if autosave.available():
+        try:
+            save = autosave.load()
+            autosave.restore_match(save, pool())
+        except Exception as exc:  # noqa: BLE001
+            problems.append(str(exc))
+    for path in [storage.decks_dir() / "kill.yaml", *storage.decks_dir().glob("kill_*.yaml")]:
+        if path.exists():
+            entry = storage.read_deck(path, pool())
+            if entry.malformed:
+                problems.append(entry.status)
+    export = storage.exports_dir() / "kill.txt"
+    if export.exists():
+        text = export.read_text("utf-8")
+        if not text.startswith(("version 0\n", "version 1\n")) or len(text) != 10 + 200_000:
+            problems.append(f"{export}: torn ({len(text)} characters)")
+    progress = pz.load_progress()
+    if progress.problem:
+        problems.append(progress.problem)
+    for entry in R.list_replays(pool(), R.replays_dir()):
+        if entry.replay is None:
+            problems.append(entry.problem)
+    storage.sweep_leftovers()
+    left = [str(p) for p in home.rglob("*.tmp")]
+    if left:
+        problems.append(f"temp files outlived their write: {left[:3]}")
+    stats.failures += [f"after kill {stats.kills}: {p}"[:300] for p in problems]
+
+
+def kill_campaign(home: Path, kills: int, seed: int = 0, stats: Stats | None = None) -> Stats:
+    """A writer process killed with SIGKILL `kills` times at random moments."""
+    stats = stats or Stats()
+    rng = random.Random(seed)
+    script = WRITER.format(repo=str(REPO), home=str(home))
+    env = {**os.environ, "PHANTOM_DUEL_HOME": str(home)}
+    for k in range(kills):
+        proc = subprocess.Popen([sys.executable, "-c", script, str(seed + k)], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stdout.readline() if proc.stdout else ""
+            if line.strip() != "READY":
+                stats.failures.append(f"the writer did not start: {proc.stderr.read()[-300:]}")
+                continue
+            time.sleep(rng.uniform(0.02, 0.6))
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=30)
+        err = proc.stderr.read() if proc.stderr else ""
+        if "Traceback" in err:
+            stats.failures.append(f"the writer failed: {err[-300:]}")
+        stats.kills += 1
+        check_after_kill(home, stats)
+    return stats

@@ -1,0 +1,59 @@
+"""The fuzz harness over every kind of file the game reads (tests/fuzz_files.py).
+
+By default a short campaign runs (every generic and special mutant of each kind, a few
+structural ones, two killed writers); `pytest -m fuzz` runs the long one (hundreds of
+structural mutants per kind, dozens of kills) and prints its counts. Each file read goes
+through the game's own reading path for its kind and must end in success or one clear line,
+leaving the file's bytes as they were; the game must still start over the broken files; a
+writer killed with SIGKILL at random moments never leaves a torn file, and no temp file
+outlives its write once the next start has swept the killed one's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import fuzz_files as F
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
+    return folder
+
+
+def _report(stats: F.Stats) -> None:
+    print(f"\nfile fuzz: {stats.line()}")
+    assert not stats.failures, "\n".join(stats.failures[:20])
+
+
+def test_every_kind_of_file_broken_every_way_gets_one_line_and_stays_as_it_was(home):
+    stats = F.campaign(home, rounds=6, seed=1)
+    assert stats.kinds == set(F.KINDS)
+    assert stats.refused > 0 and stats.files >= 8 * 12
+    assert F.game_starts(home) is None
+    _report(stats)
+
+
+def test_the_game_starts_over_every_kind_broken_at_once(home):
+    import random
+
+    good = F.good_files(home)
+    rng = random.Random(5)
+    for kind, path in good.items():
+        path.write_bytes(F.generic(kind, path.read_bytes(), rng)[2][1])  # binary
+    assert F.game_starts(home) is None
+
+
+def test_a_writer_killed_at_random_moments_never_leaves_a_torn_file(home):
+    _report(F.kill_campaign(home, kills=2, seed=1))
+
+
+@pytest.mark.fuzz
+def test_long_fuzz_campaign(home):
+    stats = F.campaign(home, rounds=150, seed=7)
+    assert F.game_starts(home) is None
+    assert stats.slowest_cpu_s < 1.0, stats.line()  # "within a second" (CPU, not wall time)
+    F.kill_campaign(home / "kills", kills=30, seed=7, stats=stats)
+    _report(stats)
