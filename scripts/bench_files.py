@@ -183,7 +183,7 @@ def autosave_cost_us(commands: int = 2000, folder: Path | None = None, seed: int
     from game.rules_file import load_rules
 
     pool, rules = load_card_set(), load_rules()
-    decks = [load_deck(REPO / "decks" / n) for n in ("ember_rush.yaml", "veil_control.yaml")]
+    decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]
     rng = random.Random(seed)
     costs: list[float] = []
     flushes: list[float] = []

@@ -25,6 +25,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.resources import PUZZLE_DIR, starter_deck
+
 REPO = Path(__file__).resolve().parent.parent
 KINDS = ("settings", "suspended", "autosave", "replay", "puzzle", "progress", "deck", "export")
 
@@ -84,12 +86,12 @@ def good_files(home: Path) -> dict[str, Path]:
     puzzles = pz.user_dir()
     puzzles.mkdir(parents=True, exist_ok=True)
     out["puzzle"] = puzzles / "mine.yaml"
-    shutil.copyfile(REPO / "assets" / "puzzles" / "01_through_the_guard.yaml", out["puzzle"])
+    shutil.copyfile(PUZZLE_DIR / "01_through_the_guard.yaml", out["puzzle"])
     progress = pz.load_progress()
     progress.solved = {"shipped/01_through_the_guard", "mine/mine"}
     assert progress.save() is None
     out["progress"] = progress.path or storage.data_dir() / pz.PROGRESS_FILE
-    deck = load_deck(REPO / "decks" / "ember_rush.yaml")
+    deck = load_deck(starter_deck("ember_rush"))
     out["deck"] = storage.save_new_deck(deck)
     exports = storage.exports_dir()
     exports.mkdir(parents=True, exist_ok=True)
@@ -386,7 +388,7 @@ def writer_loop(seed: int) -> None:
     from tests.test_suspend import capture, played
 
     rng = random.Random(seed)
-    decks = [load_deck(REPO / "decks" / n) for n in ("ember_rush.yaml", "veil_control.yaml")]
+    decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]
     match, duel = played(steps=20)
     saved = capture(match, duel)
     other = capture(match, duel, mode="hotseat")

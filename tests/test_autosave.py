@@ -15,6 +15,7 @@ import pytest
 
 from game import autosave, suspend
 from game.engine import state_hash
+from game.resources import PUZZLE_DIR, starter_deck
 from game.ui.duel.scene import DuelScene
 from game.ui.scene import Pop, apply_transition
 from tests.kit import base_pool
@@ -109,7 +110,7 @@ def test_a_duel_left_on_purpose_drops_its_autosave_and_a_finished_match_too(home
     from game.ui.duel.flow import MatchFlow
     from tests.ui.duel_driver import GestureDriver
 
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     setup = DuelSetup("hotseat", paths, (load_deck(paths[0]), load_deck(paths[1])))
     flow = MatchFlow(setup, base_pool(), seed=5, threaded=False, speed="instant")
     stack = [object(), flow.first_scene()]
@@ -130,7 +131,7 @@ def test_the_match_flow_and_continue_bring_the_duel_back(home, window):
     from game.ui.duel.resume import resume_scene
     from tests.ui.duel_driver import GestureDriver
 
-    paths = (REPO / "decks" / "ember_rush.yaml", REPO / "decks" / "veil_control.yaml")
+    paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     setup = DuelSetup("versus_ai", paths, (load_deck(paths[0]), load_deck(paths[1])),
                       best_of=3, ai_level="easy")
     flow = MatchFlow(setup, base_pool(), seed=9, threaded=False, speed="instant")
@@ -151,7 +152,7 @@ def test_a_puzzle_in_progress_is_autosaved_and_continued(home, window):
     from game.ui.duel.resume import resume_scene
     from game.ui.puzzle_play import PuzzlePlayScene
 
-    puzzle = pz.load_puzzle(REPO / "assets" / "puzzles" / "09_start_the_clock.yaml")
+    puzzle = pz.load_puzzle(PUZZLE_DIR / "09_start_the_clock.yaml")
     scene = PuzzlePlayScene(puzzle, pz.load_progress(), 9, threaded=False, speed="instant")
     for _ in range(3):
         if scene.outcome is not None or scene.session.over:
@@ -173,7 +174,7 @@ def test_a_puzzle_whose_file_changed_is_set_aside(home, window, tmp_path):
     from game.ui.duel.resume import SetAside, resume_scene
     from game.ui.puzzle_play import PuzzlePlayScene
 
-    src = REPO / "assets" / "puzzles" / "01_through_the_guard.yaml"
+    src = PUZZLE_DIR / "01_through_the_guard.yaml"
     mine = tmp_path / "p.yaml"
     mine.write_text(src.read_text("utf-8"), encoding="utf-8")
     scene = PuzzlePlayScene(pz.load_puzzle(mine, "mine"), pz.load_progress(), threaded=False)

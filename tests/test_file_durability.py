@@ -17,6 +17,7 @@ import main as cli
 from game import fileio, storage
 from game.decks import Deck
 from game.fileio import FileError
+from game.resources import starter_deck
 
 REPO = Path(__file__).resolve().parent.parent
 LONG = "x" * 300  # a path component longer than any file system allows (255)
@@ -147,7 +148,7 @@ def test_two_instances_saving_settings_at_once_lose_nothing(home):
 
 # ------------------------------------------------------------------ names the OS refuses
 @pytest.mark.parametrize("argv", [["check", "{p}"], ["scenario", "{p}"],
-                                  ["simulate", "--decks", "{p}", "decks/ember_rush.yaml",
+                                  ["simulate", "--decks", "{p}", str(starter_deck("ember_rush")),
                                    "--games", "1"]])
 def test_a_300_character_file_name_is_one_line_not_a_traceback(capsys, tmp_path, argv):
     path = str(tmp_path / f"{LONG}.yaml")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import main as cli
-from game.resources import STARTER_DECK_DIR
+from game.resources import PUZZLE_DIR, STARTER_DECK_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 GOOD_DECK = STARTER_DECK_DIR / "ember_rush.yaml"
@@ -247,7 +247,7 @@ BAD_PUZZLES = [
 def _bad_puzzle(folder: Path, name: str, change) -> Path:
     from game.yamlio import dump_yaml, load_yaml
 
-    data = load_yaml((REPO / "assets" / "puzzles" / "01_through_the_guard.yaml").read_text("utf-8"))
+    data = load_yaml((PUZZLE_DIR / "01_through_the_guard.yaml").read_text("utf-8"))
     if isinstance(change, dict):
         data["puzzle"].update(change)
     else:
