@@ -11,6 +11,10 @@ outlives its write once the next start has swept the killed one's.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from tests import fuzz_files as F
@@ -51,9 +55,17 @@ def test_a_writer_killed_at_random_moments_never_leaves_a_torn_file(home):
 
 
 @pytest.mark.fuzz
-def test_long_fuzz_campaign(home):
+def test_long_fuzz_campaign(home, monkeypatch):
     stats = F.campaign(home, rounds=150, seed=7)
     assert F.game_starts(home) is None
+    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(home / "all"))
+    for path in F.good_files(home / "all").values():  # every kind broken at once
+        path.write_bytes(b"\xff\x00 not this kind of file")
+    env = {**os.environ, "PHANTOM_DUEL_HOME": str(home / "all"), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.run([sys.executable, str(F.REPO / "main.py"), "--frames", "5"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr[-500:]
     assert stats.slowest_cpu_s < 1.0, stats.line()  # "within a second" (CPU, not wall time)
     F.kill_campaign(home / "kills", kills=30, seed=7, stats=stats)
     _report(stats)
