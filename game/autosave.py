@@ -92,6 +92,7 @@ class Writer:
     def __init__(self) -> None:
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.problem = ""
+        self.problem_token = ""  # the journal whose write failed
         self._current: str | None = None  # the token of the journal the file belongs to
         self._fd: int | None = None
         self._target: Path | None = None
@@ -122,6 +123,7 @@ class Writer:
                     wrote = self._do(item) or wrote
                 except Exception as exc:  # noqa: BLE001 - the writer must live on
                     self.problem = f"autosave: {one_line(exc)}"
+                    self.problem_token = item[1] if isinstance(item[1], str) else ""
             if wrote and self._fd is not None:
                 try:
                     os.fsync(self._fd)
@@ -201,6 +203,10 @@ class Journal:
         self.target = target or path()
         self.count = len(history)
         self.writer = writer()
+        # told (once, on the caller's thread) when the writer could not save: the screen says it
+        self.on_problem: Callable[[str], None] | None = None
+        self._told = False
+        self.problem = ""  # why this duel is not autosaved ("" while it is)
         if header is None:  # adopt the file as it is (a restored duel that had ended)
             self.writer.put(("adopt", self.token, self.target))
             return
@@ -208,7 +214,7 @@ class Journal:
         data = json.dumps(header, separators=(",", ":")).encode("utf-8") + b"\n" \
             + lines.encode("utf-8")
         if len(data) > kind_of(KIND).max_bytes:
-            self.writer.problem = str(too_big(self.target, len(data), KIND))
+            self.problem = str(too_big(self.target, len(data), KIND))
             self.token = ""  # nothing will be written for this duel
             return
         self.writer.put(("start", self.token, self.target, data))
@@ -216,11 +222,19 @@ class Journal:
     def append(self, cmd: Command) -> None:
         """One accepted command: on its way to the disk (never waits for it)."""
         if not self.token:
+            if self.problem and not self._told and self.on_problem is not None:
+                self._told = True
+                self.on_problem(f"Not autosaved: {self.problem}")
             return
         self.count += 1
         if self.count > MAX_COMMANDS_PER_DUEL:
             return
         self.writer.put(("append", self.token, (command_line(cmd) + "\n").encode("utf-8")))
+        if self.writer.problem and self.writer.problem_token == self.token:
+            self.problem = self.writer.problem
+        if self.problem and not self._told and self.on_problem is not None:
+            self._told = True
+            self.on_problem(f"Not autosaved: {self.problem}")
 
     def discard(self) -> None:
         """The player left the duel on purpose (or saved it elsewhere): the file goes, if it

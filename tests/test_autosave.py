@@ -219,3 +219,17 @@ def test_a_game_killed_mid_duel_continues_with_the_same_hash(tmp_path):
     assert again.wait(timeout=120) == 0, again.stderr.read() if again.stderr else ""
     assert line == f"HASH {before} {count}"
     assert not list(home.rglob("*.tmp"))
+
+
+def test_an_autosave_that_cannot_be_written_is_said_once_and_the_duel_goes_on(home):
+    match, duel = played(steps=5)
+    home.mkdir(parents=True)
+    (home / "autosave").write_text("a file where the folder goes")
+    journal = autosave.Journal(autosave.match_header(capture(match, duel, mode="hotseat")))
+    said = []
+    journal.on_problem = said.append
+    journal.flush()
+    for cmd in duel.legal_actions()[:1] * 3:
+        journal.append(cmd)
+    assert len(said) == 1 and said[0].startswith("Not autosaved: ")
+    assert (home / "autosave").read_text() == "a file where the folder goes"

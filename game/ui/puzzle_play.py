@@ -76,6 +76,7 @@ class PuzzlePlayScene:
             puzzle.key, puzzle.path, puzzle.source, start_hash, number,
             speed or prefs["speed"]), done)
         session.on_apply = self.journal.append
+        self.journal.on_problem = lambda text: self.duel.say(text, "error")
         self.outcome: pz.Status | None = None  # shown once the board has settled
         self.saved_note = ""
         self.dialog: Dialog | None = None

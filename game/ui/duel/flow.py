@@ -178,6 +178,9 @@ class MatchFlow:
             return
         self.journal = autosave.Journal(header, ())
         self.session.on_apply = self.journal.append
+        if self.scene is not None:
+            self.journal.on_problem = lambda text: self.scene.say(text, "error") \
+                if self.scene is not None else None
 
     def left_duel(self, scene: DuelScene) -> None:
         """The duel screen was left on purpose (Leave, Save and leave, Quit): nothing to
