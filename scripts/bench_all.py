@@ -6,8 +6,8 @@ means there:
 
 - engine: random commands per second and duels per second, every pairing of the starter decks
   (bench.play), and the median µs of one Duel.clone() mid-duel (bench.clone_us);
-- autosave: µs to write the autosave of a mid-duel position ("not available" until that
-  function exists);
+- autosave: µs per accepted command that autosaving adds to the frame, p95
+  (bench_autosave.autosave_cost_us: one line formatted and queued for the writer thread);
 - AI: decision latency p50 / p95 per level against Normal (bench_ai.latency);
 - card set: seconds to load and check the whole card set (best of a few);
 - duel screen: frame p50 / p95 on the busy board and the first drawn frame of a duel and of the
@@ -95,9 +95,12 @@ def engine(pool, rules, decks, quick: bool) -> dict:
             "engine_duels": duels, "clone_us": round(clone, 1)}
 
 
-def autosave() -> dict:
-    """The autosave's write time; not available until the game has an autosave function."""
-    return {"autosave_us": "not available"}
+def autosave(quick: bool) -> dict:
+    """The autosave's cost per accepted command on the drawing path, p95 (game/autosave.py)."""
+    from bench_autosave import autosave_cost_us
+
+    r = autosave_cost_us(commands=500 if quick else 5000)
+    return {"autosave_us": r["p95_us"]}
 
 
 def ai(pool, rules, decks, quick: bool) -> dict:
@@ -141,7 +144,7 @@ ROWS = (  # key, what it is, unit (the README table's order)
     ("commands_per_second", "random commands per second (starter decks)", "/s"),
     ("duels_per_second", "random duels per second (starter decks)", "/s"),
     ("clone_us", "Duel.clone() mid-duel, median", "µs"),
-    ("autosave_us", "autosave write of a mid-duel position", "µs"),
+    ("autosave_us", "autosave per accepted command (frame cost), p95", "µs"),
     *((f"ai_{lv}_p{q}_ms", f"AI {ai_level(lv).label} decision, p{q}", "ms")
       for lv in LEVELS for q in (50, 95)),
     ("card_set_load_s", "card set load and check", "s"),
@@ -167,7 +170,7 @@ def run(quick: bool) -> dict:
             decks = [load_deck(starter_deck(name)) for name in bench_ai.STARTERS]
             figures: dict = {}
             figures.update(engine(pool, rules, decks, quick))
-            figures.update(autosave())
+            figures.update(autosave(quick))
             figures.update(ai(pool, rules, decks, quick))
             figures.update(card_set(quick))
             figures.update(duel_screen(quick))

@@ -41,6 +41,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "scripts"))
+
+from bench_autosave import autosave_cost_us  # noqa: E402,F401 - `main.py bench` calls it
 
 import main as cli  # noqa: E402
 from game.decks import DeckError, load_deck  # noqa: E402
@@ -166,58 +169,6 @@ def hostile_process(repeat: int, folder: Path) -> dict:
                               cwd=REPO, capture_output=True, text=True, timeout=120)
         assert proc.returncode != 0
     return {"hostile_process_s": timed(run, repeat)}
-
-
-def autosave_cost_us(commands: int = 2000, folder: Path | None = None, seed: int = 1) -> dict:
-    """What autosaving costs the frame per accepted command: the time of the journal's
-    `append` (formatting the line and queueing it; the writer thread does the disk) over
-    `commands` commands of random duels, as p50/p95/max in microseconds; and `flush_ms`,
-    how long the writer then needed to have everything on disk. The setup helper's
-    `main.py bench` calls this."""
-    import random
-
-    from game import autosave, suspend
-    from game.cards import load_card_set
-    from game.decks import load_deck
-    from game.match import Match
-    from game.rules_file import load_rules
-
-    pool, rules = load_card_set(), load_rules()
-    decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]
-    rng = random.Random(seed)
-    costs: list[float] = []
-    flushes: list[float] = []
-    with contextlib.ExitStack() as stack:
-        if folder is None:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        target = folder / "duel.jsonl"
-        duel_no = 0
-        while len(costs) < commands:
-            match = Match(pool, rules, decks[0], decks[1], seed + duel_no, first=0)
-            duel = match.start_duel(auto_pass=False)
-            saved = suspend.capture(match, duel, mode="hotseat", ai_level=None, ai_seat=None,
-                                    names=("Player 1", "Player 2"), deck_paths=("a", "b"),
-                                    setup_decks=(decks[0], decks[1]), best_of=1, first=0,
-                                    speed="normal", responses=("when_able", "when_able"))
-            journal = autosave.Journal(autosave.match_header(saved), target=target)
-            while not duel.over and len(costs) < commands and len(duel.history) < 3000:
-                cmd = rng.choice(duel.legal_actions())
-                duel.apply(cmd)
-                start = time.perf_counter()
-                journal.append(cmd)
-                costs.append((time.perf_counter() - start) * 1e6)
-            start = time.perf_counter()
-            journal.flush()
-            flushes.append((time.perf_counter() - start) * 1000)
-            journal.discard()
-            journal.flush()
-            duel_no += 1
-    costs.sort()
-
-    def pct(q: float) -> float:
-        return round(costs[min(len(costs) - 1, int(q * len(costs)))], 2)
-    return {"p50_us": pct(0.50), "p95_us": pct(0.95), "max_us": round(costs[-1], 2),
-            "commands": len(costs), "flush_ms": round(max(flushes), 2)}
 
 
 def autosave(repeat: int, folder: Path) -> dict:
