@@ -4,8 +4,17 @@ A "command" is what every AI turn costs at least: list the legal actions, pick o
 at random, apply it. Pinned to one core when the OS allows, so numbers compare across runs.
 
     python scripts/bench.py [--games N] [--seed S] [--repeat R] [--decks A.yaml B.yaml ...]
+    python scripts/bench.py --compare REV [--rounds K] [--games N] [--decks ...]
 
 Prints a short table, then one JSON line (for CI logs and comparisons).
+
+`--compare REV` measures this tree against git revision REV (a commit, branch or tag) on
+the same machine and core at the same time: REV is unpacked with `git archive` into a
+temporary folder, one worker process per tree runs this same benchmark code (importing that
+tree's engine), and the two take turns for K rounds (the order alternating each round), so
+a slower moment of a shared machine hits both alike. Prints commands/s and clone µs per
+round and tree, the medians, and their ratios (this tree / REV). Default decks: the starter
+decks.
 """
 
 from __future__ import annotations
@@ -22,7 +31,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+# a --compare worker runs this file's benchmark against another tree's engine
+CODE = Path(os.environ.get("PHANTOM_BENCH_TREE") or REPO)
+sys.path.insert(0, str(CODE))
 
 from game.ai.random_player import RandomPlayer  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
@@ -114,6 +125,98 @@ def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
     return 1e6 * statistics.median(times)
 
 
+def worker(decks: list[str], games: int, seed: int) -> int:
+    """--compare's side: run a round per "round" line on stdin, answer one JSON line each."""
+    pin_one_core()
+    pool, rules = load_card_set(), load_rules()
+    loaded = [load_deck(p) for p in decks]
+    pairs = list(itertools.combinations(loaded, 2)) or [(loaded[0], loaded[0])]
+    play(pool, rules, pairs[0][0], pairs[0][1], 1, seed + 1)  # warm-up: imports, caches
+    for line in sys.stdin:
+        if line.strip() != "round":
+            break
+        commands = 0
+        command_s = 0.0
+        clones = []
+        for a, b in pairs:
+            n, _setup, t = play(pool, rules, a, b, games, seed)
+            commands += n
+            command_s += t
+            clones.append(clone_us(pool, rules, a, b, seed, positions=3, clones=200))
+        print(json.dumps({"commands": commands, "command_s": command_s,
+                          "clone_us": statistics.median(clones)}), flush=True)
+    return 0
+
+
+def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> int:
+    """This tree against `rev`, alternating rounds in two worker processes (see the top)."""
+    import subprocess
+    import tarfile
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev],
+                                 capture_output=True, check=False)
+        if archive.returncode != 0:
+            print(f"git archive {rev}: {archive.stderr.decode().strip()}", file=sys.stderr)
+            return 2
+        other = Path(tmp) / "tree"
+        other.mkdir()
+        tar_path = Path(tmp) / "tree.tar"
+        tar_path.write_bytes(archive.stdout)
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(other, filter="data")
+        trees = {"this": REPO, rev: other}
+        procs = {}
+        for name, tree in trees.items():
+            env = {**os.environ, "PHANTOM_BENCH_TREE": str(tree)}
+            procs[name] = subprocess.Popen(
+                [sys.executable, str(Path(__file__).resolve()), "--worker", "--games",
+                 str(games), "--seed", str(seed), "--decks", *decks],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+                cwd=str(tree))
+        results: dict[str, list[dict]] = {name: [] for name in trees}
+        names = list(trees)
+        print(f"Phantom Duel engine: this tree vs {rev}, {games} duels per matchup and "
+              f"round, {len(decks)} decks, seed {seed}, {rounds} rounds, both on core 0")
+        print(f"{'round':>5}  {'tree':<12} {'commands/s':>10}  {'clone µs':>8}")
+        try:
+            for r in range(rounds):
+                for name in (names if r % 2 == 0 else names[::-1]):
+                    proc = procs[name]
+                    assert proc.stdin is not None and proc.stdout is not None
+                    proc.stdin.write("round\n")
+                    proc.stdin.flush()
+                    line = proc.stdout.readline()
+                    if not line:
+                        print(f"the {name} worker stopped", file=sys.stderr)
+                        return 2
+                    got = json.loads(line)
+                    got["cps"] = got["commands"] / got["command_s"]
+                    results[name].append(got)
+                    print(f"{r + 1:>5}  {name[:12]:<12} {got['cps']:>10,.0f}  "
+                          f"{got['clone_us']:>8.1f}", flush=True)
+        finally:
+            for proc in procs.values():
+                if proc.stdin:
+                    proc.stdin.close()
+                proc.wait()
+    mine, theirs = results["this"], results[rev]
+    cps = [statistics.median(x["cps"] for x in res) for res in (mine, theirs)]
+    clone = [statistics.median(x["clone_us"] for x in res) for res in (mine, theirs)]
+    per_round = [a["cps"] / b["cps"] for a, b in zip(mine, theirs, strict=True)]
+    print(f"median commands/s: this {cps[0]:,.0f}, {rev} {cps[1]:,.0f}, "
+          f"ratio {cps[0] / cps[1]:.2f} (per round {min(per_round):.2f}-{max(per_round):.2f})")
+    print(f"median clone µs: this {clone[0]:.1f}, {rev} {clone[1]:.1f}, "
+          f"ratio {clone[0] / clone[1]:.2f}; clone / command this tree "
+          f"{clone[0] * cps[0] / 1e6:.2f}")
+    print(json.dumps({"bench": "compare", "rev": rev, "rounds": rounds, "games": games,
+                      "commands_per_second": {"this": cps[0], rev: cps[1]},
+                      "ratio": cps[0] / cps[1], "round_ratios": per_round,
+                      "clone_us": {"this": clone[0], rev: clone[1]}}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="duels per matchup (50)")
@@ -121,15 +224,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per matchup; the table shows the best and the median (3): "
                              "a shared machine only ever slows a run down")
-    parser.add_argument("--decks", nargs="+", metavar="DECK", default=[str(p) for p in TEST_DECKS],
-                        help="deck files; every pair plays (one deck: a mirror match)")
+    parser.add_argument("--decks", nargs="+", metavar="DECK",
+                        help="deck files; every pair plays (one deck: a mirror match); "
+                             "default: the test decks (--compare: the starter decks)")
+    parser.add_argument("--compare", metavar="REV",
+                        help="measure this tree against git revision REV (see the top)")
+    parser.add_argument("--rounds", type=int, default=5, help="--compare rounds (5)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.worker:
+        return worker(args.decks or [], args.games, args.seed)
+    if args.compare:
+        from game.storage import STARTER_DIR
+
+        decks = args.decks or [str(p) for p in sorted(STARTER_DIR.glob("*.yaml"))]
+        return compare(args.compare, [str(Path(d).resolve()) for d in decks], args.games,
+                       args.seed, max(1, args.rounds))
     pinned = pin_one_core()
     pool, rules = load_card_set(), load_rules()
     decks = []
-    for path in args.decks:
+    for path in args.decks or [str(p) for p in TEST_DECKS]:
         try:
             deck = load_deck(path)
         except DeckError as exc:

@@ -37,7 +37,8 @@ from .commands import (
 from .effects import answer_effect_choice
 from .events import Event
 from .index import pool_index
-from .legal import explain, legal_actions
+from .legal import judge, legal_actions
+from .legal_cache import LegalCache
 from .model import PILE_ZONES, Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
 from .query import active_statics, check, select, sp_cost, stats_of
 from .reasons import Code, Refusal
@@ -134,10 +135,7 @@ class Duel:
         self._statics_cond = False  # some active continuous effect has a condition
         self._statics_sp = False  # ... changes an SP Cost (off the field too)
         self._health_dirty = False  # a Health may have dropped without damage
-        self._free: list = [(), (), (), ()]  # player*2 + backrow -> free slots
-        self._free_version = [-1, -1, -1, -1]
-        self._legal_cache: tuple | None = None
-        self._legal_version = -1
+        self.legal_cache = LegalCache()  # legal.py's kept judgments and listing
         self.out: list = []  # events of the command being applied
         self.ending: tuple[int, str] | None = None  # decided, ends when its Step is done
         self.start_events: list = []
@@ -187,10 +185,7 @@ class Duel:
         new._statics_cond = self._statics_cond
         new._statics_sp = self._statics_sp
         new._health_dirty = self._health_dirty
-        new._free = list(self._free)
-        new._free_version = list(self._free_version)
-        new._legal_cache = self._legal_cache
-        new._legal_version = self._legal_version
+        new.legal_cache = self.legal_cache.copy()
         new.out = []
         new.ending = None
         new.start_events = self.start_events
@@ -411,25 +406,20 @@ class Duel:
 
     def legal_actions(self) -> tuple[Command, ...]:
         """Every command the deciding player may send now; nothing else is legal."""
-        if self._legal_version == self.version and self._legal_cache is not None:
-            return self._legal_cache
-        self._legal_cache = tuple(legal_actions(self))
-        self._legal_version = self.version
-        return self._legal_cache
+        cache = self.legal_cache
+        if cache.listing_version == self.version and cache.listing is not None:
+            return cache.listing
+        listing = tuple(legal_actions(self))
+        cache.remember(listing, self.version)
+        return listing
 
     def refusal(self, command: object) -> Refusal | None:
-        """None if `command` is legal now, else why not (a code and a sentence)."""
+        """None if `command` is legal now, else why not (a code and a sentence). Concede is
+        judged like any command though never listed (RULES.md D12)."""
         problem = command_problem(command)
         if problem is not None:
             return Refusal(Code.MALFORMED, problem)
-        if type(command) is Concede:  # never listed, always allowed while the duel is on
-            return None if self._may_concede(command) else explain(self, command)
-        if command in self.legal_actions():
-            return None
-        return explain(self, command)
-
-    def _may_concede(self, command: Concede) -> bool:
-        return self.state.winner is None and command.player in (0, 1)
+        return judge(self, command)
 
     def why_illegal(self, command: object) -> str | None:
         """None if `command` is legal now, else the reason in words."""
@@ -441,15 +431,10 @@ class Duel:
         problem = command_problem(command)
         if problem is not None:
             raise Rejected(problem, command, Code.MALFORMED)
-        if type(command) is Concede:
-            if not self._may_concede(command):
-                code, reason = explain(self, command)
-                raise Rejected(reason, command, code)
-        else:
-            legal = self.legal_actions()
-            if not any(c is command for c in legal) and command not in legal:
-                code, reason = explain(self, command)
-                raise Rejected(reason, command, code)
+        if not any(c is command for c in self.legal_actions()):  # else: the listed object
+            why = judge(self, command)
+            if why is not None:
+                raise Rejected(why.message, command, why.code)
         self.out = []
         self.version += 1
         self.state.history.append(command)

@@ -49,8 +49,7 @@ def run(duel: Duel) -> None:
                     resolver.pass_priority(duel, st.priority, auto=True)
                     continue
                 # what the player is offered once apply() returns: no second listing
-                duel._legal_cache = (Pass(st.priority), *answers)
-                duel._legal_version = duel.version + 1
+                duel.legal_cache.remember((Pass(st.priority), *answers), duel.version + 1)
             return
         if st.pending_triggers:
             trigs.queue_pending(duel, all_speeds=True)
@@ -79,8 +78,8 @@ def run(duel: Duel) -> None:
             if len(acts) <= 1:  # only Next Phase: nothing to do in this Standby
                 enter_phase(duel, Phase.MAIN1)
                 continue
-            duel._legal_cache = tuple(acts)  # what the player is offered once apply() returns
-            duel._legal_version = duel.version + 1
+            # what the player is offered once apply() returns
+            duel.legal_cache.remember(tuple(acts), duel.version + 1)
         return
 
 

@@ -1,21 +1,36 @@
-"""Legality: which commands may be sent now, and why a given one may not.
+"""Legality: may this player send this command now, and if not, why.
 
-Every function here is side-effect free. `activation_targets` is the ygopro-style "can this
-ability be activated now, and with which targets" check the UI and AI use to light up plays.
+One judgment per command kind (`may_summon`, `may_attack`, ... `may_concede`), each built
+from the same small pieces: the door (`_door`: whose decision, a pending choice, an open
+Line, the phase) and the kind's card test (`summon_refusal`, `attacker_refusal`, ...).
+`judge(duel, cmd)` picks the kind's judgment; `legal_actions(duel)` enumerates candidates
+and keeps those the same pieces accept: it opens the door once, asks each card's test once
+and places the card in the free slots, so the list and `judge` cannot disagree (the tests
+check both ways over many random positions). Every refusal is a named one (`reasons.py`).
+
+Listing is the hot path of every AI and of random play, so what cannot have changed since
+the last command is not judged again: expensive judgments (Extra Deck summon conditions and
+materials, an ability's condition, "could it change anything" and its targets) are kept in
+`Duel.legal_cache` (a `LegalCache`) under the state versions they read. `fresh_legal_actions`
+lists from scratch (the tests compare the two after every command).
+
+Every function here is side-effect free apart from those caches.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from . import primitives as prims
-from .carddefs import Ability, CardType, Start
+from . import reasons as R
+from .carddefs import Ability, CardType, Condition, Start
 from .commands import (
     Activate,
     Attack,
     ChangePosition,
     Choose,
+    Concede,
     EndTurn,
     Flip,
     NextPhase,
@@ -26,6 +41,7 @@ from .commands import (
     Summon,
     Unsummon,
 )
+from .legal_cache import LegalCache
 from .model import (
     BACKROW_ZONES,
     FIELD_SLOT_ZONES,
@@ -48,102 +64,28 @@ from .query import (
     sp_cost,
 )
 from .reasons import Code, Refusal
+from .slots import free_slots
 
 if TYPE_CHECKING:
     from .duel import Duel
 
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
 
-
-_ZONE_OF = {z.value: z for z in Zone}
-
-
-# Refusals with fixed words are built once: refusing is the hot path of listing.
-_NOTHING_TO_DO = Refusal(Code.NOTHING_TO_DO, "It would do nothing now: nothing to summon, "
-                         "search, return or draw, and no card its effects reach.")
-_R0 = Refusal(Code.NO_SUCH_ABILITY, "That card has no such ability.")
-_R1 = Refusal(Code.NOTHING_TO_ANSWER, "That ability can only start a Line, not answer one.")
-_R2 = Refusal(Code.WRONG_PHASE, "That ability can only be activated in your own Main Phase.")
-_R3 = Refusal(Code.NOT_ACTIVATED, "That ability is not activated: it is a trigger or a continuous effect.")
-_R4 = Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can use its ability.")
-_R5 = Refusal(Code.FACE_DOWN, "A face-down Phantom's abilities are off.")
-_R6 = Refusal(Code.WRONG_PHASE, "Spirits can only be activated on your own turn.")
-_R7 = Refusal(Code.WRONG_PLACE, "That card is not in your hand.")
-_R8 = Refusal(Code.NO_FREE_SLOT, "There is no empty back-row or Side Balance slot to play it into.")
-_R9 = Refusal(Code.WRONG_PLACE, "That Spirit is not yours to activate.")
-_R10 = Refusal(Code.SET_THIS_TURN, "A Spirit set this turn can be activated on a later turn.")
-_R11 = Refusal(Code.ALREADY_ACTIVE, "That Spirit is already active.")
-_R12 = Refusal(Code.WRONG_PLACE, "Counters must be set on the field before they can be activated.")
-_R13 = Refusal(Code.WRONG_PLACE, "That Counter is not yours to activate.")
-_R14 = Refusal(Code.ALREADY_ACTIVE, "That Counter is already active.")
-_R15 = Refusal(Code.SET_THIS_TURN, "A Counter cannot be activated on the turn it was set unless its Condition is met.")
-_R16 = Refusal(Code.WRONG_PLACE, "An Environment works from an Environment slot.")
-_R17 = Refusal(Code.WRONG_PLACE, "With two Environments out, each only works for its own player.")
-_R18 = Refusal(Code.ONCE_PER_TURN, "That ability can only be used once per turn.")
-_R19 = Refusal(Code.NOTHING_TO_ANSWER, "There is nothing to negate.")
-_R20 = Refusal(Code.CONDITION, "Its condition is not met.")
-_R21 = Refusal(Code.WRONG_PLACE, "That card is not in your Extra Deck.")
-_R22 = Refusal(Code.CONDITION, "Its summon condition is not met.")
-_R23 = Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Special Summoned too often this turn.")
-_R24 = Refusal(Code.SLOT_TAKEN, "That slot is already taken.")
-_R25 = Refusal(Code.DUEL_OVER, "The duel is over.")
-_R26 = Refusal(Code.MALFORMED, "That is not a command from player 1 or 2.")
-_R27 = Refusal(Code.NOT_AN_OPTION, "That is not one of the options.")
-_R28 = Refusal(Code.NO_CHOICE, "There is no choice to answer.")
-_R29 = Refusal(Code.LINE_OPEN, "A Line is open: you may only respond with an ability or pass.")
-_R30 = Refusal(Code.NOTHING_TO_PASS, "There is nothing to pass on: no Line is open.")
-_R31 = Refusal(Code.WRONG_PHASE, "Use Next Phase: Main Phase 2 moves to the End Phase.")
-_R32 = Refusal(Code.WRONG_PHASE, "The turn cannot move on now.")
-_R33 = Refusal(Code.NO_SUCH_CARD, "There is no such card.")
-_R34 = Refusal(Code.TARGETS, "There are not enough legal targets.")
-_R35 = Refusal(Code.TARGETS, "Those are not legal targets for that ability.")
-_R36 = Refusal(Code.WRONG_PHASE, "That can only be done in your Main Phase.")
-_R37 = Refusal(Code.WRONG_PHASE, "Attacks are declared in the Battle Phase.")
-_R38 = Refusal(Code.WRONG_PLACE, "Only a Phantom you control on the field can attack.")
-_R39 = Refusal(Code.DEFENSE_POSITION, "Defense Position Phantoms cannot attack.")
-_R40 = Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health cannot attack.")
-_R41 = Refusal(Code.ALREADY_ATTACKED, "That Phantom has already attacked this turn.")
-_R42 = Refusal(Code.CANNOT_ATTACK, "That Phantom cannot attack.")
-_R43 = Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom attacked too often this turn.")
-_R44 = Refusal(Code.DIRECT_ATTACK, "You can only attack directly when your opponent controls no Phantom.")
-_R45 = Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot attack directly on the turn it was summoned.")
-_R46 = Refusal(Code.TARGETS, "That is not a Phantom your opponent controls.")
-_R47 = Refusal(Code.WRONG_PLACE, "You can only Summon a Phantom from your hand.")
-_R48 = Refusal(Code.WRONG_CARD_TYPE, "Only Phantoms are Summoned.")
-_R49 = Refusal(Code.LOOP_GUARD, "Loop guard: that card was already Summoned too often this turn.")
-_R_UNSUMMONED = Refusal(Code.UNSUMMONED_THIS_TURN,
-                        "That Phantom was Unsummoned this turn; it can be Summoned again next turn.")
-
-
 _PER_COPY = (Code.LOOP_GUARD, Code.UNSUMMONED_THIS_TURN)  # refusals that bar one copy, not all
+_MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
 
 
-def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
-    """RULES.md P5a: a Phantom Unsummoned this turn cannot be Summoned (or Special Summoned
-    from the Extra Deck) again this turn, so a "When this card is Summoned" trigger cannot be
-    repeated for free (Unsummon refunds the SP). The turn's action counts already know it."""
-    return ("unsummon", uid) in duel.state.counts
-_R50 = Refusal(Code.WRONG_PHASE, "Extra Deck Phantoms cannot be Special Summoned in the End Phase.")
-_R51 = Refusal(Code.WRONG_PLACE, "You can only set a card from your hand.")
-_R52 = Refusal(Code.WRONG_CARD_TYPE, "Only Spirits and Counters are set.")
-_R53 = Refusal(Code.WRONG_PLACE, "You can only play an Environment from your hand.")
-_R54 = Refusal(Code.WRONG_CARD_TYPE, "Only Environment cards go into the Environment slot.")
-_R55 = Refusal(Code.WRONG_PLACE, "That is not a Phantom you control on the field.")
-_R56 = Refusal(Code.BATTLED, "A Phantom cannot be Unsummoned on a turn it battled.")
-_R57 = Refusal(Code.LOOP_GUARD, "Loop guard: that Phantom was already Unsummoned too often this turn.")
-_R58 = Refusal(Code.SUMMONED_THIS_TURN, "A Phantom cannot change position on the turn it was summoned.")
-_R59 = Refusal(Code.POSITION_CHANGED, "A Phantom can change position (or Flip) only once per turn.")
-_R60 = Refusal(Code.ALREADY_FACE_UP, "That Phantom is already face up.")
-_R61 = Refusal(Code.ZERO_HEALTH, "A Phantom with 0 Health is locked in Defense Position.")
-_R62 = Refusal(Code.NOT_LEGAL, "That is not a legal action now.")
-_R63 = Refusal(Code.NOT_LEGAL, "That summon is not legal now.")
-_R64 = Refusal(Code.NOT_LEGAL, "That Special Summon is not legal now.")
-_R65 = Refusal(Code.NOT_LEGAL, "That card cannot be set now.")
-
-
-def _empty_slots(duel: Duel, player: int, zones) -> tuple[tuple[str, int], ...]:
-    """Free (zone name, index) slots for Phantoms or for Spirits/Counters (kept by the duel)."""
-    return prims.free_slots(duel, player, zones is BACKROW_ZONES)
+# ------------------------------------------------------------------ small reads
+def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
+    """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per field
+    version (only a change of the field frees or fills a slot)."""
+    free = duel.legal_cache.free
+    key = (player, backrow)
+    got = free.get(key)
+    fv = duel.field_version
+    if got is None or got[0] != fv:
+        got = free[key] = (fv, free_slots(duel.state.players[player], backrow))
+    return got[1]
 
 
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
@@ -163,89 +105,417 @@ def _under_limit(duel: Duel, key: tuple) -> bool:
     return duel.state.counts.get(key, 0) < duel.rules.loop_limit
 
 
+def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
+    """RULES.md P5a: a Phantom Unsummoned this turn cannot be Summoned (or Special Summoned
+    from the Extra Deck) again this turn, so a "When this card is Summoned" trigger cannot be
+    repeated for free (Unsummon refunds the SP). The turn's action counts already know it."""
+    return ("unsummon", uid) in duel.state.counts
+
+
 def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
     assert ab.target is not None  # only asked of a targeted ability
     return select(duel, ab.target.select, user, uid)
 
 
+def _card(duel: Duel, uid) -> Card | None:
+    if isinstance(uid, int) and 0 <= uid < len(duel.state.cards):
+        return duel.state.cards[uid]
+    return None
+
+
+def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> Refusal | None:
+    """Why (zone, index) is not a slot of `allowed` zones the card may go into now."""
+    names = [z.value for z in allowed]
+    if zone not in names:
+        return R.wrong_slot_zone(names)
+    slots = duel.state.players[player].slots[Zone(zone)]
+    if not 0 <= index < len(slots):
+        return R.no_such_slot(zone, index)
+    if slots[index] is not None:
+        return R.SLOT_TAKEN
+    return None
+
+
+# ------------------------------------------------------------------ what a judgment reads
+def _condition_reads(cond: Condition | None, out: set[str]) -> None:
+    """What beyond the field and card moves (`field_version`, `cond_version`) a condition
+    reads: "phase", "round", "responding", or "stats" (a stat test: Health can drop with
+    no version moving, so a judgment that reads stats is never kept)."""
+    if cond is None:
+        return
+    kind = cond.kind
+    if kind in ("all", "any", "not"):
+        for child in cond.children:
+            _condition_reads(child, out)
+    elif kind in ("phase", "round"):
+        out.add(kind)
+    elif kind == "responding_to":
+        out.add("responding")
+    if cond.select is not None and cond.select.stats:
+        out.add("stats")
+
+
+def _extra_reads(duel: Duel, cid: str) -> frozenset[str]:
+    reads = duel.legal_cache.reads
+    got = reads.get(cid)
+    if got is None:
+        cdef = duel.pool[cid]
+        found: set[str] = set()
+        _condition_reads(cdef.summon_condition, found)
+        if cdef.materials is not None and cdef.materials.select.stats:
+            found.add("stats")
+        got = reads[cid] = frozenset(found)
+    return got
+
+
+def _ability_reads(duel: Duel, cid: str, index: int, ab: Ability) -> frozenset[str]:
+    reads = duel.legal_cache.reads
+    key = (cid, index)
+    got = reads.get(key)
+    if got is None:
+        found: set[str] = set()
+        _condition_reads(ab.condition, found)
+        if ab.target is not None and ab.target.select.stats:
+            found.add("stats")
+        got = reads[key] = frozenset(found)
+    return got
+
+
+def _state_key(duel: Duel, reads: frozenset[str]) -> tuple | None:
+    """The versions and facts a cached judgment was made at (None: never keep it)."""
+    if "stats" in reads:
+        return None
+    st = duel.state
+    return (duel.field_version, duel.cond_version, st.last_attack, st.turn, st.turn_player,
+            st.phase if "phase" in reads else None, st.round if "round" in reads else None)
+
+
+# ------------------------------------------------------------------ the door
+def _door(duel: Duel, player, kind: type) -> Refusal | None:
+    """Whose decision it is, and what a pending choice or an open Line leaves possible."""
+    st = duel.state
+    if st.winner is not None:
+        return R.DUEL_IS_OVER
+    if player not in (0, 1):
+        return R.NOT_A_SEAT
+    choice = st.choice
+    decider = choice.player if choice is not None else st.priority
+    if player != decider:
+        return R.not_your_decision(decider, player)
+    if choice is not None:
+        return None if kind is Choose else R.answer_choice_first(choice.prompt)
+    if kind is Choose:
+        return R.NO_CHOICE_TO_ANSWER
+    if st.lines:
+        return None if kind is Pass or kind is Activate else R.LINE_IS_OPEN
+    if kind is Pass:
+        return R.NOTHING_TO_PASS_ON
+    phase = st.phase
+    if kind in _MAIN_KINDS:
+        return None if is_main_phase(phase) else R.ONLY_IN_MAIN_PHASE
+    if kind is Attack:
+        return None if phase is Phase.BATTLE else R.ATTACKS_IN_BATTLE_PHASE
+    if phase is Phase.END or phase is Phase.DRAW:  # the turn is passing: nothing to decide
+        if kind is NextPhase or kind is EndTurn:
+            return R.TURN_CANNOT_MOVE_ON
+        if kind is SpecialSummon and phase is Phase.END:
+            return R.NO_SPECIAL_SUMMON_IN_END_PHASE
+        return R.NOTHING_IN_THIS_PHASE
+    if kind is EndTurn and phase is not Phase.MAIN1 and phase is not Phase.BATTLE:
+        return R.END_TURN_FROM_MAIN_2 if phase is Phase.MAIN2 else R.TURN_CANNOT_MOVE_ON
+    return None
+
+
+# ------------------------------------------------------------------ card tests
+def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+    """May `player` Summon `card` now (the door open, a slot aside)?"""
+    if card.zone is not Zone.HAND or card.owner != player:
+        return R.SUMMON_FROM_HAND_ONLY
+    if card.cid not in duel.phantom_cids:
+        return R.ONLY_PHANTOMS_SUMMONED
+    cost = sp_cost(duel, card)
+    sp = duel.state.players[player].sp
+    if cost > sp:
+        return R.summon_cost_unpaid(cost, sp)
+    if not _under_limit(duel, ("summon", card.uid)):
+        return R.SUMMON_LOOP_GUARD
+    if unsummoned_this_turn(duel, card.uid):
+        return R.UNSUMMONED_THIS_TURN
+    return None
+
+
+def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+    if card.zone is not Zone.HAND or card.owner != player:
+        return R.SET_FROM_HAND_ONLY
+    if duel.pool[card.cid].type not in (CardType.SPIRIT, CardType.COUNTER):
+        return R.ONLY_SPIRITS_AND_COUNTERS_SET
+    if not _under_limit(duel, ("set", card.uid)):
+        return R.SET_LOOP_GUARD
+    return None
+
+
+def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+    if card.zone is not Zone.HAND or card.owner != player:
+        return R.ENVIRONMENT_FROM_HAND_ONLY
+    if duel.pool[card.cid].type is not CardType.ENVIRONMENT:
+        return R.ONLY_ENVIRONMENTS_IN_ENV_SLOT
+    if not _under_limit(duel, ("environment", card.uid)):
+        return R.ENVIRONMENT_LOOP_GUARD
+    return None
+
+
+def _own_field_phantom(duel: Duel, player: int, card: Card) -> bool:
+    return (card.controller == player and card.zone in PHANTOM_ZONES
+            and card.cid in duel.phantom_cids)
+
+
+def unsummon_refusal(duel: Duel, card: Card) -> Refusal | None:
+    """May this Phantom (its controller's, on the field) be Unsummoned now?"""
+    turn = duel.state.turn
+    if card.battled_turn == turn or card.attacked_turn == turn:
+        return R.UNSUMMON_AFTER_BATTLE
+    if not _under_limit(duel, ("unsummon", card.uid)):
+        return R.UNSUMMON_LOOP_GUARD
+    return None
+
+
+def position_refusal(duel: Duel, card: Card) -> Refusal | None:
+    """May this Phantom (its controller's, on the field) change position now?"""
+    turn = duel.state.turn
+    if card.summoned_turn == turn:
+        return R.POSITION_ON_SUMMON_TURN
+    if card.pos_changed_turn == turn:
+        return R.POSITION_CHANGED_THIS_TURN
+    if health(duel, card) == 0:
+        return R.ZERO_HEALTH_LOCKED
+    if not _under_limit(duel, ("position", card.uid)):
+        return R.POSITION_LOOP_GUARD
+    return None
+
+
+def flip_refusal(duel: Duel, card: Card) -> Refusal | None:
+    """May this Phantom (its controller's, on the field) be flipped face up now?"""
+    turn = duel.state.turn
+    if card.summoned_turn == turn:
+        return R.POSITION_ON_SUMMON_TURN
+    if card.pos_changed_turn == turn:
+        return R.POSITION_CHANGED_THIS_TURN
+    if card.face_up:
+        return R.ALREADY_FACE_UP
+    if not _under_limit(duel, ("flip", card.uid)):
+        return R.FLIP_LOOP_GUARD
+    return None
+
+
+def attacker_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+    """May `card` declare an attack for `player` now (the Battle Phase door open)?"""
+    if not _own_field_phantom(duel, player, card):
+        return R.ATTACKER_NOT_ON_FIELD
+    if not card.attack_pos:
+        return R.DEFENSE_CANNOT_ATTACK
+    if health(duel, card) == 0:
+        return R.ZERO_HEALTH_CANNOT_ATTACK
+    if card.attacked_turn == duel.state.turn:
+        return R.ALREADY_ATTACKED
+    if has_status(duel, card, "cannot_attack"):
+        return R.CANNOT_ATTACK
+    if not _under_limit(duel, ("attack", card.uid)):
+        return R.ATTACK_LOOP_GUARD
+    return None
+
+
+def can_attack(duel: Duel, card: Card) -> bool:
+    """May its controller declare an attack with this Phantom now (Battle Phase aside)?"""
+    return attacker_refusal(duel, card.controller, card) is None
+
+
+def attack_target_refusal(duel: Duel, attacker: Card, target: int,
+                          foes: list[Card]) -> Refusal | None:
+    """May `attacker` attack `target` (-1: directly) when the opponent has `foes`?"""
+    if target == -1:
+        if foes:
+            return R.DIRECT_ATTACK_BLOCKED
+        if attacker.summoned_turn == duel.state.turn:
+            return R.DIRECT_ATTACK_ON_SUMMON_TURN
+        return None
+    for foe in foes:
+        if foe.uid == target:
+            return None
+    return R.NOT_AN_OPPOSING_PHANTOM
+
+
+def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
+    """May `player` Special Summon `card` from the Extra Deck now (door and slot aside)?
+    The summon condition and materials are kept per state versions (`_state_key`)."""
+    if card.zone is not Zone.EXTRA or card.owner != player:
+        return R.NOT_IN_EXTRA_DECK
+    key = _state_key(duel, _extra_reads(duel, card.cid))
+    if key is None:
+        why = _summon_condition(duel, card, player)
+    else:
+        cache = duel.legal_cache.extra
+        ckey = (card.uid, player)
+        got = cache.get(ckey)
+        if got is not None and got[0] == key:
+            why = got[1]
+        else:
+            why = _summon_condition(duel, card, player)
+            cache[ckey] = (key, why)
+    if why is not None:
+        return why
+    if not _under_limit(duel, ("special_summon", card.uid)):
+        return R.SPECIAL_SUMMON_LOOP_GUARD
+    if unsummoned_this_turn(duel, card.uid):
+        return R.UNSUMMONED_THIS_TURN
+    return None
+
+
+def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
+    cdef = duel.pool[card.cid]
+    cond = cdef.summon_condition
+    mats_spec = cdef.materials
+    if cdef.materials_as_condition:  # "send N of these": one selection answers both
+        assert cond is not None and mats_spec is not None
+        mats = select(duel, mats_spec.select, player, card.uid)
+        if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
+            return R.SUMMON_CONDITION_NOT_MET
+        if len(mats) < mats_spec.count:
+            return R.too_few_materials(mats_spec.count, len(mats))
+        return None
+    if not check(duel, cond, player, card.uid):
+        return R.SUMMON_CONDITION_NOT_MET
+    if mats_spec is not None:
+        mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
+        if len(mats) < mats_spec.count:
+            return R.too_few_materials(mats_spec.count, len(mats))
+    return None
+
+
+# ------------------------------------------------------------------ abilities
 def activation_block(duel: Duel, card: Card, index: int, player: int,
                      responding: Step | None) -> Refusal | None:
-    """Why `player` may not activate ability `index` of `card` now (None: they may,
-    targets permitting). Pure: reads the state only."""
+    """Why `player` may not activate ability `index` of `card` now, before its condition,
+    effects and targets are looked at (`_ability_tail`). Pure: reads the state only."""
     cdef = duel.pool[card.cid]
     if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
-        return _R0
+        return R.NO_SUCH_ABILITY
     ab = cdef.ability(index)
-    own_turn = duel.state.turn_player == player
+    st = duel.state
+    own_turn = st.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
-            return _R1
-        if not own_turn or not is_main_phase(duel.state.phase):
-            return _R2
+            return R.ONLY_STARTS_A_LINE
+        if not own_turn or not is_main_phase(st.phase):
+            return R.ABILITY_IN_OWN_MAIN_PHASE
     elif ab.start is Start.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
-            return Refusal(Code.SPEED, (f"Its speed {ab.speed} is lower than the last Step's speed "
-                    f"{responding.speed}."))
+            return R.speed_too_low(ab.speed, responding.speed)
     else:
-        return _R3
+        return R.NOT_AN_ACTIVATED_ABILITY
     ctype = cdef.type
     zone = card.zone
     if ctype is CardType.PHANTOM:
         if zone in PILE_ZONES or card.controller != player:
-            return _R4
+            return R.PHANTOM_ABILITY_OFF_FIELD
         if not card.face_up and not ab.face_down:
-            return _R5
+            return R.FACE_DOWN_ABILITIES_OFF
     elif ctype is CardType.SPIRIT:
         if not own_turn:
-            return _R6
+            return R.SPIRIT_ON_OWN_TURN
         if zone is Zone.HAND:
             if card.owner != player:
-                return _R7
-            if not _empty_slots(duel, player, BACKROW_ZONES):
-                return _R8
+                return R.SPIRIT_NOT_IN_HAND
+            if not _empty_slots(duel, player, True):
+                return R.NO_SLOT_FOR_SPIRIT
         elif zone in PILE_ZONES or card.controller != player:
-            return _R9
-        elif not card.face_up and card.set_turn == duel.state.turn:
-            return _R10
+            return R.NOT_YOUR_SPIRIT
+        elif not card.face_up and card.set_turn == st.turn:
+            return R.SPIRIT_SET_THIS_TURN
         elif card.face_up and (index == -1 or not cdef.lasting):
-            return _R11
+            return R.SPIRIT_ALREADY_ACTIVE
     elif ctype is CardType.COUNTER:
         if zone is Zone.HAND:
-            return _R12
+            return R.COUNTER_IN_HAND
         if zone in PILE_ZONES or card.controller != player:
-            return _R13
+            return R.NOT_YOUR_COUNTER
         if card.face_up and not cdef.lasting:
-            return _R14
-        if not card.face_up and card.set_turn == duel.state.turn:
+            return R.COUNTER_ALREADY_ACTIVE
+        if not card.face_up and card.set_turn == st.turn:
             if not (has_real_condition(ab.condition)
                     and check(duel, ab.condition, player, card.uid, responding)):
-                return _R15
+                return R.COUNTER_SET_THIS_TURN
     else:  # environment
         if zone is not Zone.ENV:
-            return _R16
+            return R.ENVIRONMENT_OFF_ITS_SLOT
         if player not in card_users(duel, card):
-            return _R17
-    if ab.once_per_turn and (card.uid, index) in duel.state.used:
-        return _R18
+            return R.ENVIRONMENT_NOT_YOURS
+    if ab.once_per_turn and (card.uid, index) in st.used:
+        return R.ONCE_PER_TURN_USED
     if not _under_limit(duel, ("ability", card.uid, index)):
-        return Refusal(Code.LOOP_GUARD, f"Loop guard: that ability was already used {duel.rules.loop_limit} times this turn.")
-    ps = duel.state.players[player]
+        return R.ability_loop_guard(duel.rules.loop_limit)
+    ps = st.players[player]
     cost = ab.cost
     if cost.sp > ps.sp:
-        return Refusal(Code.COST, f"It costs {cost.sp} SP and you have {ps.sp}.")
+        return R.sp_cost_unpaid(cost.sp, ps.sp)
     if cost.lp and cost.lp >= ps.lp:
-        return Refusal(Code.COST, f"It costs {cost.lp} LP and you have {ps.lp}.")
+        return R.lp_cost_unpaid(cost.lp, ps.lp)
     if cost.discard:
         in_hand = len(ps.hand) - (1 if zone is Zone.HAND else 0)
         if in_hand < cost.discard:
-            return Refusal(Code.COST, f"It costs a discard of {cost.discard} card(s) and you have {in_hand}.")
+            return R.discard_cost_unpaid(cost.discard, in_hand)
     if responding is None and ab.negates:
-        return _R19
-    if not check(duel, ab.condition, player, card.uid, responding):
-        return _R20
-    if ab.effects and not could_change(duel, card, ab, player):
-        return _NOTHING_TO_DO
+        return R.NOTHING_TO_NEGATE
     return None
+
+
+def _ability_tail(duel: Duel, card: Card, index: int, player: int,
+                  responding: Step | None) -> tuple[Refusal | None, tuple, tuple]:
+    """(refusal, target sets, commands) once `activation_block` let the ability through:
+    its condition, whether it could change anything, its targets and the Activates they
+    make. At an open state (no Step answered) kept per `_state_key`."""
+    ab = duel.pool[card.cid].ability(index)
+    if responding is not None:
+        return _ability_tail_now(duel, card, index, ab, player, responding)
+    key = _state_key(duel, _ability_reads(duel, card.cid, index, ab))
+    if key is None:
+        return _ability_tail_now(duel, card, index, ab, player, None)
+    cache = duel.legal_cache.ability
+    ckey = (card.uid, index, player)
+    got = cache.get(ckey)
+    if got is not None and got[0] == key:
+        return got[1]
+    verdict = cache[ckey] = (key, _ability_tail_now(duel, card, index, ab, player, None))
+    return verdict[1]
+
+
+def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: int,
+                      responding: Step | None) -> tuple[Refusal | None, tuple, tuple]:
+    if not check(duel, ab.condition, player, card.uid, responding):
+        return R.CONDITION_NOT_MET, (), ()
+    if ab.effects and not could_change(duel, card, ab, player):
+        return R.WOULD_DO_NOTHING, (), ()
+    if ab.target is None:
+        sets: tuple = ((),)
+    else:
+        cands = target_candidates(duel, card.uid, ab, player)
+        if ab.cost.break_self or card.zone is Zone.HAND:
+            cands = [u for u in cands if u != card.uid]
+        n = ab.target.count
+        if len(cands) < n:
+            return R.TOO_FEW_TARGETS, (), ()
+        found = []
+        for combo in combinations(cands, n):
+            found.append(combo)
+            if len(found) >= MAX_TARGET_SETS:
+                break
+        sets = tuple(found)
+    uid = card.uid
+    if card.zone is Zone.HAND:
+        cmds = tuple(Activate(player, uid, index, ts, zone, idx)
+                     for zone, idx in _empty_slots(duel, player, True) for ts in sets)
+    else:
+        cmds = tuple(Activate(player, uid, index, ts) for ts in sets)
+    return None, sets, cmds
 
 
 def activation_targets(duel: Duel, card: Card, index: int, player: int,
@@ -253,21 +523,7 @@ def activation_targets(duel: Duel, card: Card, index: int, player: int,
     """Every target set the ability may be activated with now ([] if it may not)."""
     if activation_block(duel, card, index, player, responding) is not None:
         return []
-    ab = duel.pool[card.cid].ability(index)
-    if ab.target is None:
-        return [()]
-    cands = target_candidates(duel, card.uid, ab, player)
-    if ab.cost.break_self or card.zone is Zone.HAND:
-        cands = [u for u in cands if u != card.uid]
-    n = ab.target.count
-    if len(cands) < n:
-        return []
-    sets = []
-    for combo in combinations(cands, n):
-        sets.append(combo)
-        if len(sets) >= MAX_TARGET_SETS:
-            break
-    return sets
+    return list(_ability_tail(duel, card, index, player, responding)[1])
 
 
 _STEP_KIND = {"ability": "activate", "special_summon": "summon"}
@@ -311,46 +567,40 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
 
 
 def activations(duel: Duel, player: int, responding: Step | None, out: list,
-                first_only: bool = False, cards: list[Card] | None = None) -> None:
-    """Append every legal Activate for `player` (answering `responding`, or at an open state)."""
-    main_ok = (responding is None and duel.state.turn_player == player
-               and is_main_phase(duel.state.phase))
+                cards: list[Card] | None = None) -> None:
+    """Append every legal Activate for `player` (answering `responding`, or at an open state).
+    The skips before `activation_block` are that judgment's own cheap answers, asked first."""
+    st = duel.state
+    main_ok = responding is None and st.turn_player == player and is_main_phase(st.phase)
     if cards is None:
         cards = _response_cards(duel, player) if responding is not None \
             else _activation_cards(duel, player)
-    used = duel.state.used
-    sp = duel.state.players[player].sp
+    used = st.used
+    sp = st.players[player].sp
+    pool = duel.pool
     for card in cards:
-        cdef = duel.pool[card.cid]
-        acts = cdef.activatable
+        acts = pool[card.cid].activatable
         if not acts:
             continue
         for i, ab in acts:
             if ab.start is Start.MAIN and not main_ok:
-                continue
+                continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
             if ab.cost.sp > sp or (ab.once_per_turn and (card.uid, i) in used):
-                continue  # cheap refusals first (activation_block says why, for explain)
+                continue  # sp_cost_unpaid / ONCE_PER_TURN_USED
             if responding is None:
                 if ab.negates or ab.answers is not None:
-                    continue  # needs a Step to answer
+                    continue  # NOTHING_TO_NEGATE / CONDITION_NOT_MET: needs a Step
             else:
                 if ab.speed < responding.speed:
-                    continue
+                    continue  # speed_too_low
                 need = ab.answers
                 if need is not None and not answers_step(need, responding, player):
-                    continue
-            sets = activation_targets(duel, card, i, player, responding)
-            if not sets:
+                    continue  # CONDITION_NOT_MET
+            if activation_block(duel, card, i, player, responding) is not None:
                 continue
-            if card.zone is Zone.HAND:
-                for zone, idx in _empty_slots(duel, player, BACKROW_ZONES):
-                    for ts in sets:
-                        out.append(Activate(player, card.uid, i, ts, zone, idx))
-            else:
-                for ts in sets:
-                    out.append(Activate(player, card.uid, i, ts))
-            if first_only and out:
-                return
+            why, _sets, cmds = _ability_tail(duel, card, i, player, responding)
+            if why is None:
+                out.extend(cmds)
 
 
 def _response_cards(duel: Duel, player: int) -> list[Card]:
@@ -383,43 +633,166 @@ def response_actions(duel: Duel, player: int) -> list:
     return out
 
 
-def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
-    cdef = duel.pool[card.cid]
-    if card.zone is not Zone.EXTRA or card.owner != player:
-        return _R21
-    cond = cdef.summon_condition
-    mats_spec = cdef.materials
-    if cdef.materials_as_condition:  # "send N of these": one selection answers both
-        assert cond is not None and mats_spec is not None
-        mats = select(duel, mats_spec.select, player, card.uid)
-        if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
-            return _R22
-        if len(mats) < mats_spec.count:
-            return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
-    else:
-        if not check(duel, cond, player, card.uid):
-            return _R22
-        if mats_spec is not None:
-            mats = [u for u in select(duel, mats_spec.select, player, card.uid) if u != card.uid]
-            if len(mats) < mats_spec.count:
-                return Refusal(Code.MATERIALS, f"It needs {mats_spec.count} material(s) and you have {len(mats)}.")
-    if not _under_limit(duel, ("special_summon", card.uid)):
-        return _R23
-    if unsummoned_this_turn(duel, card.uid):
-        return _R_UNSUMMONED
-    return None
+# ------------------------------------------------------------------ one judgment per kind
+def may_pass(duel: Duel, cmd: Pass) -> Refusal | None:
+    return _door(duel, cmd.player, Pass)
 
 
-def can_attack(duel: Duel, card: Card) -> bool:
-    return (card.attack_pos and card.attacked_turn != duel.state.turn and health(duel, card) > 0
-            and not has_status(duel, card, "cannot_attack")
-            and _under_limit(duel, ("attack", card.uid)))
+def may_next_phase(duel: Duel, cmd: NextPhase) -> Refusal | None:
+    return _door(duel, cmd.player, NextPhase)
 
 
+def may_end_turn(duel: Duel, cmd: EndTurn) -> Refusal | None:
+    return _door(duel, cmd.player, EndTurn)
+
+
+def may_choose(duel: Duel, cmd: Choose) -> Refusal | None:
+    why = _door(duel, cmd.player, Choose)
+    if why is not None:
+        return why
+    choice = duel.state.choice
+    assert choice is not None  # the door let a Choose through
+    return None if cmd.option in choice.options else R.NOT_AN_OPTION
+
+
+def may_concede(duel: Duel, cmd: Concede) -> Refusal | None:
+    """Either player, at any moment before the duel is over (RULES.md D12)."""
+    if duel.state.winner is not None:
+        return R.DUEL_IS_OVER
+    return None if cmd.player in (0, 1) else R.NOT_A_SEAT
+
+
+def _hand_door(duel: Duel, player: int, uid: int, kind: type) -> Card | Refusal:
+    """The door for a command that plays a card, then the card itself."""
+    why = _door(duel, player, kind)
+    if why is not None:
+        return why
+    card = _card(duel, uid)
+    return R.NO_SUCH_CARD if card is None else card
+
+
+def may_summon(duel: Duel, cmd: Summon) -> Refusal | None:
+    got = _hand_door(duel, cmd.player, cmd.card, Summon)
+    if isinstance(got, Refusal):
+        return got
+    return summon_refusal(duel, cmd.player, got) or \
+        _slot_problem(duel, cmd.player, cmd.zone, cmd.index, PHANTOM_ZONES)
+
+
+def may_special_summon(duel: Duel, cmd: SpecialSummon) -> Refusal | None:
+    got = _hand_door(duel, cmd.player, cmd.card, SpecialSummon)
+    if isinstance(got, Refusal):
+        return got
+    return extra_summon_ok(duel, got, cmd.player) or \
+        _slot_problem(duel, cmd.player, cmd.zone, cmd.index, PHANTOM_ZONES)
+
+
+def may_set(duel: Duel, cmd: SetCard) -> Refusal | None:
+    got = _hand_door(duel, cmd.player, cmd.card, SetCard)
+    if isinstance(got, Refusal):
+        return got
+    return set_refusal(duel, cmd.player, got) or \
+        _slot_problem(duel, cmd.player, cmd.zone, cmd.index, BACKROW_ZONES)
+
+
+def may_play_environment(duel: Duel, cmd: PlayEnvironment) -> Refusal | None:
+    got = _hand_door(duel, cmd.player, cmd.card, PlayEnvironment)
+    return got if isinstance(got, Refusal) else environment_refusal(duel, cmd.player, got)
+
+
+def _own_phantom_door(duel: Duel, player: int, uid: int, kind: type) -> Card | Refusal:
+    """The door for a command about one of the player's Phantoms, then the card itself."""
+    why = _door(duel, player, kind)
+    if why is not None:
+        return why
+    card = _card(duel, uid)
+    if card is None:
+        return R.NO_SUCH_CARD
+    if not _own_field_phantom(duel, player, card):
+        return R.NOT_YOUR_PHANTOM_ON_FIELD
+    return card
+
+
+def may_change_position(duel: Duel, cmd: ChangePosition) -> Refusal | None:
+    got = _own_phantom_door(duel, cmd.player, cmd.card, ChangePosition)
+    return got if isinstance(got, Refusal) else position_refusal(duel, got)
+
+
+def may_flip(duel: Duel, cmd: Flip) -> Refusal | None:
+    got = _own_phantom_door(duel, cmd.player, cmd.card, Flip)
+    return got if isinstance(got, Refusal) else flip_refusal(duel, got)
+
+
+def may_unsummon(duel: Duel, cmd: Unsummon) -> Refusal | None:
+    got = _own_phantom_door(duel, cmd.player, cmd.card, Unsummon)
+    return got if isinstance(got, Refusal) else unsummon_refusal(duel, got)
+
+
+def may_attack(duel: Duel, cmd: Attack) -> Refusal | None:
+    why = _door(duel, cmd.player, Attack)
+    if why is not None:
+        return why
+    card = _card(duel, cmd.attacker)
+    if card is None:
+        return R.ATTACKER_NOT_ON_FIELD
+    return attacker_refusal(duel, cmd.player, card) or \
+        attack_target_refusal(duel, card, cmd.target, phantoms_of(duel, 1 - cmd.player))
+
+
+def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
+    player = cmd.player
+    why = _door(duel, player, Activate)
+    if why is not None:
+        return why
+    card = _card(duel, cmd.card)
+    if card is None:
+        return R.NO_SUCH_CARD
+    lines = duel.state.lines
+    responding = lines[-1][-1] if lines else None
+    why = activation_block(duel, card, cmd.ability, player, responding)
+    sets: tuple = ()
+    if why is None:
+        why, sets, _cmds = _ability_tail(duel, card, cmd.ability, player, responding)
+    if why is not None and why.code is not Code.TARGETS:
+        return why
+    if card.zone is Zone.HAND:
+        slot = _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES)
+        if slot is not None:
+            return slot
+    elif cmd.zone != "" or cmd.index != -1:
+        return R.NO_SLOT_FROM_FIELD
+    if why is not None:
+        return why
+    return None if cmd.targets in sets else R.NOT_LEGAL_TARGETS
+
+
+_JUDGES: dict[type, Callable[[Duel, Any], Refusal | None]] = {
+    Pass: may_pass, NextPhase: may_next_phase, EndTurn: may_end_turn, Choose: may_choose,
+    Concede: may_concede, Summon: may_summon, SpecialSummon: may_special_summon,
+    SetCard: may_set, PlayEnvironment: may_play_environment,
+    ChangePosition: may_change_position, Flip: may_flip, Unsummon: may_unsummon,
+    Attack: may_attack, Activate: may_activate,
+}
+
+
+def judge(duel: Duel, cmd) -> Refusal | None:
+    """None if the (well-formed: `validate.command_problem`) command is legal now, else
+    why not. The one legality: `legal_actions` lists exactly what this accepts."""
+    return _JUDGES[type(cmd)](duel, cmd)
+
+
+def explain(duel: Duel, cmd) -> Refusal:
+    """Why `cmd` is not legal now (only asked of a command `judge` refuses)."""
+    why = judge(duel, cmd)
+    assert why is not None, f"{cmd!r} is legal"
+    return why
+
+
+# ------------------------------------------------------------------ listing
 def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
-    key = (p, uid, id(slots))  # slot tuples are interned by the pool index: ids are stable
+    key = (Summon, p, uid, slots)
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = []
@@ -433,10 +806,22 @@ def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
-    key = (p, uid, id(slots), 1)
+    key = (SetCard, p, uid, slots)
     cached = duel.command_cache.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
+        duel.command_cache[key] = cached
+    return cached
+
+
+def _special_summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+    key = (SpecialSummon, p, uid, slots)
+    cached = duel.command_cache.get(key)
+    if cached is None:
+        cached = []
+        for zone, idx in slots:
+            cached.append(SpecialSummon(p, uid, zone, idx, True))
+            cached.append(SpecialSummon(p, uid, zone, idx, False))
         duel.command_cache[key] = cached
     return cached
 
@@ -456,62 +841,58 @@ def _card_cmd(duel: Duel, cls, p: int, uid: int):
 
 
 def legal_actions(duel: Duel) -> list:
-    if duel.state.winner is not None:
+    """Every command the deciding player may send now, in a stable order: each kind's
+    candidates kept by the kind's own judgment (the door is opened once for all)."""
+    st = duel.state
+    if st.winner is not None:
         return []
-    c = duel.state.choice
+    c = st.choice
     if c is not None:
         return [Choose(c.player, o) for o in c.options]
-    p = duel.state.priority
+    p = st.priority
     acts: list = []
-    if duel.state.lines:
+    if st.lines:
         acts.append(_PASS[p])
         acts.extend(response_actions(duel, p))
         return acts
-    phase = duel.state.phase
+    phase = st.phase
     if phase is Phase.END or phase is Phase.DRAW:
         return acts
-    ps = duel.state.players[p]
-    pool = duel.pool
-    cards = duel.state.cards
-    turn = duel.state.turn
-    counts = duel.state.counts
-    limit = duel.rules.loop_limit
+    ps = st.players[p]
+    cards = st.cards
     if phase is Phase.MAIN1 or phase is Phase.MAIN2:
-        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
-        back_slots = _empty_slots(duel, p, BACKROW_ZONES)
-        sp = ps.sp
+        ph_slots = _empty_slots(duel, p, False)
+        back_slots = _empty_slots(duel, p, True)
+        pool = duel.pool
         for uid in ps.hand:
             card = cards[uid]
             ctype = pool[card.cid].type
             if ctype is CardType.PHANTOM:
-                if (ph_slots and sp_cost(duel, card) <= sp and counts.get(("summon", uid), 0) < limit
-                        and ("unsummon", uid) not in counts):
+                if ph_slots and summon_refusal(duel, p, card) is None:
                     acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardType.ENVIRONMENT:
-                if _under_limit(duel, ("environment", uid)):
+                if environment_refusal(duel, p, card) is None:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
-            elif back_slots and _under_limit(duel, ("set", uid)):
+            elif back_slots and set_refusal(duel, p, card) is None:
                 acts.extend(_sets(duel, p, uid, back_slots))
         for card in phantoms_of(duel, p):
             uid = card.uid
-            if card.summoned_turn != turn and card.pos_changed_turn != turn:
-                if health(duel, card) > 0 and _under_limit(duel, ("position", uid)):
-                    acts.append(_card_cmd(duel, ChangePosition, p, uid))
-                if not card.face_up and _under_limit(duel, ("flip", uid)):
-                    acts.append(_card_cmd(duel, Flip, p, uid))
-            if (card.battled_turn != turn and card.attacked_turn != turn
-                    and _under_limit(duel, ("unsummon", uid))):
+            if position_refusal(duel, card) is None:
+                acts.append(_card_cmd(duel, ChangePosition, p, uid))
+            if flip_refusal(duel, card) is None:
+                acts.append(_card_cmd(duel, Flip, p, uid))
+            if unsummon_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
-    if phase is Phase.BATTLE:
+    elif phase is Phase.BATTLE:
         foes = phantoms_of(duel, 1 - p)
         for card in phantoms_of(duel, p):
-            if can_attack(duel, card):
+            if attacker_refusal(duel, p, card) is None:
                 for foe in foes:
                     acts.append(Attack(p, card.uid, foe.uid))
-                if not foes and card.summoned_turn != turn:
+                if attack_target_refusal(duel, card, -1, foes) is None:
                     acts.append(Attack(p, card.uid, -1))
     if ps.extra:
-        ph_slots = _empty_slots(duel, p, PHANTOM_ZONES)
+        ph_slots = _empty_slots(duel, p, False)
         if ph_slots:
             refused: set[str] = set()  # copies of a card share their summon condition
             for uid in ps.extra:
@@ -519,13 +900,10 @@ def legal_actions(duel: Duel) -> list:
                 if cid in refused:
                     continue
                 why = extra_summon_ok(duel, cards[uid], p)
-                if why is not None:
-                    if why.code not in _PER_COPY:
-                        refused.add(cid)
-                else:
-                    for zone, idx in ph_slots:
-                        acts.append(SpecialSummon(p, uid, zone, idx, True))
-                        acts.append(SpecialSummon(p, uid, zone, idx, False))
+                if why is None:
+                    acts.extend(_special_summons(duel, p, uid, ph_slots))
+                elif why.code not in _PER_COPY:
+                    refused.add(cid)
     activations(duel, p, None, acts)
     acts.append(_NEXT[p])
     if phase is Phase.MAIN1 or phase is Phase.BATTLE:
@@ -533,140 +911,12 @@ def legal_actions(duel: Duel) -> list:
     return acts
 
 
-# ------------------------------------------------------------------ explanations
-def _card(duel: Duel, uid) -> Card | None:
-    if isinstance(uid, int) and 0 <= uid < len(duel.state.cards):
-        return duel.state.cards[uid]
-    return None
-
-
-def _slot_problem(duel: Duel, player: int, zone: str, index: int,
-                  allowed) -> Refusal | None:
-    names = [z.value for z in allowed]
-    if zone not in names:
-        return Refusal(Code.BAD_SLOT, f"That card can only go into a {' or '.join(names)} slot.")
-    slots = duel.state.players[player].slots[Zone(zone)]
-    if not isinstance(index, int) or not 0 <= index < len(slots):
-        return Refusal(Code.BAD_SLOT, f"There is no {zone} slot {index}.")
-    if slots[index] is not None:
-        return _R24
-    return None
-
-
-def explain(duel: Duel, cmd) -> Refusal:
-    """Why `cmd` is not legal now: a code, and a reason a person understands."""
-    if duel.state.winner is not None:
-        return _R25
-    player = getattr(cmd, "player", None)
-    if player not in (0, 1):
-        return _R26
-    decider = duel.deciding_player
-    if player != decider and decider is not None:
-        return Refusal(Code.NOT_YOUR_DECISION, f"It is player {decider + 1}'s decision now, not player {player + 1}'s.")
-    if duel.state.choice is not None:
-        if not isinstance(cmd, Choose):
-            return Refusal(Code.ANSWER_CHOICE_FIRST, f"First answer the pending choice: {duel.state.choice.prompt}.")
-        return _R27
-    if isinstance(cmd, Choose):
-        return _R28
-    t = type(cmd)
-    if duel.state.lines and t not in (Pass, Activate):
-        return _R29
-    if t is Pass:
-        return _R30
-    if t in (NextPhase, EndTurn):
-        if duel.state.phase is Phase.MAIN2 and t is EndTurn:
-            return _R31
-        return _R32
-    turn = duel.state.turn
-    if t is Activate:
-        card = _card(duel, cmd.card)
-        if card is None:
-            return _R33
-        responding = duel.state.lines[-1][-1] if duel.state.lines else None
-        why = activation_block(duel, card, cmd.ability, player, responding)
-        if why:
-            return why
-        if card.zone is Zone.HAND:
-            slot = _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES)
-            if slot:
-                return slot
-        if not activation_targets(duel, card, cmd.ability, player, responding):
-            return _R34
-        return _R35
-    main = is_main_phase(duel.state.phase)
-    if t in (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon) and not main:
-        return _R36
-    if t is Attack:
-        if duel.state.phase is not Phase.BATTLE:
-            return _R37
-        card = _card(duel, cmd.attacker)
-        if card is None or card.controller != player or card.zone not in PHANTOM_ZONES:
-            return _R38
-        if not card.attack_pos:
-            return _R39
-        if health(duel, card) == 0:
-            return _R40
-        if card.attacked_turn == turn:
-            return _R41
-        if has_status(duel, card, "cannot_attack"):
-            return _R42
-        if not _under_limit(duel, ("attack", card.uid)):
-            return _R43
-        if cmd.target == -1:
-            if phantoms_of(duel, 1 - player):
-                return _R44
-            if card.summoned_turn == turn:
-                return _R45
-        return _R46
-    card = _card(duel, cmd.card)
-    if card is None:
-        return _R33
-    cdef = duel.pool[card.cid]
-    ps = duel.state.players[player]
-    if t is Summon:
-        if card.zone is not Zone.HAND or card.owner != player:
-            return _R47
-        if not cdef.is_phantom:
-            return _R48
-        cost = sp_cost(duel, card)
-        if cost > ps.sp:
-            return Refusal(Code.COST, f"Its SP Cost is {cost} and you have {ps.sp} SP.")
-        if not _under_limit(duel, ("summon", card.uid)):
-            return _R49
-        if unsummoned_this_turn(duel, card.uid):
-            return _R_UNSUMMONED
-        return _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            _R63
-    if t is SpecialSummon:
-        if duel.state.phase is Phase.END:
-            return _R50
-        return extra_summon_ok(duel, card, player) or \
-            _slot_problem(duel, player, cmd.zone, cmd.index, PHANTOM_ZONES) or \
-            _R64
-    if t is SetCard:
-        if card.zone is not Zone.HAND or card.owner != player:
-            return _R51
-        if cdef.type not in (CardType.SPIRIT, CardType.COUNTER):
-            return _R52
-        return _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES) or \
-            _R65
-    if t is PlayEnvironment:
-        if card.zone is not Zone.HAND or card.owner != player:
-            return _R53
-        return _R54
-    if card.controller != player or card.zone not in PHANTOM_ZONES or not cdef.is_phantom:
-        return _R55
-    if t is Unsummon:
-        if card.battled_turn == turn or card.attacked_turn == turn:
-            return _R56
-        return _R57
-    if card.summoned_turn == turn:
-        return _R58
-    if card.pos_changed_turn == turn:
-        return _R59
-    if t is Flip and card.face_up:
-        return _R60
-    if t is ChangePosition and health(duel, card) == 0:
-        return _R61
-    return _R62
+def fresh_legal_actions(duel: Duel) -> list:
+    """`legal_actions` computed from scratch, ignoring every kept judgment (for tests that
+    pin the incremental listing to it). Leaves the duel's caches as they were."""
+    kept = duel.legal_cache
+    duel.legal_cache = LegalCache()
+    try:
+        return legal_actions(duel)
+    finally:
+        duel.legal_cache = kept

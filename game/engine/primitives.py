@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from . import flow as turnflow
 from . import triggers as trigs
-from .model import BACKROW_ZONES, PHANTOM_ZONES, PILE_ZONES, Card, Zone
+from .model import PHANTOM_ZONES, PILE_ZONES, Card, Zone
 from .query import (
     active_statics,
     has_status,
@@ -20,12 +20,6 @@ from .query import (
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-_SLOT_NAME_CAP = 16  # more slots than any rules file sets
-_PHANTOM_SLOT_NAMES = tuple((z, tuple((z.value, i) for i in range(_SLOT_NAME_CAP)))
-                            for z in PHANTOM_ZONES)
-_BACKROW_SLOT_NAMES = tuple((z, tuple((z.value, i) for i in range(_SLOT_NAME_CAP)))
-                            for z in BACKROW_ZONES)
 
 # Each primitive emits the events a client animates from.
 
@@ -204,23 +198,6 @@ def reindex_field(duel: Duel) -> None:
     duel._statics_changed = []
     duel._cond_truth = {}
     duel.view_cache = ({}, {})
-
-
-def free_slots(duel: Duel, player: int, backrow: bool) -> tuple:
-    """Empty (zone name, index) slots where a Phantom (or, `backrow`, a Spirit or
-    Counter) may go; recomputed only after the field changed."""
-    key = player * 2 + backrow
-    if duel._free_version[key] != duel.field_version:
-        slot_map = duel.state.players[player].slots
-        found = []
-        for zone, names in (_BACKROW_SLOT_NAMES if backrow else _PHANTOM_SLOT_NAMES):
-            for i, uid in enumerate(slot_map[zone]):
-                if uid is None:
-                    found.append(names[i])
-        free = tuple(found)
-        duel._free[key] = duel.index.slot_sets.setdefault(free, free)
-        duel._free_version[key] = duel.field_version
-    return duel._free[key]
 
 
 def state_check(duel: Duel) -> None:
