@@ -12,7 +12,8 @@ Prints a short table, then one JSON line (for CI logs and comparisons).
 the same machine and core at the same time: REV is unpacked with `git archive` into a
 temporary folder, one worker process per tree runs this same benchmark code (importing that
 tree's engine), and the two take turns for K rounds (the order alternating each round), so
-a slower moment of a shared machine hits both alike. Prints commands/s and clone µs per
+a slower moment of a shared machine hits both alike; the workers count CPU time
+(`time.process_time`), so other processes on the core count less. Prints commands/s and clone µs per
 round and tree, the medians, and their ratios (this tree / REV). Default decks: the starter
 decks.
 """
@@ -39,11 +40,10 @@ from game.ai.random_player import RandomPlayer  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks import Deck, DeckError, load_deck, validate_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
-from game.resources import TEST_DECK_DIR  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
 from game.sim import duel_seed, player_seed  # noqa: E402
 
-TEST_DECKS = sorted(TEST_DECK_DIR.glob("*.yaml"))
+CLOCK = [time.perf_counter]  # --compare workers count CPU time (a shared machine)
 
 
 @dataclass
@@ -83,7 +83,7 @@ def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, flo
     specs = (a.spec(), b.spec())
     commands = 0
     setup_s = command_s = 0.0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     for game in range(games):
         ds = duel_seed(seed, game)
         order = (0, 1) if game % 2 == 0 else (1, 0)
@@ -104,7 +104,7 @@ def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, flo
 def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
              clones: int = 300) -> float:
     """Median µs of one Duel.clone() over mid-duel positions (each duel played halfway)."""
-    clock = time.perf_counter
+    clock = CLOCK[0]
     times = []
     for k in range(positions):
         ds = duel_seed(seed + 7919, k)
@@ -128,6 +128,7 @@ def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
 def worker(decks: list[str], games: int, seed: int) -> int:
     """--compare's side: run a round per "round" line on stdin, answer one JSON line each."""
     pin_one_core()
+    CLOCK[0] = time.process_time  # CPU time: other processes on the core do not count
     pool, rules = load_card_set(), load_rules()
     loaded = [load_deck(p) for p in decks]
     pairs = list(itertools.combinations(loaded, 2)) or [(loaded[0], loaded[0])]
@@ -185,9 +186,12 @@ def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> i
                 for name in (names if r % 2 == 0 else names[::-1]):
                     proc = procs[name]
                     assert proc.stdin is not None and proc.stdout is not None
-                    proc.stdin.write("round\n")
-                    proc.stdin.flush()
-                    line = proc.stdout.readline()
+                    try:
+                        proc.stdin.write("round\n")
+                        proc.stdin.flush()
+                        line = proc.stdout.readline()
+                    except BrokenPipeError:
+                        line = ""
                     if not line:
                         print(f"the {name} worker stopped", file=sys.stderr)
                         return 2
@@ -199,7 +203,10 @@ def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> i
         finally:
             for proc in procs.values():
                 if proc.stdin:
-                    proc.stdin.close()
+                    try:
+                        proc.stdin.close()
+                    except BrokenPipeError:
+                        pass
                 proc.wait()
     mine, theirs = results["this"], results[rev]
     cps = [statistics.median(x["cps"] for x in res) for res in (mine, theirs)]
@@ -236,16 +243,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.worker:
         return worker(args.decks or [], args.games, args.seed)
-    if args.compare:
-        from game.storage import STARTER_DIR
+    # here, not at the top: a --compare worker imports an older tree that may not have it
+    from game.resources import STARTER_DECK_DIR, TEST_DECK_DIR
 
-        decks = args.decks or [str(p) for p in sorted(STARTER_DIR.glob("*.yaml"))]
+    if args.compare:
+        decks = args.decks or [str(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]
         return compare(args.compare, [str(Path(d).resolve()) for d in decks], args.games,
                        args.seed, max(1, args.rounds))
     pinned = pin_one_core()
     pool, rules = load_card_set(), load_rules()
     decks = []
-    for path in args.decks or [str(p) for p in TEST_DECKS]:
+    for path in args.decks or [str(p) for p in sorted(TEST_DECK_DIR.glob("*.yaml"))]:
         try:
             deck = load_deck(path)
         except DeckError as exc:

@@ -32,10 +32,10 @@ from game.engine.legal import fresh_legal_actions
 from game.engine.model import Zone
 from game.engine.reasons import Code
 from game.engine.serialize import state_hash
-from game.storage import STARTER_DIR
+from game.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, play, position, rules, uid
 
-STARTERS = [load_deck(p) for p in sorted(STARTER_DIR.glob("*.yaml"))]
+STARTERS = [load_deck(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]
 ZONES = ("phantom", "side", "back", "env", "hand", "nowhere")
 
 
