@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
+from operator import is_
 
 from . import events as ev
 from . import flow as turnflow
@@ -431,7 +433,7 @@ class Duel:
         problem = command_problem(command)
         if problem is not None:
             raise Rejected(problem, command, Code.MALFORMED)
-        if not any(c is command for c in self.legal_actions()):  # else: the listed object
+        if not any(map(partial(is_, command), self.legal_actions())):  # a listed object: legal
             why = judge(self, command)
             if why is not None:
                 raise Rejected(why.message, command, why.code)

@@ -80,10 +80,10 @@ def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int
     """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per field
     version (only a change of the field frees or fills a slot)."""
     free = duel.legal_cache.free
-    key = (player, backrow)
-    got = free.get(key)
+    key = player * 2 + backrow
+    got = free[key]
     fv = duel.field_version
-    if got is None or got[0] != fv:
+    if got[0] != fv:
         got = free[key] = (fv, free_slots(duel.state.players[player], backrow))
     return got[1]
 
@@ -155,41 +155,6 @@ def _condition_reads(cond: Condition | None, out: set[str]) -> None:
         out.add("stats")
 
 
-def _extra_reads(duel: Duel, cid: str) -> frozenset[str]:
-    reads = duel.legal_cache.reads
-    got = reads.get(cid)
-    if got is None:
-        cdef = duel.pool[cid]
-        found: set[str] = set()
-        _condition_reads(cdef.summon_condition, found)
-        if cdef.materials is not None and cdef.materials.select.stats:
-            found.add("stats")
-        got = reads[cid] = frozenset(found)
-    return got
-
-
-def _ability_reads(duel: Duel, cid: str, index: int, ab: Ability) -> frozenset[str]:
-    reads = duel.legal_cache.reads
-    key = (cid, index)
-    got = reads.get(key)
-    if got is None:
-        found: set[str] = set()
-        _condition_reads(ab.condition, found)
-        if ab.target is not None and ab.target.select.stats:
-            found.add("stats")
-        got = reads[key] = frozenset(found)
-    return got
-
-
-def _state_key(duel: Duel, reads: frozenset[str]) -> tuple | None:
-    """The versions and facts a cached judgment was made at (None: never keep it)."""
-    if "stats" in reads:
-        return None
-    st = duel.state
-    return (duel.field_version, duel.cond_version, st.last_attack, st.turn, st.turn_player,
-            st.phase if "phase" in reads else None, st.round if "round" in reads else None)
-
-
 # ------------------------------------------------------------------ the door
 def _door(duel: Duel, player, kind: type) -> Refusal | None:
     """Whose decision it is, and what a pending choice or an open Line leaves possible."""
@@ -233,13 +198,20 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
         return R.SUMMON_FROM_HAND_ONLY
     if card.cid not in duel.phantom_cids:
         return R.ONLY_PHANTOMS_SUMMONED
+    st = duel.state
     cost = sp_cost(duel, card)
-    sp = duel.state.players[player].sp
-    if cost > sp:
-        return R.summon_cost_unpaid(cost, sp)
-    if not _under_limit(duel, ("summon", card.uid)):
+    sp = st.players[player].sp
+    if cost > sp:  # built once per (cost, sp): listing asks this of every card in hand
+        refusals = duel.legal_cache.refusals
+        why = refusals.get((cost, sp))
+        if why is None:
+            why = refusals[(cost, sp)] = R.summon_cost_unpaid(cost, sp)
+        return why
+    counts = st.counts
+    uid = card.uid
+    if counts and counts.get(("summon", uid), 0) >= duel.rules.loop_limit:
         return R.SUMMON_LOOP_GUARD
-    if unsummoned_this_turn(duel, card.uid):
+    if counts and ("unsummon", uid) in counts:  # unsummoned_this_turn
         return R.UNSUMMONED_THIS_TURN
     return None
 
@@ -249,7 +221,7 @@ def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
         return R.SET_FROM_HAND_ONLY
     if duel.pool[card.cid].type not in (CardType.SPIRIT, CardType.COUNTER):
         return R.ONLY_SPIRITS_AND_COUNTERS_SET
-    if not _under_limit(duel, ("set", card.uid)):
+    if duel.state.counts.get(("set", card.uid), 0) >= duel.rules.loop_limit:
         return R.SET_LOOP_GUARD
     return None
 
@@ -271,10 +243,11 @@ def _own_field_phantom(duel: Duel, player: int, card: Card) -> bool:
 
 def unsummon_refusal(duel: Duel, card: Card) -> Refusal | None:
     """May this Phantom (its controller's, on the field) be Unsummoned now?"""
-    turn = duel.state.turn
+    st = duel.state
+    turn = st.turn
     if card.battled_turn == turn or card.attacked_turn == turn:
         return R.UNSUMMON_AFTER_BATTLE
-    if not _under_limit(duel, ("unsummon", card.uid)):
+    if st.counts.get(("unsummon", card.uid), 0) >= duel.rules.loop_limit:
         return R.UNSUMMON_LOOP_GUARD
     return None
 
@@ -288,7 +261,7 @@ def position_refusal(duel: Duel, card: Card) -> Refusal | None:
         return R.POSITION_CHANGED_THIS_TURN
     if health(duel, card) == 0:
         return R.ZERO_HEALTH_LOCKED
-    if not _under_limit(duel, ("position", card.uid)):
+    if duel.state.counts.get(("position", card.uid), 0) >= duel.rules.loop_limit:
         return R.POSITION_LOOP_GUARD
     return None
 
@@ -302,7 +275,7 @@ def flip_refusal(duel: Duel, card: Card) -> Refusal | None:
         return R.POSITION_CHANGED_THIS_TURN
     if card.face_up:
         return R.ALREADY_FACE_UP
-    if not _under_limit(duel, ("flip", card.uid)):
+    if duel.state.counts.get(("flip", card.uid), 0) >= duel.rules.loop_limit:
         return R.FLIP_LOOP_GUARD
     return None
 
@@ -345,29 +318,68 @@ def attack_target_refusal(duel: Duel, attacker: Card, target: int,
 
 
 def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
-    """May `player` Special Summon `card` from the Extra Deck now (door and slot aside)?
-    The summon condition and materials are kept per state versions (`_state_key`)."""
+    """May `player` Special Summon `card` from the Extra Deck now (door and slot aside)?"""
     if card.zone is not Zone.EXTRA or card.owner != player:
         return R.NOT_IN_EXTRA_DECK
-    key = _state_key(duel, _extra_reads(duel, card.cid))
-    if key is None:
-        why = _summon_condition(duel, card, player)
-    else:
-        cache = duel.legal_cache.extra
-        ckey = (card.uid, player)
-        got = cache.get(ckey)
-        if got is not None and got[0] == key:
-            why = got[1]
-        else:
-            why = _summon_condition(duel, card, player)
-            cache[ckey] = (key, why)
+    why = _summon_condition(duel, card, player)
     if why is not None:
         return why
-    if not _under_limit(duel, ("special_summon", card.uid)):
+    counts = duel.state.counts
+    if counts.get(("special_summon", card.uid), 0) >= duel.rules.loop_limit:
         return R.SPECIAL_SUMMON_LOOP_GUARD
-    if unsummoned_this_turn(duel, card.uid):
+    if ("unsummon", card.uid) in counts:  # unsummoned_this_turn
         return R.UNSUMMONED_THIS_TURN
     return None
+
+
+def _extra_key(duel: Duel, player: int) -> tuple | None:
+    """What the Extra Deck listing of `player` reads (None: never keep it). Summon
+    conditions and materials read the field (`field_version`) and card moves, LP and SP
+    (`cond_version`); a Special Summon or an Unsummon that changes a copy's counts moves a
+    card too. Phase and round join the key only if some summon condition of the pool reads
+    them; a stat test (Health moves no version) means never keeping it."""
+    reads = duel.legal_cache.reads
+    pool_reads = reads.get("extra")
+    if pool_reads is None:
+        found: set[str] = set()
+        for cdef in duel.pool.values():
+            if cdef.extra:
+                _condition_reads(cdef.summon_condition, found)
+                if cdef.materials is not None and cdef.materials.select.stats:
+                    found.add("stats")
+        pool_reads = reads["extra"] = frozenset(found)
+    if "stats" in pool_reads:
+        return None
+    st = duel.state
+    return (duel.field_version, duel.cond_version, st.turn, st.turn_player,
+            st.phase if "phase" in pool_reads else None,
+            st.round if "round" in pool_reads else None, len(st.players[player].extra))
+
+
+def _extra_summons(duel: Duel, p: int, ph_slots: tuple) -> list:
+    """The SpecialSummons `p` may send now (free Phantom slots given), kept per
+    `_extra_key`: a summon condition is only judged again when what it reads changed."""
+    key = _extra_key(duel, p)
+    cache = duel.legal_cache.extra
+    if key is not None:
+        got = cache.get(p)
+        if got is not None and got[0] == key and got[1] == ph_slots:
+            return got[2]
+    cards = duel.state.cards
+    out: list = []
+    refused: set[str] = set()  # copies of a card share their summon condition
+    for uid in duel.state.players[p].extra:
+        cid = cards[uid].cid
+        if cid in refused:
+            continue
+        why = extra_summon_ok(duel, cards[uid], p)
+        if why is None:
+            out.extend(_special_summons(duel, p, uid, ph_slots))
+        elif why.code not in _PER_COPY:
+            refused.add(cid)
+    if key is not None:
+        cache[p] = (key, ph_slots, out)
+    return out
 
 
 def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
@@ -393,19 +405,22 @@ def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
 
 # ------------------------------------------------------------------ abilities
 def activation_block(duel: Duel, card: Card, index: int, player: int,
-                     responding: Step | None) -> Refusal | None:
+                     responding: Step | None, ab: Ability | None = None) -> Refusal | None:
     """Why `player` may not activate ability `index` of `card` now, before its condition,
-    effects and targets are looked at (`_ability_tail`). Pure: reads the state only."""
+    effects and targets are looked at (`_ability_tail`). Pure: reads the state only.
+    `ab`: the ability, when the caller has it already (then `index` is known to exist)."""
     cdef = duel.pool[card.cid]
-    if index >= len(cdef.abilities) or (index < 0 and not (index == -1 and cdef.playable_alone)):
-        return R.NO_SUCH_ABILITY
-    ab = cdef.ability(index)
+    if ab is None:
+        if index >= len(cdef.abilities) or (
+                index < 0 and not (index == -1 and cdef.playable_alone)):
+            return R.NO_SUCH_ABILITY
+        ab = cdef.ability(index)
     st = duel.state
     own_turn = st.turn_player == player
     if ab.start is Start.MAIN:
         if responding is not None:
             return R.ONLY_STARTS_A_LINE
-        if not own_turn or not is_main_phase(st.phase):
+        if not own_turn or (st.phase is not Phase.MAIN1 and st.phase is not Phase.MAIN2):
             return R.ABILITY_IN_OWN_MAIN_PHASE
     elif ab.start is Start.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
@@ -471,21 +486,11 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
 def _ability_tail(duel: Duel, card: Card, index: int, player: int,
                   responding: Step | None) -> tuple[Refusal | None, tuple, tuple]:
     """(refusal, target sets, commands) once `activation_block` let the ability through:
-    its condition, whether it could change anything, its targets and the Activates they
-    make. At an open state (no Step answered) kept per `_state_key`."""
-    ab = duel.pool[card.cid].ability(index)
-    if responding is not None:
-        return _ability_tail_now(duel, card, index, ab, player, responding)
-    key = _state_key(duel, _ability_reads(duel, card.cid, index, ab))
-    if key is None:
-        return _ability_tail_now(duel, card, index, ab, player, None)
-    cache = duel.legal_cache.ability
-    ckey = (card.uid, index, player)
-    got = cache.get(ckey)
-    if got is not None and got[0] == key:
-        return got[1]
-    verdict = cache[ckey] = (key, _ability_tail_now(duel, card, index, ab, player, None))
-    return verdict[1]
+    its condition, whether it could change anything (query keeps that per field and card
+    moves), its targets and the Activates they make. Not kept here: nearly every command
+    moves the field these read, so keeping them cost more than it saved (measured)."""
+    return _ability_tail_now(duel, card, index, duel.pool[card.cid].ability(index), player,
+                             responding)
 
 
 def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: int,
@@ -571,7 +576,8 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
     """Append every legal Activate for `player` (answering `responding`, or at an open state).
     The skips before `activation_block` are that judgment's own cheap answers, asked first."""
     st = duel.state
-    main_ok = responding is None and st.turn_player == player and is_main_phase(st.phase)
+    main_ok = (responding is None and st.turn_player == player
+               and (st.phase is Phase.MAIN1 or st.phase is Phase.MAIN2))
     if cards is None:
         cards = _response_cards(duel, player) if responding is not None \
             else _activation_cards(duel, player)
@@ -596,9 +602,9 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list,
                 need = ab.answers
                 if need is not None and not answers_step(need, responding, player):
                     continue  # CONDITION_NOT_MET
-            if activation_block(duel, card, i, player, responding) is not None:
+            if activation_block(duel, card, i, player, responding, ab) is not None:
                 continue
-            why, _sets, cmds = _ability_tail(duel, card, i, player, responding)
+            why, _sets, cmds = _ability_tail_now(duel, card, i, ab, player, responding)
             if why is None:
                 out.extend(cmds)
 
@@ -612,7 +618,11 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     cards = duel.state.cards
     own_turn = duel.state.turn_player == player
     found = []
-    for uid in sorted(responders):  # a stable order, whatever the set's
+    cache = duel.legal_cache
+    key = (duel.field_version, duel.cond_version)  # what moves a card in or out of the set
+    if cache.responders[0] != key:
+        cache.responders = (key, sorted(responders))  # a stable order, whatever the set's
+    for uid in cache.responders[1]:
         card = cards[uid]
         zone = card.zone
         if zone is Zone.HAND:  # only Spirits are kept here
@@ -894,16 +904,7 @@ def legal_actions(duel: Duel) -> list:
     if ps.extra:
         ph_slots = _empty_slots(duel, p, False)
         if ph_slots:
-            refused: set[str] = set()  # copies of a card share their summon condition
-            for uid in ps.extra:
-                cid = cards[uid].cid
-                if cid in refused:
-                    continue
-                why = extra_summon_ok(duel, cards[uid], p)
-                if why is None:
-                    acts.extend(_special_summons(duel, p, uid, ph_slots))
-                elif why.code not in _PER_COPY:
-                    refused.add(cid)
+            acts.extend(_extra_summons(duel, p, ph_slots))
     activations(duel, p, None, acts)
     acts.append(_NEXT[p])
     if phase is Phase.MAIN1 or phase is Phase.BATTLE:

@@ -10,25 +10,28 @@ so a clone (`copy`) carries equal answers and the two duels never share a mutabl
 
 from __future__ import annotations
 
-from typing import Any
+from .reasons import Refusal
 
 
 class LegalCache:
     """Per-duel caches of `legal.py` (see the module docstring for what keys them)."""
 
-    __slots__ = ("listing", "listing_version", "free", "extra", "ability", "reads")
+    __slots__ = ("listing", "listing_version", "free", "extra", "responders", "refusals",
+                 "reads")
 
     def __init__(self) -> None:
         self.listing: tuple | None = None  # the whole legal_actions() answer ...
         self.listing_version = -1  # ... valid while Duel.version equals this
-        self.free: dict[tuple[int, bool], tuple[int, tuple]] = {}  # (player, backrow) ->
+        self.free: list[tuple[int, tuple]] = [(-1, ())] * 4  # player * 2 + backrow ->
         # (field_version, free slots)
-        self.extra: dict[tuple[int, int], tuple[tuple, Any]] = {}  # (uid, player) ->
-        # (key, Refusal | None): an Extra Deck card's summon condition and materials
-        self.ability: dict[tuple[int, int, int], tuple[tuple, Any]] = {}  # (uid, index,
-        # player) -> (key, (Refusal | None, target sets, Activates)) at an open state
-        self.reads: dict = {}  # card id or (card id, index) -> what its conditions read
-        # (derived from card data only: shared by every copy, never from the state)
+        self.extra: dict[int, tuple[tuple, tuple, list]] = {}  # player -> (key, free
+        # Phantom slots, the SpecialSummons listed): the Extra Deck part of the listing
+        self.responders: tuple[tuple, list[int]] = ((), [])  # (field_version,
+        # cond_version) -> Duel.responders in uid order
+        self.refusals: dict[tuple, Refusal] = {}  # refusals naming numbers, built once (they
+        # depend on their numbers only: shared by every copy)
+        self.reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
+        # (from card data only: shared by every copy, never from the state)
 
     def remember(self, listing: tuple, version: int) -> None:
         """The answer `legal_actions()` gives at `Duel.version == version`."""
@@ -39,8 +42,9 @@ class LegalCache:
         new = LegalCache.__new__(LegalCache)
         new.listing = self.listing  # a tuple of immutable commands
         new.listing_version = self.listing_version
-        new.free = dict(self.free)
-        new.extra = dict(self.extra)
-        new.ability = dict(self.ability)
+        new.free = self.free[:]
+        new.extra = dict(self.extra)  # values are never changed in place
+        new.responders = self.responders  # never changed in place
+        new.refusals = self.refusals
         new.reads = self.reads
         return new

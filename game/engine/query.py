@@ -200,7 +200,7 @@ def sp_cost(duel: Duel, card: Card) -> int:
         return cdef.level
     statics = duel._statics if duel._statics_version == duel.field_version \
         else active_statics(duel)
-    if not card.mods and not statics:
+    if not card.mods and (not statics or not duel._statics_sp):  # nothing changes SP Costs
         return cdef.level
     return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
 
