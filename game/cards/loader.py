@@ -35,6 +35,7 @@ from game.engine.carddefs import (
     StatTest,
     TargetSpec,
 )
+from game.engine.index import CardPool
 from game.engine.verbs.base import Kind, Param, Scope, VerbRegistry
 from game.engine.verbs.builtin import BUILTIN, MODIFY_STATS
 from game.fileio import FileError, parse_yaml, read_text
@@ -901,4 +902,4 @@ def load_card_set(
     problems += _missing_refs(refs, cards)
     if problems:
         raise CardDataError(problems)
-    return cards
+    return CardPool(cards)  # holds the engine's index of the set, shared by its duels

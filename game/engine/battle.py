@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from . import primitives as prims
-from . import triggers as trigs
 from .model import Step
+from .notice import fire
 from .query import atk, health, on_field
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def resolve_attack(duel: Duel, step: Step) -> None:
         duel.out.append(ev.BattleDamage(attacker.uid, -1, 0, 0, dmg, defender_player))
         if dmg > 0:
             prims.change_lp(duel, defender_player, -dmg, "battle")
-            trigs.fire(duel, "battle_damage", attacker)
+            fire(duel, "battle_damage", attacker)
         return
     target = duel.state.cards[step.extra]
     if not on_field(target):
@@ -43,7 +43,7 @@ def resolve_attack(duel: Duel, step: Step) -> None:
     attacker_zero = prims.apply_damage(duel, attacker, back)
     if excess:
         prims.change_lp(duel, target.controller, -excess, "battle")
-        trigs.fire(duel, "battle_damage", attacker)
+        fire(duel, "battle_damage", attacker)
     if target_zero:
         prims.break_card(duel, target, "battle")
     if attacker_zero:

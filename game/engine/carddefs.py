@@ -6,7 +6,7 @@ once at start-up (see docs/cards.md for the vocabulary). Nothing here reads file
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 
@@ -163,6 +163,13 @@ class Effect:
     # The verb object (game/engine/verbs) the loader resolved `verb` to: run, could, words.
     impl: Verb = field(default=UNBOUND, compare=False, repr=False)
 
+    @cached_property
+    def source_selector(self) -> Selector:
+        """The cards a special_summon or search picks from: its `select` in its `source`
+        zone, on its user's side unless it says otherwise (built once per effect)."""
+        sel = self.select or Selector(types=())
+        return replace(sel, zones=(self.source,), side="you" if sel.side == "any" else sel.side)
+
 
 @dataclass(frozen=True)
 class StaticEffect:
@@ -174,6 +181,12 @@ class StaticEffect:
     sp_cost: int = 0
     cannot_attack: bool = False
     protected: bool = False
+
+    @cached_property
+    def own_cards_only(self) -> StaticEffect:
+        """The same effect limited to its user's own cards (an Environment's effect on
+        every card, with two Environments out)."""
+        return replace(self, affects=replace(self.affects, side="you"))
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from operator import is_
 from . import events as ev
 from . import flow as turnflow
 from . import primitives as prims
-from . import resolution as resolver
 from . import triggers as trigs
+from .caches import Caches
 from .carddefs import CardDef, CardType
 from .choices import PendingChoice, public_choice
 from .commands import (
@@ -41,8 +41,10 @@ from .events import Event
 from .index import pool_index
 from .legal import judge, legal_actions
 from .legal_cache import LegalCache
+from .lines import ask, count_action, pass_priority, push_step
 from .model import PILE_ZONES, Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
-from .query import active_statics, check, select, sp_cost, stats_of
+from .notice import activated, fire
+from .query import active_statics, check, reachable, select, sp_cost, stats_of
 from .reasons import Code, Refusal
 from .rules import Rules
 from .state import DuelState
@@ -83,10 +85,12 @@ _DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD
 class Duel:
     """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`.
 
-    `state` (a DuelState) is everything saved and hashed; every other attribute is
-    machinery derived from it or from the card pool (see `_init_machinery`). The rules are
-    the functions of `primitives`, `triggers`, `resolution`, `flow`, `battle` and `effects`,
-    each taking the duel; this class is the command interface over them."""
+    It holds `state` (a DuelState: everything saved and hashed), `caches` (a Caches:
+    everything derived from the state to go fast), `index` (the card pool's PoolIndex) and
+    the event record (`out`, the command's events, and the logs). The rules are the
+    functions of the engine's modules, each taking the duel, in layers (docs/engine.md);
+    none of them assigns an attribute of this object. This class is the command interface
+    over them."""
 
     def __init__(
         self,
@@ -107,54 +111,15 @@ class Duel:
                         rules.back_slots, rules.side_slots)
             for _ in range(2)
         ])
-        self._init_machinery()
-        if start:
-            self._setup(decks, first_player)
-
-    def _init_machinery(self) -> None:
-        """Caches and indexes derived from the state: never saved, never hashed; `clone`
-        carries them over, `serialize.from_dict` rebuilds them (`reindex_field`)."""
-        index = self.index
-        self.active_cids = index.active_cids
-        self.spirit_cids = index.spirit_cids
-        self.phantom_cids = index.phantom_cids
-        self.response_cids = index.response_cids
-        self.command_cache = index.commands  # interned immutable commands (legal._summons)
-        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
-        self.trigger_cards: dict[str, list[int]] = {}  # trigger -> uids watching for it
-        self.static_on_field: set[int] = set()  # uids of static_cards in a field slot now
-        self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
-        self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
-        self.field_version = 0  # bumped by every change of the field
-        self.version = 0  # bumped by every accepted command
-        self._statics: list = []  # active_statics() cache, valid for _statics_version
-        self._statics_version = -1
-        self._checked_version = -1
-        self._static_depth = 0
-        self._statics_health = False  # some active continuous effect changes Health
-        self._statics_weaken = False  # ... lowers it
-        self._statics_cond_health = False  # ... and depends on a condition
-        self._statics_cond = False  # some active continuous effect has a condition
-        self._statics_sp = False  # ... changes an SP Cost (off the field too)
-        self._health_dirty = False  # a Health may have dropped without damage
+        self.caches = Caches()
         self.legal_cache = LegalCache()  # legal.py's kept judgments and listing
-        self.out: list = []  # events of the command being applied
-        self.ending: tuple[int, str] | None = None  # decided, ends when its Step is done
+        self.out: list = []  # events of the command being applied (engine modules add to it)
         self.start_events: list = []
         self.last_events: list = []  # the last command's events (start events at first)
         self.event_log: list = []  # every event since this object began (a clone: since then)
         self._seat_logs: tuple[list, list] = ([], [])  # event_log redacted per seat, lazily
-        self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
-        # uid -> stats as players were last told: printed stats after a card moves or is
-        # revealed (clients know those from the card data), then each CardStatsChanged
-        self.shown_stats: dict[int, tuple] = {}
-        self._statics_changed: list = []  # active_statics entries that came or went
-        self._cond_truth: dict[tuple, bool] = {}  # conditional statics: last truth told
-        self._cond_key: tuple = ()  # what the conditions read when last checked
-        self._could: dict = {}  # query.could_change answers, valid for _could_versions
-        self._could_versions: tuple = ()
-        self.cond_version = 0  # bumped by every card move and LP or SP change
-        self.view_cache: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
+        if start:
+            self._setup(decks, first_player)
 
     def clone(self) -> Duel:
         """An exact, independent copy: same hash, same future for the same commands, and
@@ -164,47 +129,30 @@ class Duel:
         new.rules = self.rules
         new.index = self.index
         st = new.state = self.state.copy()
-        new.active_cids = self.active_cids
-        new.spirit_cids = self.spirit_cids
-        new.phantom_cids = self.phantom_cids
-        new.response_cids = self.response_cids
-        new.command_cache = self.command_cache
-        new.static_cards = self.static_cards  # fixed once the cards exist
-        new.trigger_cards = self.trigger_cards
-        new.static_on_field = set(self.static_on_field)
-        new.responders = set(self.responders)
-        new.timed = set(self.timed)
-        new.field_version = self.field_version
-        new.version = self.version
-        cards = st.cards
-        new._statics = [(cards[c.uid], eff, user, cond) for c, eff, user, cond in self._statics]
-        new._statics_version = self._statics_version
-        new._checked_version = self._checked_version
-        new._static_depth = 0
-        new._statics_health = self._statics_health
-        new._statics_weaken = self._statics_weaken
-        new._statics_cond_health = self._statics_cond_health
-        new._statics_cond = self._statics_cond
-        new._statics_sp = self._statics_sp
-        new._health_dirty = self._health_dirty
+        new.caches = self.caches.copy(st.cards)
         new.legal_cache = self.legal_cache.copy()
         new.out = []
-        new.ending = None
         new.start_events = self.start_events
         new.last_events = []
         new.event_log = []
         new._seat_logs = ([], [])
-        new.stats_dirty = set(self.stats_dirty)
-        new.shown_stats = dict(self.shown_stats)
-        new._cond_truth = dict(self._cond_truth)
-        new._cond_key = self._cond_key
-        new._could = {}
-        new._could_versions = ()
-        new.cond_version = self.cond_version
-        new._statics_changed = [(st.cards[c.uid], eff, user, cond)
-                                for c, eff, user, cond in self._statics_changed]
-        new.view_cache = ({}, {})
         return new
+
+    # Read-only names of the pool index and caches that legality reads.
+    active_cids = property(lambda self: self.index.active_cids)
+    spirit_cids = property(lambda self: self.index.spirit_cids)
+    phantom_cids = property(lambda self: self.index.phantom_cids)
+    response_cids = property(lambda self: self.index.response_cids)
+    command_cache = property(lambda self: self.index.commands)
+    responders = property(lambda self: self.caches.responders)
+
+    @property
+    def version(self) -> int:
+        """Bumped by every accepted command: equal versions, equal positions."""
+        return self.caches.version
+
+    field_version = property(lambda self: self.caches.field_version)
+    cond_version = property(lambda self: self.caches.cond_version)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, decks: Sequence[DeckSpec], first_player: int | None) -> None:
@@ -222,7 +170,8 @@ class Duel:
                 self._new_card(cid, p, Zone.EXTRA)
         for p in (0, 1):
             self.state.rng.shuffle(self.state.players[p].deck)
-            self.stats_dirty.update(self.state.players[p].extra)  # shown to their owner
+            for uid in self.state.players[p].extra:  # shown to their owner
+                self.caches.stats_changed(uid)
         out = self.out = []
         tossed = first_player is None
         first = self.state.rng.below(2) if first_player is None else first_player
@@ -250,17 +199,7 @@ class Duel:
         uid = len(self.state.cards)
         self.state.cards.append(Card(uid, cid, owner, owner, zone))
         self.state.players[owner].pile(zone).append(uid)
-        self._index_card(uid)
-
-    def _index_card(self, uid: int) -> None:
-        cid = self.state.cards[uid].cid
-        statics = self.index.statics.get(cid)
-        if statics:
-            self.static_cards[uid] = statics
-        for trigger in self.index.watches.get(cid, ()):
-            lst = self.trigger_cards.setdefault(trigger, [])  # cards watching others
-            if uid not in lst:
-                lst.append(uid)
+        self.caches.index_card(uid, cid, self.index)
 
     # -------------------------------------------------------------- interface
     # Read-only shortcuts into the state for tools and tests (the engine uses `state`).
@@ -312,7 +251,7 @@ class Duel:
 
     def _forget_views(self, events: list) -> None:
         """Drop the cached card views of every card an event names."""
-        v0, v1 = self.view_cache
+        v0, v1 = self.caches.views
         if not v0 and not v1:
             return
         for e in events:
@@ -334,41 +273,38 @@ class Duel:
             self._report_changed_stats()
 
     def _report_changed_stats(self) -> None:
-        if self._statics_version != self.field_version:
+        caches = self.caches
+        if caches.statics_version != caches.field_version:
             active_statics(self)  # recomputed after a field change: notes what came or went
-        dirty = self.stats_dirty  # every move, turn, position or stat change adds its card
+        dirty = caches.take_stats_dirty()  # every move, turn, position or stat change
         cards = self.state.cards
-        reach = self._statics_changed  # continuous effects that came or went
+        reach = caches.take_statics_changed()  # continuous effects that came or went
         st = self.state
-        cond_key = (self.field_version, self.cond_version, st.phase, st.turn, st.round)
-        if self._statics_cond and cond_key != self._cond_key:
+        cond_key = (caches.field_version, caches.cond_version, st.phase, st.turn, st.round)
+        if caches.statics_cond and cond_key != caches.cond_key:
             # and those whose condition turned true or false (conditions read only the
             # field, where cards are, LP, SP, the phase and the turn)
-            self._cond_key = cond_key
-            reach = list(reach)
-            truth = self._cond_truth
-            for s in self._statics:
+            caches.cond_key = cond_key
+            truth = caches.cond_truth
+            for s in caches.statics:
                 src, eff, user, cond = s
                 if eff.affects.stats:
                     reach.append(s)  # "Phantoms with 1500 ATK or more": reach it every time
                 elif cond is not None:
-                    key = (src.uid, id(eff), user)
+                    key = (src.uid, eff, user)
                     holds = check(self, cond, user, src.uid)
                     if truth.get(key) is not holds:
                         truth[key] = holds
                         reach.append(s)
-        if reach:
-            dirty = set(dirty)
-            for src, eff, user, _ in reach:
-                dirty.update(select(self, eff.affects, user, src.uid))
-            self._statics_changed = []
+        for _, eff, user, _ in reach:  # every card each could reach, whatever it shows
+            dirty.update(reachable(self, eff.affects, user))
         if not dirty:
             return
-        shown = self.shown_stats
+        shown = caches.shown_stats
         out = self.out
         printed = self.index.printed
-        plain = not self._statics
-        plain_off_field = not self._statics_sp
+        plain = not caches.statics
+        plain_off_field = not caches.statics_sp
         for uid in sorted(dirty):
             card = cards[uid]
             zone = card.zone
@@ -386,7 +322,6 @@ class Duel:
                 hidden = -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
                 a, h, mh, cost, statuses = now
                 out.append(ev.CardStatsChanged(uid, a, h, mh, cost, statuses, hidden))
-        self.stats_dirty = set()
 
     def pending_choice(self) -> PendingChoice | None:
         """The choice the deciding player must answer now, typed (None if there is none)."""
@@ -438,13 +373,13 @@ class Duel:
             if why is not None:
                 raise Rejected(why.message, command, why.code)
         self.out = []
-        self.version += 1
+        caches = self.caches
+        caches.command_applied()
         self.state.history.append(command)
         waiting = len(self.state.pending_triggers)  # these wait for every Line to resolve
         self._dispatch(command)
-        if self._statics_cond_health:  # its condition may have changed with anything
-            self._health_dirty = True
-            self.field_version += 1
+        if caches.statics_cond_health:  # its condition may have changed with anything
+            caches.health_may_drop()
         if self.state.choice is None and self.state.winner is None:
             trigs.flush_immediate_triggers(self, waiting)
         turnflow.run(self)
@@ -454,14 +389,14 @@ class Duel:
         self.last_events = out
         self.event_log.extend(out)
         self._forget_views(out)
-        self.version += 1
+        caches.command_applied()
         return out
 
     # ----------------------------------------------------------- dispatching
     def _dispatch(self, cmd) -> None:
         t = type(cmd)
         if t is Pass:
-            resolver.pass_priority(self, cmd.player, auto=False)
+            pass_priority(self, cmd.player, auto=False)
         elif t is Choose:
             self._answer(cmd.option)
         elif t is NextPhase:
@@ -477,15 +412,15 @@ class Duel:
         elif t is PlayEnvironment:
             self._do_environment(cmd)
         elif t is ChangePosition:
-            self.count_action(("position", cmd.card))
+            count_action(self, ("position", cmd.card))
             self.state.cards[cmd.card].pos_changed_turn = self.state.turn
             self.add_action_step(cmd.player, "position", cmd.card)
         elif t is Flip:
-            self.count_action(("flip", cmd.card))
+            count_action(self, ("flip", cmd.card))
             self.state.cards[cmd.card].pos_changed_turn = self.state.turn
             self.add_action_step(cmd.player, "flip", cmd.card)
         elif t is Unsummon:
-            self.count_action(("unsummon", cmd.card))
+            count_action(self, ("unsummon", cmd.card))
             self.add_action_step(cmd.player, "unsummon", cmd.card)
         elif t is Attack:
             self._do_attack(cmd)
@@ -496,14 +431,11 @@ class Duel:
         else:  # pragma: no cover - legal_actions never lists anything else
             raise Rejected(f"unknown command {cmd!r}", cmd, Code.MALFORMED)
 
-    def count_action(self, key: tuple) -> None:
-        self.state.counts[key] = self.state.counts.get(key, 0) + 1
-
     # ------------------------------------------------------- game actions
     def _do_summon(self, cmd: Summon) -> None:
         card = self.state.cards[cmd.card]
         cost = sp_cost(self, card)
-        self.count_action(("summon", card.uid))
+        count_action(self, ("summon", card.uid))
         prims.change_sp(self, cmd.player, -cost, "summon")
         prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, cmd.face_up, cmd.attack, "summon")
         card.sp_paid = cost
@@ -512,7 +444,7 @@ class Duel:
 
     def _do_special_summon(self, cmd: SpecialSummon) -> None:
         card = self.state.cards[cmd.card]
-        self.count_action(("special_summon", card.uid))
+        count_action(self, ("special_summon", card.uid))
         cdef = self.pool[card.cid]
         if cdef.materials is not None:
             options = self._material_options(card.uid, cmd.player)
@@ -523,7 +455,7 @@ class Duel:
                 context={"card": card.uid, "zone": cmd.zone, "index": cmd.index,
                          "attack": cmd.attack},
             )
-            self.emit_choice()
+            ask(self)
             return
         self._finish_special_summon(card, cmd.player, _ZONES[cmd.zone], cmd.index, cmd.attack)
 
@@ -541,14 +473,14 @@ class Duel:
 
     def _do_set(self, cmd: SetCard) -> None:
         card = self.state.cards[cmd.card]
-        self.count_action(("set", card.uid))
+        count_action(self, ("set", card.uid))
         prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, False, True, "set")
         card.set_turn = self.state.turn
         self.add_action_step(cmd.player, "set", card.uid)
 
     def _do_environment(self, cmd: PlayEnvironment) -> None:
         card = self.state.cards[cmd.card]
-        self.count_action(("environment", card.uid))
+        count_action(self, ("environment", card.uid))
         old = self.state.players[cmd.player].slots[Zone.ENV][0]
         if old is not None:
             prims.break_card(self, self.state.cards[old], "replaced")
@@ -557,22 +489,22 @@ class Duel:
 
     def _do_attack(self, cmd: Attack) -> None:
         attacker = self.state.cards[cmd.attacker]
-        self.count_action(("attack", attacker.uid))
+        count_action(self, ("attack", attacker.uid))
         attacker.attacked_turn = self.state.turn
         if not attacker.face_up:
             prims.set_face(self, attacker, True, "attack")
         self.out.append(ev.AttackDeclared(attacker.uid, cmd.target))
         self.add_action_step(cmd.player, "attack", attacker.uid, cmd.target)
         self.state.last_attack = (attacker.uid, cmd.target)
-        trigs.fire(self, "attacks", attacker)
+        fire(self, "attacks", attacker)
         if cmd.target >= 0:
-            trigs.fire(self, "attacked", self.state.cards[cmd.target])
+            fire(self, "attacked", self.state.cards[cmd.target])
 
     def _do_activate(self, cmd: Activate) -> None:
         card = self.state.cards[cmd.card]
         cdef = self.pool[card.cid]
         ab = cdef.ability(cmd.ability)
-        self.count_action(("ability", card.uid, cmd.ability))
+        count_action(self, ("ability", card.uid, cmd.ability))
         if ab.once_per_turn:
             self.state.used.add((card.uid, cmd.ability))
         if card.zone is Zone.HAND:  # a Spirit played from hand
@@ -601,13 +533,10 @@ class Duel:
                 list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                 count=cost.discard, context={"step": step},
             )
-            self.emit_choice()
+            ask(self)
             return
-        resolver.push_step(self, step)
-        self.fire_activates(step)
-
-    def fire_activates(self, step: Step) -> None:
-        trigs.fire(self, "opponent_activates", self.state.cards[step.card], player=step.player)
+        push_step(self, step)
+        activated(self, step)
 
     def add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
         step = Step(self.state.next_sid, player, kind, 0, uid)
@@ -618,15 +547,13 @@ class Duel:
             step.extra = target
             step.targets = (target,)
             step.target_moves = (self.state.cards[target].moves,)
-        resolver.push_step(self, step)
+        push_step(self, step)
         return step
 
     # ---------------------------------------------------------------- choices
     def emit_choice(self) -> None:
-        c = self.state.choice
-        assert c is not None
-        self.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
-                                           tuple(c.labels), min(c.count, len(c.options))))
+        """Tell the players the choice now waiting (for the effect verbs; see `lines.ask`)."""
+        ask(self)
 
     def _answer(self, option: int) -> None:
         c = self.state.choice
@@ -640,8 +567,8 @@ class Duel:
             self._next_of_choice(c, option)
             if self.state.choice is None and kind is ChoiceKind.COST_DISCARD:
                 step = c.context["step"]
-                resolver.push_step(self, step)
-                self.fire_activates(step)
+                push_step(self, step)
+                activated(self, step)
             elif self.state.choice is None and kind is ChoiceKind.DISCARD and c.context.get("rest"):
                 from .effects import discard_players
 
@@ -677,4 +604,4 @@ class Duel:
             self.state.choice = None
             return
         c.labels = [self.pool[self.state.cards[u].cid].name for u in c.options]
-        self.emit_choice()
+        ask(self)

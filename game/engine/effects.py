@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from . import primitives as prims
-from . import triggers as trigs
 from .carddefs import Ability, Effect, Selector
 from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
+from .notice import fire
 from .query import on_field, select
 
 if TYPE_CHECKING:
@@ -116,8 +116,8 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     card.summoned_turn = duel.state.turn
     card.sp_paid = 0
     duel.out.append(ev.Summoned(card.uid, card.cid, player, True))
-    trigs.fire(duel, "summoned", card)
-    trigs.fire(duel, "opponent_summons", card, player=player)
+    fire(duel, "summoned", card)
+    fire(duel, "opponent_summons", card, player=player)
     return True
 
 

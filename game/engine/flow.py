@@ -10,7 +10,9 @@ from . import resolution as resolver
 from . import triggers as trigs
 from .commands import Pass
 from .legal import legal_actions, response_actions
+from .lines import ask, pass_priority
 from .model import Choice, ChoiceKind, Phase
+from .notice import fire_global
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -25,10 +27,10 @@ def run(duel: Duel) -> None:
     """Advance automatically until a player must decide or the duel ends."""
     st = duel.state
     while st.winner is None:
-        if duel._checked_version != duel.field_version:
+        if duel.caches.checked_version != duel.caches.field_version:
             prims.maybe_state_check(duel)
             continue
-        if duel.ending is not None and st.current is None:
+        if st.ending is not None and st.current is None:
             finish(duel)  # the Step that ended the duel is complete, its checks are done
             return
         if st.choice is not None:
@@ -46,7 +48,7 @@ def run(duel: Duel) -> None:
             if st.auto_pass:
                 answers = response_actions(duel, st.priority)
                 if not answers:
-                    resolver.pass_priority(duel, st.priority, auto=True)
+                    pass_priority(duel, st.priority, auto=True)
                     continue
                 # what the player is offered once apply() returns: no second listing
                 duel.legal_cache.remember((Pass(st.priority), *answers), duel.version + 1)
@@ -64,7 +66,7 @@ def run(duel: Duel) -> None:
                     list(hand), [duel.pool[st.cards[u].cid].name for u in hand],
                     count=len(hand) - duel.rules.hand_limit,
                 )
-                duel.emit_choice()
+                ask(duel)
                 return
             end_turn(duel)
             continue
@@ -86,7 +88,7 @@ def run(duel: Duel) -> None:
 def begin_round(duel: Duel) -> None:
     duel.state.round += 1
     if duel.state.round >= duel.rules.round_limit:
-        end(duel, -1, f"round limit ({duel.rules.round_limit}) reached")
+        prims.end(duel, -1, f"round limit ({duel.rules.round_limit}) reached")
         return
     duel.out.append(ev.RoundStarted(duel.state.round))
     begin_turn(duel, duel.state.first_player)
@@ -105,36 +107,34 @@ def begin_turn(duel: Duel, player: int) -> None:
 
 def enter_phase(duel: Duel, phase: Phase) -> None:
     duel.state.phase = phase
-    if duel._statics_cond_health:  # a Health effect's condition may read the phase
-        duel._health_dirty = True
-        duel.field_version += 1
+    if duel.caches.statics_cond_health:  # a Health effect's condition may read the phase
+        duel.caches.health_may_drop()
     duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phase.DRAW else -1,
                                     phase.value))
     if phase is Phase.STANDBY:
-        trigs.fire_global(duel, "turn_start")
+        fire_global(duel, "turn_start")
     elif phase is Phase.END:
-        trigs.fire_global(duel, "turn_end")
+        fire_global(duel, "turn_end")
     elif phase is Phase.DRAW:
         draw_phase(duel)
 
 
 def end_turn(duel: Duel) -> None:
     turn = duel.state.turn
-    if duel.timed:  # only cards that got an "until end of turn" change
-        for uid in sorted(duel.timed):
-            card = duel.state.cards[uid]
-            card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
-            kept = [f for f in card.flags if f[1] < 0 or f[1] > turn]
-            for flag, _ in card.flags:
-                if not any(k[0] == flag for k in kept):
-                    duel.out.append(ev.StatusLost(uid, flag))
-            card.flags = kept
-            duel.stats_dirty.add(uid)
-        duel.timed = set()
-    duel.field_version += 1
-    duel._health_dirty = False
+    caches = duel.caches
+    for uid in caches.take_timed():  # only cards that got an "until end of turn" change
+        card = duel.state.cards[uid]
+        card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
+        kept = [f for f in card.flags if f[1] < 0 or f[1] > turn]
+        for flag, _ in card.flags:
+            if not any(k[0] == flag for k in kept):
+                duel.out.append(ev.StatusLost(uid, flag))
+        card.flags = kept
+        caches.stats_changed(uid)
+    caches.field_changed()
+    caches.state_checked(health_too=True)
     prims.state_check(duel)  # a lowered stat that ran out can leave 0 Health
-    if duel.state.winner is not None or duel.ending is not None:
+    if duel.state.winner is not None or duel.state.ending is not None:
         return
     if duel.state.turn_player == duel.state.first_player:
         enter_phase(duel, Phase.DRAW)
@@ -146,44 +146,31 @@ def draw_phase(duel: Duel) -> None:
     empty = [p for p in (0, 1) if len(duel.state.players[p].deck) < duel.rules.draw_phase_cards]
     if empty:
         if len(empty) == 2:
-            end(duel, -1, "both players had to draw from an empty deck")
+            prims.end(duel, -1, "both players had to draw from an empty deck")
         else:
-            end(duel, 1 - empty[0], f"player {empty[0] + 1} had to draw from an empty deck")
+            prims.end(duel, 1 - empty[0], f"player {empty[0] + 1} had to draw from an empty deck")
         return
     for p in (duel.state.first_player, 1 - duel.state.first_player):
         prims.draw(duel, p, duel.rules.draw_phase_cards, "draw")
     for p in (duel.state.first_player, 1 - duel.state.first_player):
         prims.change_sp(duel, p, duel.rules.sp_per_draw_phase, "draw_phase")
-    trigs.fire_global(duel, "draw_phase")
-
-
-def end(duel: Duel, winner: int, reason: str) -> None:
-    """The duel is decided; it ends once the Step (or game action, or Draw Phase) that
-    decided it is complete with all its consequences and state checks (`finish`). Both
-    players losing by the same Step is a draw."""
-    if duel.state.winner is not None:
-        return
-    pending = duel.ending
-    if pending is None or pending[0] == winner:
-        duel.ending = (winner, reason)
-    elif pending[0] != -1:
-        duel.ending = (-1, "both players lost by the same Step")
+    fire_global(duel, "draw_phase")
 
 
 def concede(duel: Duel, player: int) -> None:
     """`player` gives up: the duel ends now, the other player winning. Nothing pending runs
     (no Step resolves, no trigger fires) and an end already decided by this command's Step
     is overridden: the concession is what ends the duel."""
-    duel.ending = (1 - player, CONCEDE)
+    duel.state.ending = (1 - player, CONCEDE)
     finish(duel)
 
 
 def finish(duel: Duel) -> None:
     """End the duel: `DuelEnded` is the last event of the command that decided it."""
-    assert duel.ending is not None
-    winner, reason = duel.ending
-    duel.ending = None
     st = duel.state
+    assert st.ending is not None
+    winner, reason = st.ending
+    st.ending = None
     st.winner = winner
     st.end_reason = reason
     st.choice = None

@@ -2,7 +2,9 @@
 
 Card definitions are frozen, so the sets of card ids that can be activated, answer a Step,
 carry continuous effects or watch for triggers never change: building them once per pool
-keeps duel setup and `Duel.clone()` cheap.
+keeps duel setup and `Duel.clone()` cheap. A `CardPool` (what the card loader returns) holds
+its index, so every duel of that pool shares one; any other mapping gets an index of its own
+per duel (a pool made on the fly: a test, a scenario with inline cards).
 """
 
 from __future__ import annotations
@@ -29,14 +31,28 @@ class PoolIndex:
     slot_sets: dict = field(default_factory=dict, compare=False)
 
 
-_INDEXES: dict[int, tuple[Mapping[str, CardDef], PoolIndex]] = {}
+class CardPool(dict[str, CardDef]):
+    """A card set (card id -> CardDef) that holds its `PoolIndex`, built on first use.
+    Treat it as frozen: the index is not rebuilt if cards are added later."""
+
+    __slots__ = ("_index",)
+
+    @property
+    def index(self) -> PoolIndex:
+        got = getattr(self, "_index", None)
+        if got is None:
+            got = self._index = build_index(self)
+        return got
 
 
 def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
-    """The index of `pool`, built on first use (the pool object is kept alive with it)."""
-    got = _INDEXES.get(id(pool))
-    if got is not None and got[0] is pool:
-        return got[1]
+    """The index of `pool`: the one a CardPool holds, else a new one."""
+    if isinstance(pool, CardPool):
+        return pool.index
+    return build_index(pool)
+
+
+def build_index(pool: Mapping[str, CardDef]) -> PoolIndex:
     statics: dict[str, tuple] = {}
     watches: dict[str, tuple[str, ...]] = {}
     for cid, cdef in pool.items():
@@ -50,7 +66,7 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
             and (ab.trigger not in SELF_TRIGGERS or ab.of)))
         if trig:
             watches[cid] = trig
-    index = PoolIndex(
+    return PoolIndex(
         active_cids=frozenset(cid for cid, cdef in pool.items() if cdef.activatable),
         spirit_cids=frozenset(cid for cid, cdef in pool.items()
                               if cdef.type is CardType.SPIRIT),
@@ -65,7 +81,3 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
                        else (None, None, None, None, ()))
                  for cid, cdef in pool.items()},
     )
-    if len(_INDEXES) > 64:  # pools made on the fly (tests, scenarios with inline cards)
-        _INDEXES.clear()
-    _INDEXES[id(pool)] = (pool, index)
-    return index

@@ -77,7 +77,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
             card.zero_ok = True
     settle_health_bonuses(duel)  # the bonuses the position starts with are settled
     prims.reindex_field(duel)  # again: Health is set now, and the view shows it
-    duel.version += 1
+    duel.caches.command_applied()
     return duel
 
 
@@ -103,7 +103,7 @@ def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
     uid = len(duel.state.cards)
     card = Card(uid, cid, owner, owner, zone)
     duel.state.cards.append(card)
-    duel._index_card(uid)
+    duel.caches.index_card(uid, cid, duel.index)
     return card
 
 
@@ -178,6 +178,6 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str,
         raise PositionError(f"{where}.face: expected up or down, got {face!r}")
     card.face_up = face == "up"
     duel.state.players[p].slots[zone][index] = card.uid
-    duel.field_version += 1
+    duel.caches.field_changed()
     if "health" in entry:
         healths.append((card, _int(entry["health"], f"{where}.health", 0), where))

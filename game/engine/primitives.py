@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from . import flow as turnflow
-from . import triggers as trigs
 from .model import PHANTOM_ZONES, PILE_ZONES, Card, Zone
+from .notice import fire
 from .query import (
     active_statics,
     has_status,
@@ -30,11 +29,12 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
     """Move a card; piles belong to the owner, slots to `controller`."""
     from_zone, from_index = card.zone, card.index
     src = duel.state.players[card.controller]
+    caches = duel.caches
     if from_zone in PILE_ZONES:
         duel.state.players[card.owner].pile(from_zone).remove(card.uid)
     else:
         src.slots[from_zone][from_index] = None
-        duel.field_version += 1
+        caches.field_changed()
     leaving_field = from_zone not in PILE_ZONES
     cdef = duel.pool[card.cid]
     if zone is Zone.HAND and cdef.extra:
@@ -54,28 +54,26 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         card.index = index
         card.face_up = face_up
         card.attack_pos = attack_pos
-        duel.field_version += 1
+        caches.field_changed()
     card.zone = zone
     card.moves += 1
-    duel.cond_version += 1
-    duel.shown_stats[card.uid] = duel.index.printed[card.cid]  # clients' default
+    caches.conditions_changed()
+    caches.shown_printed(card.uid, duel.index.printed[card.cid])  # clients' default
     if zone is not Zone.DECK:
-        duel.stats_dirty.add(card.uid)
-    if card.uid in duel.static_cards:
-        if zone in PILE_ZONES:
-            duel.static_on_field.discard(card.uid)
-        else:
-            duel.static_on_field.add(card.uid)
-    if card.cid in duel.response_cids:  # where cards that can answer a Step stand
-        if zone not in PILE_ZONES or (zone is Zone.HAND and card.cid in duel.spirit_cids):
-            duel.responders.add(card.uid)
-        else:
-            duel.responders.discard(card.uid)
+        caches.stats_changed(card.uid)
+    caches.placed(card.uid, zone not in PILE_ZONES, _responder(duel, card.cid, zone))
     duel.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
                                  from_zone.value, from_index, zone.value, card.index,
                                  card.face_up, card.attack_pos, reason))
     if zone is Zone.GRAVE:
-        trigs.fire(duel, "sent_to_grave", card)
+        fire(duel, "sent_to_grave", card)
+
+
+def _responder(duel: Duel, cid: str, zone: Zone) -> bool:
+    """Can a card of `cid` answer a Step from `zone` (a field slot, or a Spirit in hand)?"""
+    index = duel.index
+    return cid in index.response_cids and (
+        zone not in PILE_ZONES or (zone is Zone.HAND and cid in index.spirit_cids))
 
 
 def draw(duel: Duel, player: int, n: int, reason: str) -> int:
@@ -93,21 +91,21 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
     if card.face_up == face_up:
         return
     card.face_up = face_up
-    duel.field_version += 1
+    duel.caches.field_changed()
     duel.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason,
                                        not face_up, card.controller))
     # who may see it changed: a revealed card is shown as printed until told otherwise
-    duel.shown_stats[card.uid] = duel.index.printed[card.cid]
-    duel.stats_dirty.add(card.uid)
+    duel.caches.shown_printed(card.uid, duel.index.printed[card.cid])
+    duel.caches.stats_changed(card.uid)
     if face_up:
         duel.out.append(ev.Revealed(card.uid, card.cid, card.controller))
         if duel.pool[card.cid].is_phantom:
-            trigs.fire(duel, "flipped", card)
+            fire(duel, "flipped", card)
 
 
 def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = True) -> None:
-    duel.cond_version += 1
     """Change LP; `check=False` lets one effect hit both players before anyone loses."""
+    duel.caches.conditions_changed()
     ps = duel.state.players[player]
     before = ps.lp
     ps.lp = max(0, before + delta)
@@ -120,13 +118,27 @@ def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = Tr
 def check_lp(duel: Duel) -> None:
     zero = [p for p in (0, 1) if duel.state.players[p].lp == 0]
     if len(zero) == 2:
-        turnflow.end(duel, -1, "both players reached 0 LP")
+        end(duel, -1, "both players reached 0 LP")
     elif zero:
-        turnflow.end(duel, 1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
+        end(duel, 1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
+
+
+def end(duel: Duel, winner: int, reason: str) -> None:
+    """The duel is decided: recorded in the state (`ending`); it ends once the Step (or
+    game action, or Draw Phase) that decided it is complete with all its consequences and
+    state checks (`flow.finish`). Both players losing by the same Step is a draw."""
+    st = duel.state
+    if st.winner is not None:
+        return
+    pending = st.ending
+    if pending is None or pending[0] == winner:
+        st.ending = (winner, reason)
+    elif pending[0] != -1:
+        st.ending = (-1, "both players lost by the same Step")
 
 
 def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
-    duel.cond_version += 1
+    duel.caches.conditions_changed()
     ps = duel.state.players[player]
     before = ps.sp
     after = max(0, before + delta)
@@ -146,8 +158,8 @@ def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     before = health(duel, card)
     mh = max_health(duel, card)
     card.damage = min(mh, card.damage + amount)
-    duel.cond_version += 1  # what a heal could do (query.could_change) changed
-    duel.stats_dirty.add(card.uid)
+    duel.caches.conditions_changed()  # what a heal could do (query.could_change) changed
+    duel.caches.stats_changed(card.uid)
     after = max(0, mh - card.damage)
     duel.out.append(ev.HealthChanged(card.uid, before, after, mh))
     return after == 0
@@ -163,8 +175,8 @@ def heal_card(duel: Duel, card: Card, amount: int) -> None:
         return
     before = health(duel, card)
     card.damage = max(0, card.damage - amount)
-    duel.cond_version += 1
-    duel.stats_dirty.add(card.uid)
+    duel.caches.conditions_changed()
+    duel.caches.stats_changed(card.uid)
     if health(duel, card) > 0:
         card.zero_ok = False
     duel.out.append(ev.HealthChanged(card.uid, before, health(duel, card), max_health(duel, card)))
@@ -175,37 +187,31 @@ def maybe_state_check(duel: Duel) -> None:
     handles its own Break, so that leaves lowered stats (modify, end of turn) and
     continuous Health bonuses that may have stopped applying."""
     active_statics(duel)  # a change in Health bonuses marks Health dirty
-    if duel._health_dirty:
-        duel._health_dirty = False
+    if duel.caches.health_dirty:
+        duel.caches.state_checked(health_too=True)
         state_check(duel)
     else:
-        duel._checked_version = duel.field_version
+        duel.caches.state_checked(health_too=False)
 
 
 def reindex_field(duel: Duel) -> None:
     """Rebuild what the duel keeps about the field after cards were placed directly
     (position builder, loading a save)."""
-    duel.static_on_field = {u for u in duel.static_cards
-                            if duel.state.cards[u].zone not in PILE_ZONES}
-    duel.responders = {c.uid for c in duel.state.cards if c.cid in duel.response_cids
-                       and (c.zone not in PILE_ZONES
-                            or (c.zone is Zone.HAND and c.cid in duel.spirit_cids))}
-    duel.field_version += 1
+    caches = duel.caches
+    cards = duel.state.cards
+    on_field = {u for u in caches.static_cards if cards[u].zone not in PILE_ZONES}
+    responders = {c.uid for c in cards if _responder(duel, c.cid, c.zone)}
+    caches.reindex(on_field, responders)
     # a loaded or built position is shown whole by its view: nothing is left to tell
-    duel.shown_stats = {c.uid: stats_of(duel, c) for c in duel.state.cards
-                        if c.zone is not Zone.DECK}
-    duel.stats_dirty = set()
-    duel._statics_changed = []
-    duel._cond_truth = {}
-    duel.view_cache = ({}, {})
+    caches.all_told({c.uid: stats_of(duel, c) for c in cards if c.zone is not Zone.DECK})
 
 
 def state_check(duel: Duel) -> None:
     """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
     its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
-    duel._checked_version = duel.field_version
+    duel.caches.state_checked(health_too=False)
     active_statics(duel)
-    weakening = duel._statics_weaken
+    weakening = duel.caches.statics_weaken
     for ps in duel.state.players:
         for zone in PHANTOM_ZONES:
             for uid in ps.slots[zone]:
@@ -236,16 +242,46 @@ def settle_health(duel: Duel, card: Card) -> None:
     lost = card.health_bonus - bonus
     if lost > 0 and card.damage:
         card.damage = max(0, card.damage - lost)
-        duel.cond_version += 1
-        duel.stats_dirty.add(card.uid)
+        duel.caches.conditions_changed()
+        duel.caches.stats_changed(card.uid)
     card.health_bonus = bonus
+
+
+def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
+    """Turn a field Phantom to Attack (`attack`) or Defense Position."""
+    card.attack_pos = attack
+    duel.caches.field_changed()
+    duel.caches.stats_changed(card.uid)  # "Attack Position" effects may apply now
+    duel.out.append(ev.PositionChanged(card.uid, card.cid, attack, card.face_up, reason,
+                                       not card.face_up, card.controller))
+
+
+def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -> None:
+    """A stat modifier until the end of turn `expires` (-1: lasting); it may lower a
+    Health, so the state check runs."""
+    card.mods.append((stat, amount, expires))
+    caches = duel.caches
+    if expires >= 0:
+        caches.timed_change(card.uid)
+    caches.health_may_drop()
+    caches.stats_changed(card.uid)
+
+
+def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
+    """A status (protected, cannot_attack) until the end of turn `expires` (-1: lasting)."""
+    card.flags.append((status, expires))
+    caches = duel.caches
+    if expires >= 0:
+        caches.timed_change(card.uid)
+    caches.field_changed()
+    caches.stats_changed(card.uid)
 
 
 def lock_defense(duel: Duel, card: Card) -> None:
     if card.attack_pos and duel.pool[card.cid].is_phantom and health(duel, card) == 0:
         card.attack_pos = False
-        duel.field_version += 1
-        duel.stats_dirty.add(card.uid)
+        duel.caches.field_changed()
+        duel.caches.stats_changed(card.uid)
         duel.out.append(ev.PositionChanged(card.uid, card.cid, False, card.face_up,
                                            "zero_health", not card.face_up, card.controller))
 
@@ -262,5 +298,5 @@ def break_card(duel: Duel, card: Card, reason: str) -> bool:
         return False
     duel.out.append(ev.CardBroken(card.uid, card.cid, False))
     move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "break")
-    trigs.fire(duel, "broken", card)
+    fire(duel, "broken", card)
     return True

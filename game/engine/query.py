@@ -6,7 +6,6 @@ can call it freely.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .carddefs import CardType, Condition, Selector
@@ -50,13 +49,18 @@ def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
 
 def active_statics(duel: Duel) -> list:
     """[(card, StaticEffect, user, condition)] for every face-up static ability on the field
-    (cached per field change; conditions are checked when the effect is read)."""
-    if duel._statics_version == duel.field_version:
-        return duel._statics
+    (conditions are checked when the effect is read).
+
+    It answers from `duel.caches` and, after a field change, refills that cache: the one
+    write of this module, through `Caches.statics_found`, which also notes the effects that
+    came or went (to tell players) and whether a Health bonus may have ended."""
+    caches = duel.caches
+    if caches.statics_version == caches.field_version:
+        return caches.statics
     found: list = []
     cards = duel.state.cards
-    static_cards = duel.static_cards
-    for uid in duel.static_on_field:
+    static_cards = caches.static_cards
+    for uid in caches.static_on_field:
         card = cards[uid]
         if not card.face_up:
             continue
@@ -67,16 +71,14 @@ def active_statics(duel: Duel) -> list:
         user = card.controller
         for eff, cond in effects:
             found.append((card, eff, user, cond))
-    old = duel._statics
+    old = caches.statics
+    changed: list = []
     if found or old:
         old_keys = _effect_keys(old)
         new_keys = _effect_keys(found)
         if old_keys != new_keys:  # continuous effects came or went: what they reach may differ
-            duel._statics_changed.extend(
-                [s for s, k in zip(found, new_keys, strict=True) if k not in old_keys]
-                + [s for s, k in zip(old, old_keys, strict=True) if k not in new_keys])
-    duel._statics = found
-    duel._statics_version = duel.field_version
+            changed = ([s for s, k in zip(found, new_keys, strict=True) if k not in old_keys]
+                       + [s for s, k in zip(old, old_keys, strict=True) if k not in new_keys])
     cond_any = sp_any = health_now = cond_health = weaken = False
     for _, eff, _, cond in found:
         if cond is not None or eff.affects.stats:
@@ -89,18 +91,13 @@ def active_statics(duel: Duel) -> list:
                 cond_health = True
             if eff.health < 0:
                 weaken = True
-    duel._statics_cond = cond_any
-    duel._statics_sp = sp_any
-    if health_now or duel._statics_health:  # a Health bonus may have come or gone
-        duel._health_dirty = True
-    duel._statics_health = health_now
-    duel._statics_cond_health = cond_health
-    duel._statics_weaken = weaken
+    caches.statics_found(found, changed, cond=cond_any, sp=sp_any, health=health_now,
+                         cond_health=cond_health, weaken=weaken)
     return found
 
 
 def _effect_keys(found: list) -> list:
-    return [(c.uid, id(eff), user) for c, eff, user, _ in found]
+    return [(c.uid, eff, user) for c, eff, user, _ in found]  # compared by identity first
 
 
 def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
@@ -120,19 +117,8 @@ def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
         elif side == "you":
             found.append((card, eff, me, cond))
         elif side == "any":
-            found.append((card, _own_cards_only(eff), me, cond))
+            found.append((card, eff.own_cards_only, me, cond))
         # side "opponent" with two Environments out: it affects nobody
-
-
-_OWN_ONLY: dict[int, tuple] = {}
-
-
-def _own_cards_only(eff):
-    """The same continuous effect limited to its user's own cards (cached per effect)."""
-    got = _OWN_ONLY.get(id(eff))
-    if got is None or got[0] is not eff:
-        got = _OWN_ONLY[id(eff)] = (eff, replace(eff, affects=replace(eff.affects, side="you")))
-    return got[1]
 
 
 def _static_applies(duel: Duel, src: Card, eff, user: int, cond, card: Card) -> bool:
@@ -140,13 +126,14 @@ def _static_applies(duel: Duel, src: Card, eff, user: int, cond, card: Card) -> 
         return False
     if cond is None:
         return True
-    if duel._static_depth:  # a condition that reads stats does not see conditional statics
+    caches = duel.caches
+    if caches.static_depth:  # a condition that reads stats does not see conditional statics
         return False
-    duel._static_depth += 1
+    caches.enter_condition()
     try:
         return check(duel, cond, user, src.uid)
     finally:
-        duel._static_depth -= 1
+        caches.leave_condition()
 
 
 def _static_sum(duel: Duel, card: Card, stat: str) -> int:
@@ -175,7 +162,8 @@ def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
     """A printed stat plus modifiers and continuous effects (printed value off the field)."""
     if not on_field(card):
         return base
-    statics = duel._statics if duel._statics_version == duel.field_version \
+    caches = duel.caches
+    statics = caches.statics if caches.statics_version == caches.field_version \
         else active_statics(duel)
     if not card.mods and not statics:
         return base
@@ -196,11 +184,12 @@ def health(duel: Duel, card: Card) -> int:
 
 def sp_cost(duel: Duel, card: Card) -> int:
     cdef = duel.pool[card.cid]
-    if not card.mods and not duel.static_cards:
+    caches = duel.caches
+    if not card.mods and not caches.static_cards:
         return cdef.level
-    statics = duel._statics if duel._statics_version == duel.field_version \
+    statics = caches.statics if caches.statics_version == caches.field_version \
         else active_statics(duel)
-    if not card.mods and (not statics or not duel._statics_sp):  # nothing changes SP Costs
+    if not card.mods and (not statics or not caches.statics_sp):  # nothing changes SP Costs
         return cdef.level
     return max(0, cdef.level + _mod_sum(duel, card, "sp_cost") + _static_sum(duel, card, "sp_cost"))
 
@@ -231,7 +220,7 @@ def stats_of(duel: Duel, card: Card) -> tuple:
                 prot = True
             elif flag == "cannot_attack":
                 cant = True
-    if duel.static_cards:
+    if duel.caches.static_cards:
         for src, eff, user, cond in active_statics(duel):
             if on:
                 if not (eff.atk or eff.health or eff.sp_cost or eff.protected
@@ -270,7 +259,7 @@ def health_bonus(duel: Duel, card: Card) -> int:
     for mstat, amount, expires in card.mods:
         if mstat == "health" and amount > 0 and (expires < 0 or expires >= turn):
             total += amount
-    if duel.static_cards:
+    if duel.caches.static_cards:
         for src, eff, user, cond in active_statics(duel):
             if eff.health > 0 and _static_applies(duel, src, eff, user, cond, card):
                 total += eff.health
@@ -401,6 +390,22 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     return found
 
 
+def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
+    """Every card on the sides and in the zones `sel` names, whatever its other tests say:
+    the cards a continuous effect with that selector could reach (its stat tests read
+    printed stats, its position and face tests change with the card)."""
+    found: list[int] = []
+    side = sel.side
+    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
+    for p in sides:
+        ps = duel.state.players[p]
+        slots = ps.slots
+        for zone, is_pile in sel.zone_keys:
+            uids = ps.pile(zone) if is_pile else slots[zone]
+            found.extend(u for u in uids if u is not None)
+    return found
+
+
 def _bounds(value: int, cond: Condition) -> bool:
     if cond.min is not None and value < cond.min:
         return False
@@ -483,27 +488,17 @@ def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) ->
         return True
     # What the effects reach changes only with the field, a card move, LP, SP, damage or an
     # attack: the answer is kept until one of those changes (listing asks it again and again).
-    versions = (duel.field_version, duel.cond_version, duel.state.last_attack)
-    if duel._could_versions != versions:
-        duel._could_versions = versions
-        duel._could = {}
+    caches = duel.caches
+    answers = caches.could_for((caches.field_version, caches.cond_version,
+                                duel.state.last_attack))
     key = (id(ab), card.uid, user, event_card)
-    got = duel._could.get(key)
+    got = answers.get(key)
     if got is None:
-        got = duel._could[key] = any(eff.impl.could(duel, card, ab, eff, user, event_card)
-                                     for eff in ab.effects)
+        got = answers[key] = any(eff.impl.could(duel, card, ab, eff, user, event_card)
+                                 for eff in ab.effects)
     return got
 
 
-_SOURCES: dict[int, tuple] = {}  # id(effect) -> (effect, its source selector)
-
-
 def source_selector(eff) -> Selector:
-    """The cards a special_summon or search effect picks from: its `select` in its `source`
-    zone, on its user's side unless it says otherwise (built once per effect)."""
-    got = _SOURCES.get(id(eff))
-    if got is None or got[0] is not eff:
-        sel = eff.select or Selector(types=())
-        got = _SOURCES[id(eff)] = (eff, replace(
-            sel, zones=(eff.source,), side="you" if sel.side == "any" else sel.side))
-    return got[1]
+    """The cards a special_summon or search effect picks from (see Effect.source_selector)."""
+    return eff.source_selector

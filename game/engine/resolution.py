@@ -1,4 +1,5 @@
-"""Lines: adding Steps, priority, and resolving a Line last Step first."""
+"""Resolving Lines: the top Line last Step first, the windows on broken Lines below, and
+what each kind of Step does (adding Steps is `lines`)."""
 
 from __future__ import annotations
 
@@ -6,49 +7,16 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from . import primitives as prims
-from . import triggers as trigs
 from .battle import resolve_attack
 from .carddefs import CardType
 from .effects import run_work
 from .model import Step, Zone
+from .notice import fire
 from .query import health, on_field
 
 if TYPE_CHECKING:
     from .duel import Duel
 
-# Steps onto Lines and Lines off them.
-
-
-def push_step(duel: Duel, step: Step) -> None:
-    """Add a Step. A game action starts a Line; an ability of equal speed extends the
-    top Line and a higher speed makes a Line Break (a trigger of lower speed joins it)."""
-    lines = duel.state.lines
-    if step.kind != "ability" or not lines:
-        lines.append([step])
-        duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
-    else:
-        top = lines[-1]
-        if step.responds_to < 0:
-            step.responds_to = top[-1].sid
-        if step.speed > top[-1].speed:
-            lines.append([step])
-            duel.out.append(ev.LineBreak(len(lines), step.speed))
-            duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
-        else:
-            top.append(step)
-    duel.out.append(ev.StepAdded(
-        len(lines), len(lines[-1]), step.speed, step.player, step.kind, step.card,
-        duel.state.cards[step.card].cid, step.ability, step.targets, step.trigger,
-        not duel.state.cards[step.card].face_up,
-    ))
-    duel.state.priority = 1 - step.player
-    duel.state.passes = 0
-
-# ------------------------------------------------------------ priority
-def pass_priority(duel: Duel, player: int, auto: bool) -> None:
-    duel.out.append(ev.PriorityPassed(player, auto))
-    duel.state.passes += 1
-    duel.state.priority = 1 - player
 
 # ------------------------------------------------------------- resolving
 def start_resolving(duel: Duel) -> None:
@@ -59,10 +27,10 @@ def start_resolving(duel: Duel) -> None:
 def resolve_some(duel: Duel) -> None:
     st = duel.state
     while st.winner is None:
-        if duel._checked_version != duel.field_version:
+        if duel.caches.checked_version != duel.caches.field_version:
             prims.maybe_state_check(duel)
             continue
-        if duel.ending is not None and st.current is None:
+        if st.ending is not None and st.current is None:
             return  # the Step that decided the duel is done: the flow ends it
         if st.current is not None:
             if st.work:
@@ -119,18 +87,13 @@ def begin_step(duel: Duel, step: Step) -> None:
     if kind in ("summon", "special_summon"):
         duel.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon",
                                     not card.face_up))
-        trigs.fire(duel, "summoned", card)
-        trigs.fire(duel, "opponent_summons", card, player=step.player)
+        fire(duel, "summoned", card)
+        fire(duel, "opponent_summons", card, player=step.player)
     elif kind == "attack":
         resolve_attack(duel, step)
     elif kind == "position":
         if health(duel, card) > 0:
-            card.attack_pos = not card.attack_pos
-            duel.field_version += 1
-            duel.stats_dirty.add(card.uid)
-            duel.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos,
-                                               card.face_up, "change", not card.face_up,
-                                               card.controller))
+            prims.set_position(duel, card, not card.attack_pos, "change")
     elif kind == "flip":  # the OCG flip summon: face up in Attack Position
         if not card.face_up:
             if health(duel, card) > 0:

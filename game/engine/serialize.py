@@ -87,7 +87,7 @@ def to_dict(duel) -> dict:
         d["flags"] = [list(f) for f in c.flags]
         cards.append(d)
     ch = duel.state.choice
-    return {
+    data = {
         "format": 1,
         "seed": duel.state.seed,
         "rules": duel.rules.to_dict(),
@@ -123,6 +123,9 @@ def to_dict(duel) -> dict:
         "last_attack": list(duel.state.last_attack),
         "history": [command_to_dict(c) for c in duel.state.history],
     }
+    if duel.state.ending is not None:  # only mid-Step: saves without it stay as they were
+        data["ending"] = list(duel.state.ending)
+    return data
 
 
 def card_defaults() -> dict:
@@ -160,9 +163,9 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
             card.mods = [tuple(m) for m in cd["mods"]]
             card.flags = [tuple(f) for f in cd["flags"]]
             if any(m[2] >= 0 for m in card.mods) or any(f[1] >= 0 for f in card.flags):
-                duel.timed.add(card.uid)
+                duel.caches.timed_change(card.uid)
             duel.state.cards.append(card)
-            duel._index_card(card.uid)
+            duel.caches.index_card(card.uid, card.cid, duel.index)
         duel.state.turn, duel.state.round = data["turn"], data["round"]
         duel.state.turn_player, duel.state.first_player = data["turn_player"], data["first_player"]
         duel.state.phase = Phase(data["phase"])
@@ -179,6 +182,8 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
         duel.state.cur_line, duel.state.cur_step = data["cur_line"], data["cur_step"]
         duel.state.work = [tuple(p) for p in data["work"]]
         duel.state.winner, duel.state.end_reason = data["winner"], data["end_reason"]
+        ending = data.get("ending")
+        duel.state.ending = None if ending is None else (int(ending[0]), str(ending[1]))
         duel.state.counts = {tuple(k): v for k, v in data["counts"]}
         duel.state.used = {tuple(k) for k in data["used"]}
         duel.state.next_sid = data["next_sid"]

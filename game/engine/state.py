@@ -1,6 +1,6 @@
 """The duel's state: everything that is saved, hashed and replayed, in one slotted object.
 
-Caches and indexes derived from it live on the `Duel` beside it (see `machinery.py`), so a
+Caches and indexes derived from it live on the `Duel` beside it (`caches.py`), so a
 copy of the state is a complete, independent duel position; `DuelState.copy()` makes that
 copy field by field, which is what makes `Duel.clone()` cheap enough for a search AI.
 """
@@ -18,7 +18,7 @@ class DuelState:
         "seed", "auto_pass", "rng", "players", "cards", "turn", "round", "turn_player",
         "first_player", "phase", "lines", "priority", "passes", "choice", "pending_triggers",
         "trigger_queue", "resolving", "current", "cur_line", "cur_step", "work", "winner",
-        "end_reason", "counts", "used", "next_sid", "last_attack", "history",
+        "end_reason", "ending", "counts", "used", "next_sid", "last_attack", "history",
     )
 
     def __init__(self, seed: int, auto_pass: bool, players: list[PlayerState]) -> None:
@@ -45,6 +45,9 @@ class DuelState:
         self.work: list[tuple] = []
         self.winner: int | None = None  # -1: a draw
         self.end_reason = ""
+        # (winner, reason) decided by the Step being carried out; the duel ends when that
+        # Step is complete (flow.finish), which may be after a choice its effects ask
+        self.ending: tuple[int, str] | None = None
         self.counts: dict[tuple, int] = {}  # loop guard, this turn
         self.used: set[tuple] = set()  # once-per-turn abilities used this turn
         self.next_sid = 1
@@ -96,6 +99,7 @@ class DuelState:
         new.work = list(self.work)  # tuples
         new.winner = self.winner
         new.end_reason = self.end_reason
+        new.ending = self.ending
         new.counts = dict(self.counts)
         new.used = set(self.used)
         new.next_sid = self.next_sid

@@ -147,7 +147,7 @@ def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
 def card_view(duel: Duel, uid: int, viewer: int) -> CardView:
     """Card `uid` as `viewer` sees it; kept per viewer until an event names the card again
     (every visible change has an event: the mirror test proves it)."""
-    cache = duel.view_cache[viewer]
+    cache = duel.caches.views[viewer]
     got = cache.get(uid)
     if got is None:
         got = cache[uid] = _card_view(duel, uid, viewer)
@@ -160,7 +160,7 @@ def _card_view(duel: Duel, uid: int, viewer: int) -> CardView:
     pos = c.attack_pos if on_field else True
     if not visible_to(duel, uid, viewer):
         return CardView(uid, c.owner, c.controller, c.zone, c.index, c.face_up, pos, None)
-    shown = duel.shown_stats.get(uid)  # kept equal to stats_of at every command's end
+    shown = duel.caches.shown_stats.get(uid)  # kept equal to stats_of at every command's end
     a, h, mh, cost, statuses = shown if shown is not None else stats_of(duel, c)
     return CardView(uid, c.owner, c.controller, c.zone, c.index, c.face_up, pos, c.cid,
                     a, h, mh, cost, statuses)

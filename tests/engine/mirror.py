@@ -9,6 +9,7 @@ event told the seat more than its view shows, the two differ.
 from __future__ import annotations
 
 from game.engine.model import ChoiceKind
+from game.engine.query import stats_of
 from game.engine.views import HIDDEN, redact_event, view_to_plain
 
 PILES = ("deck", "extra", "hand", "grave")
@@ -199,13 +200,29 @@ class ViewMirror:
                 "end_reason": self.end_reason}
 
     def differences(self, duel) -> list[str]:
+        """Where this seat's picture differs from the engine's view, and where either shows
+        stats the state does not give (the view shows what players were told: a change
+        nobody was told of would leave both alike and both wrong)."""
         want = view_to_plain(duel.view(self.seat))
         got = self.plain()
         if want["winner"] is not None:  # after the end only the outcome matters
             for key in ("priority", "phase"):
                 want.pop(key)
                 got.pop(key)
-        return _diff(got, want, "view")
+        return _diff(got, want, "view") + self._untold(duel)
+
+    def _untold(self, duel) -> list[str]:
+        out = []
+        for uid, c in self.cards.items():
+            if c["card_id"] is None or c["zone"] == "deck":
+                continue
+            a, h, mh, cost, statuses = stats_of(duel, duel.cards[uid])
+            now = {"atk": a, "health": h, "max_health": mh, "sp_cost": cost,
+                   "statuses": list(statuses)}
+            told = {k: c[k] for k in now}
+            if told != now:
+                out.append(f"card {uid} ({c['card_id']}): events say {told}, the state {now}")
+        return out
 
 
 def _diff(got, want, path: str) -> list[str]:

@@ -123,3 +123,35 @@ def test_both_players_at_zero_from_one_step_is_still_a_draw():
 """)
     events = play(duel, Activate(0, uid(duel, 0, "parting_shot"), 0, (), "back", 0))
     assert duel.winner == -1 and isinstance(events[-1], ev.DuelEnded)
+
+
+def test_an_end_decided_before_a_choice_of_the_same_step_survives_a_clone_and_a_save():
+    """The Step dealt lethal damage, then its next effect asks a choice: the decided end is
+    part of the state (`ending`), so a clone or a loaded save taken while the choice waits
+    ends the same way when it is answered."""
+    import json
+
+    from game.engine.serialize import from_dict, state_hash, to_dict
+
+    cards = CARDS + """
+- id: final_harvest
+  name: Final Harvest
+  type: spirit
+  text: "Deal 2000 damage to your opponent, then add a Phantom from your Deck to your hand."
+  abilities:
+    - start: main
+      effects:
+        - damage_player: {player: opponent, amount: 2000}
+        - search: {source: deck, select: {zone: deck, type: phantom}}
+"""
+    duel = position({"players": [
+        {"deck": ["stone_sentry", "iron_hound", "paper_guard"], "hand": ["final_harvest"]},
+        {"deck": ["stone_sentry"] * 3, "lp": 1000}]}, cards)
+    play(duel, Activate(0, uid(duel, 0, "final_harvest"), 0, (), "back", 0))
+    assert duel.pending_choice() is not None and duel.winner is None
+    copies = [duel.clone(), from_dict(json.loads(json.dumps(to_dict(duel))), duel.pool)]
+    assert all(state_hash(c) == state_hash(duel) for c in copies)
+    answer = duel.legal_actions()[0]
+    for d in (duel, *copies):
+        d.apply(answer)
+        assert d.winner == 0 and d.end_reason == "player 2 reached 0 LP"

@@ -65,6 +65,8 @@ def check_invariants(duel: Duel, owned: list[int]) -> None:
         assert duel.players[p].lp >= 0 and duel.players[p].sp >= 0
         if duel.winner is None:
             assert duel.players[p].lp > 0
+    for line in duel.lines:  # no Step joins a Line of another Speed (RULES.md L14)
+        assert len({step.speed for step in line}) <= 1, [(s.kind, s.speed) for s in line]
     for card in duel.cards:
         if card.zone not in PILE_ZONES and duel.pool[card.cid].is_phantom:
             h = health(duel, card)

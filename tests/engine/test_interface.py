@@ -273,3 +273,58 @@ def test_round_trip_while_paying_a_discard_cost_and_asking_an_optional_trigger()
     hand = len(duel.players[0].hand)
     round_trip_then_answer(1)
     assert len(duel.players[0].hand) == hand + 1
+
+
+# A deck where continuous effects give and take statuses from Phantoms whose ATK differs from
+# their printed ATK: Silent Judge ("opponent's Phantoms with 1000 or less original ATK cannot
+# attack") against Phantoms raised by Ancient Battlefield, Kindle, War Drums and Battle Cry.
+JUDGE_DECK = DeckSpec(tuple(
+    ["silent_judge"] * 3 + ["ancient_battlefield"] * 3 + ["dusk_fox"] * 3
+    + ["lantern_moth"] * 3 + ["kindle"] * 3 + ["war_drums"] * 3 + ["battle_cry"] * 2
+    + ["iron_hound"] * 3 + ["stone_sentry"] * 3 + ["spark_runner"] * 3 + ["fog_stalker"] * 3))
+
+
+def _saved_and_loaded(duel: Duel) -> Duel:
+    return from_dict(json.loads(json.dumps(to_dict(duel))), duel.pool)
+
+
+def test_events_and_saves_tell_statuses_that_continuous_effects_give_and_take():
+    """Every change of what a seat sees has an event (the mirror), and a save loaded at any
+    point shows both seats what the live duel shows them."""
+    pool = base_pool()
+    for seed in range(4):  # every one of these seeds met a stale status before the fix
+        duel = Duel(pool, rules(), [JUDGE_DECK, JUDGE_DECK], seed)
+        mirrors = _mirrors(duel)
+        rng = random.Random(seed)
+        n = 0
+        while not duel.over:
+            events = duel.apply(rng.choice(duel.legal_actions()))
+            n += 1
+            for m in mirrors:
+                m.feed(events)
+                assert m.differences(duel) == [], (seed, m.seat)
+            if n % 20 == 0 or duel.over:  # a save is costly to load: now and then
+                loaded = _saved_and_loaded(duel)
+                for seat in (0, 1):
+                    assert view_to_plain(loaded.view(seat)) == view_to_plain(duel.view(seat))
+
+
+def test_silent_judge_turning_face_up_tells_the_status_of_a_raised_phantom():
+    """Dusk Fox (900 ATK printed) has 1200 ATK under Ancient Battlefield; Silent Judge turning
+    face up stops it attacking (original ATK): both seats are told, and a save agrees."""
+    duel = position({"players": [
+        {"deck": ["stone_sentry"] * 3,
+         "phantom": [{"card": "silent_judge", "face": "down", "position": "defense"}]},
+        {"deck": ["stone_sentry"] * 3, "phantom": ["dusk_fox"], "env": "ancient_battlefield"}]})
+    fox = uid(duel, 1, "dusk_fox")
+    assert duel.view(0).card(fox).atk == 1200 and duel.view(0).card(fox).statuses == ()
+    from game.engine import Flip
+
+    events = play(duel, Flip(0, uid(duel, 0, "silent_judge")))
+    while duel.lines and not duel.over:
+        events += play(duel, Pass(duel.deciding_player))
+    told = [e for e in events if isinstance(e, ev.CardStatsChanged) and e.card == fox]
+    assert told and told[-1].statuses == ("cannot_attack",)
+    for seat in (0, 1):
+        assert duel.view(seat).card(fox).statuses == ("cannot_attack",)
+        assert view_to_plain(_saved_and_loaded(duel).view(seat)) == view_to_plain(duel.view(seat))

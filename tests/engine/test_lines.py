@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Activate, ChangePosition, EndTurn, Pass, Rejected, Summon, Zone
+from game.engine import Activate, Attack, ChangePosition, EndTurn, Pass, Rejected, Summon, Zone
 from game.engine import events as ev
 from tests.kit import of_type, play, position, uid
 
@@ -297,3 +297,94 @@ def test_game_actions_cannot_answer_a_line():
     assert duel.deciding_player == 0 and duel.lines
     with pytest.raises(Rejected, match="only respond with an ability or pass"):
         duel.apply(ChangePosition(0, uid(duel, 0, "lantern_moth")))
+
+
+FAST_HERALD = CARDS + """
+- id: fast_herald
+  name: Fast Herald
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "Speed 2. When this card is Summoned: draw 1 card."
+  abilities:
+    - start: trigger
+      speed: 2
+      on: summoned
+      effects: [{draw: {count: 1}}]
+- id: slow_watcher
+  name: Slow Watcher
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "When your opponent Summons a Phantom: your opponent loses 1000 LP (Speed 1)."
+  abilities:
+    - start: trigger
+      on: opponent_summons
+      effects: [{damage_player: {player: opponent, amount: 1000}}]
+"""
+
+
+def test_triggers_that_fire_together_enter_in_ascending_speed_a_faster_one_breaking_the_line():
+    """The turn player's trigger is Speed 2, the opponent's Speed 1: the slower enters first
+    and the faster makes a Line Break (it never joins a slower Line, nor a slower one a
+    faster Line), so the faster resolves first."""
+    duel = position(spec({"hand": ["fast_herald"]}, {"phantom": ["slow_watcher"]}), FAST_HERALD)
+    hand = len(duel.players[0].hand)
+    events = play(duel, Summon(0, uid(duel, 0, "fast_herald"), "phantom", 0, True, True))
+    added = [e for e in of_type(events, ev.StepAdded) if e.trigger]
+    assert [(a.card_id, a.speed, a.line) for a in added] == [
+        ("slow_watcher", 1, 1), ("fast_herald", 2, 2)]
+    broke = of_type(events, ev.LineBreak)
+    assert broke and events.index(broke[-1]) < events.index(added[1])
+    resolving = [e.card_id for e in of_type(events, ev.StepResolving)]
+    assert resolving[-2:] == ["fast_herald", "slow_watcher"]  # the faster Line first
+    drew = next(i for i, e in enumerate(events) if isinstance(e, ev.CardMoved)
+                and e.reason == "effect")
+    lost = next(i for i, e in enumerate(events) if isinstance(e, ev.LpChanged))
+    assert drew < lost
+    assert len(duel.players[0].hand) == hand and duel.players[0].lp == 9000
+
+
+def test_within_one_speed_the_turn_players_trigger_enters_first_and_extends_the_line():
+    duel = position(spec({"hand": ["herald"]}, {"phantom": ["watcher"]}), CARDS)
+    events = play(duel, Summon(0, uid(duel, 0, "herald"), "phantom", 0, True, True))
+    added = [e for e in of_type(events, ev.StepAdded) if e.trigger]
+    assert [(a.card_id, a.line, a.step) for a in added] == [("herald", 1, 1), ("watcher", 1, 2)]
+    assert not of_type(events, ev.LineBreak)
+
+
+def test_a_trigger_slower_than_the_top_step_waits_for_every_line_to_resolve():
+    """An attack (Speed 0) is answered by a Speed 2 Counter; a Speed 1 trigger of the
+    opponent's activation cannot join that Line: it waits and forms its own Line after."""
+    cards = FAST_HERALD + """
+- id: quick_wall
+  name: Quick Wall
+  type: counter
+  text: "Response: gain 500 LP."
+  abilities:
+    - start: response
+      effects: [{heal_player: {amount: 500}}]
+- id: sage_watcher
+  name: Sage Watcher
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "When your opponent activates an ability: draw 1 card."
+  abilities:
+    - start: trigger
+      on: opponent_activates
+      effects: [{draw: {count: 1}}]
+"""
+    duel = position(spec({"phantom": ["iron_hound", "sage_watcher"]}, {"back": ["quick_wall"]},
+                         phase="battle", turn=3), cards)
+    play(duel, Attack(0, uid(duel, 0, "iron_hound"), -1))
+    events = play(duel, Activate(1, uid(duel, 1, "quick_wall"), 0))
+    while duel.lines or duel.state.pending_triggers:
+        events += play(duel, Pass(duel.deciding_player))
+    added = [e for e in of_type(events, ev.StepAdded) if e.trigger]
+    assert [(a.card_id, a.speed, a.line) for a in added] == [("sage_watcher", 1, 1)]
+    closed = [events.index(e) for e in of_type(events, ev.LineClosed)]
+    assert len(closed) >= 2 and events.index(added[0]) > closed[1]  # after both Lines

@@ -444,11 +444,7 @@ def _run_change_position(duel: Duel, step: Step, eff: Effect, path: tuple) -> No
             continue
         want = (not card.attack_pos) if eff.position == "toggle" else eff.position == "attack"
         if want != card.attack_pos:
-            card.attack_pos = want
-            duel.field_version += 1
-            duel.stats_dirty.add(card.uid)  # "Attack Position" effects may apply now
-            duel.out.append(ev.PositionChanged(card.uid, card.cid, want, card.face_up,
-                                               "effect", not card.face_up, card.controller))
+            prims.set_position(duel, card, want, "effect")
 
 
 def _position_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
@@ -490,13 +486,8 @@ def _run_modify(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
     for card in targets(duel, step, eff):
         if not (on_field(card) or card.zone is Zone.HAND):
             continue
-        card.mods.append((eff.stat, eff.amount, expires))
-        if expires >= 0:
-            duel.timed.add(card.uid)
-        duel.field_version += 1
-        duel._health_dirty = True
+        prims.add_modifier(duel, card, eff.stat, eff.amount, expires)
         duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
-        duel.stats_dirty.add(card.uid)
         if eff.stat == "health" and phantom_on_field(duel, card) and health(duel, card) == 0:
             prims.break_card(duel, card, "health")
 
@@ -522,12 +513,8 @@ def _add_status(duel: Duel, step: Step, eff: Effect, status: str) -> None:
     expires = duel.state.turn if eff.duration == "turn" else -1
     for card in targets(duel, step, eff):
         if on_field(card):
-            card.flags.append((status, expires))
-            if expires >= 0:
-                duel.timed.add(card.uid)
-            duel.field_version += 1
+            prims.add_status(duel, card, status, expires)
             duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
-            duel.stats_dirty.add(card.uid)
 
 
 def _run_protect(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:

@@ -1,0 +1,234 @@
+"""Everything a duel derives from its state to go fast: one object, owned by one `Duel`.
+
+Nothing here is saved or hashed; all of it can be rebuilt from the state and the card pool
+(`serialize.from_dict` and the position builder do, through `reindex`). Each cache says what
+keys it: a version number that the code changing the state bumps, never an object's `id()`.
+
+Versions (the keys):
+
+- `version`: bumped twice by every accepted command (before and after it runs). Keys the
+  legal-action listing (`legal_cache.LegalCache`, legality's own object beside this one).
+- `field_version`: bumped by every change of the field: a card entering or leaving a slot,
+  turning over or changing position, a modifier or status, the end of a turn, and (while a
+  conditional continuous effect changes Health) every command and phase. Keys the continuous
+  effects in force and the state check.
+- `cond_version`: bumped by every card move and every LP or SP change: with the field, the
+  phase and the turn it is all a condition reads. Keys `could_change` answers and the
+  truth of conditional continuous effects.
+
+Invalidation is by comparison: a cache remembers the version it was computed for and is
+recomputed when it differs. `copy()` gives a clone its own containers (nothing mutable is
+shared except the per-card indexes, which never change once the cards exist).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .index import PoolIndex
+    from .model import Card
+
+class Caches:
+    """A duel's derived data. Engine modules read the fields and change them through the
+    methods (a method per kind of change, so what invalidates what is written once)."""
+
+    __slots__ = (
+        # indexes of this duel's cards: fixed once the cards exist, shared by copies
+        "static_cards", "trigger_cards",
+        # where cards stand, kept in step with every move (`placed`)
+        "static_on_field", "responders", "timed",
+        # the keys
+        "version", "field_version", "cond_version",
+        # continuous effects in force (query.active_statics), valid for statics_version
+        "statics", "statics_version", "statics_changed", "statics_health", "statics_weaken",
+        "statics_cond_health", "statics_cond", "statics_sp", "static_depth",
+        # the 0-Health state check
+        "health_dirty", "checked_version",
+        # query.could_change answers, valid for could_versions
+        "could", "could_versions",
+        # what players were told (CardStatsChanged) and card views built from it
+        "stats_dirty", "shown_stats", "cond_truth", "cond_key", "views",
+    )
+
+    def __init__(self) -> None:
+        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
+        self.trigger_cards: dict[str, list[int]] = {}  # trigger -> uids watching for it
+        self.static_on_field: set[int] = set()  # uids of static_cards in a field slot now
+        self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
+        self.timed: set[int] = set()  # uids with modifiers or statuses that end this turn
+        self.version = 0
+        self.field_version = 0
+        self.cond_version = 0
+        self.statics: list = []  # [(card, StaticEffect, user, condition)]
+        self.statics_version = -1
+        self.statics_changed: list = []  # statics entries that came or went, not yet told
+        self.statics_health = False  # some active continuous effect changes Health
+        self.statics_weaken = False  # ... lowers it
+        self.statics_cond_health = False  # ... and depends on a condition
+        self.statics_cond = False  # some active continuous effect has a condition
+        self.statics_sp = False  # ... changes an SP Cost (off the field too)
+        self.static_depth = 0  # a condition being checked for a continuous effect
+        self.health_dirty = False  # a Health may have dropped without damage
+        self.checked_version = -1
+        self.could: dict = {}
+        self.could_versions: tuple = ()
+        self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
+        # uid -> stats as players were last told: printed stats after a card moves or is
+        # revealed (clients know those from the card data), then each CardStatsChanged
+        self.shown_stats: dict[int, tuple] = {}
+        self.cond_truth: dict[tuple, bool] = {}  # conditional statics: last truth told
+        self.cond_key: tuple = ()  # what the conditions read when last checked
+        self.views: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
+
+    def copy(self, cards: list[Card]) -> Caches:
+        """The caches of a copy of the state whose cards are `cards`: same answers, own
+        containers. Caches that are cheap to recompute and costly to copy start empty."""
+        new = Caches.__new__(Caches)
+        new.static_cards = self.static_cards
+        new.trigger_cards = self.trigger_cards
+        new.static_on_field = set(self.static_on_field)
+        new.responders = set(self.responders)
+        new.timed = set(self.timed)
+        new.version = self.version
+        new.field_version = self.field_version
+        new.cond_version = self.cond_version
+        new.statics = [(cards[c.uid], eff, user, cond) for c, eff, user, cond in self.statics]
+        new.statics_version = self.statics_version
+        new.statics_changed = [(cards[c.uid], eff, user, cond)
+                               for c, eff, user, cond in self.statics_changed]
+        new.statics_health = self.statics_health
+        new.statics_weaken = self.statics_weaken
+        new.statics_cond_health = self.statics_cond_health
+        new.statics_cond = self.statics_cond
+        new.statics_sp = self.statics_sp
+        new.static_depth = 0
+        new.health_dirty = self.health_dirty
+        new.checked_version = self.checked_version
+        new.could = {}
+        new.could_versions = ()
+        new.stats_dirty = set(self.stats_dirty)
+        new.shown_stats = dict(self.shown_stats)
+        new.cond_truth = dict(self.cond_truth)
+        new.cond_key = self.cond_key
+        new.views = ({}, {})
+        return new
+
+    # ----------------------------------------------------------- the cards
+    def index_card(self, uid: int, cid: str, index: PoolIndex) -> None:
+        """A new card exists: note its continuous effects and what it watches for."""
+        statics = index.statics.get(cid)
+        if statics:
+            self.static_cards[uid] = statics
+        for trigger in index.watches.get(cid, ()):
+            lst = self.trigger_cards.setdefault(trigger, [])
+            if uid not in lst:
+                lst.append(uid)
+
+    def placed(self, uid: int, on_field: bool, responder: bool) -> None:
+        """Card `uid` now stands on the field or not, able to answer a Step or not."""
+        if uid in self.static_cards:
+            if on_field:
+                self.static_on_field.add(uid)
+            else:
+                self.static_on_field.discard(uid)
+        if responder:
+            self.responders.add(uid)
+        else:
+            self.responders.discard(uid)
+
+    def reindex(self, static_on_field: set[int], responders: set[int]) -> None:
+        """Cards were placed directly (a loaded save, a built position): start again from
+        where they are now."""
+        self.static_on_field = static_on_field
+        self.responders = responders
+        self.field_version += 1
+
+    def all_told(self, shown_stats: dict[int, tuple]) -> None:
+        """Players see the whole position as it is (its first view): nothing is left to
+        tell. `shown_stats`: every visible card's stats now."""
+        self.shown_stats = shown_stats
+        self.stats_dirty = set()
+        self.statics_changed = []
+        self.cond_truth = {}
+        self.views = ({}, {})
+
+    # ------------------------------------------------------------ changes
+    def command_applied(self) -> None:
+        self.version += 1
+
+    def field_changed(self) -> None:
+        self.field_version += 1
+
+    def conditions_changed(self) -> None:
+        """A card moved or an LP or SP total changed: conditions may read differently."""
+        self.cond_version += 1
+
+    def health_may_drop(self) -> None:
+        """Something may have lowered a Health without damage: run the state check."""
+        self.health_dirty = True
+        self.field_version += 1
+
+    def timed_change(self, uid: int) -> None:
+        """Card `uid` got a modifier or status that ends with the turn."""
+        self.timed.add(uid)
+
+    def take_timed(self) -> list[int]:
+        """The cards with a change that ends this turn, in order; forgotten as they end."""
+        done = sorted(self.timed)
+        self.timed = set()
+        return done
+
+    def stats_changed(self, uid: int) -> None:
+        """What players see of card `uid` may have changed: compare at the command's end."""
+        self.stats_dirty.add(uid)
+
+    def shown_printed(self, uid: int, printed: tuple) -> None:
+        """Card `uid` moved or turned over: clients show it as printed until told more."""
+        self.shown_stats[uid] = printed
+
+    def take_stats_dirty(self) -> set[int]:
+        dirty = self.stats_dirty
+        self.stats_dirty = set()
+        return dirty
+
+    def state_checked(self, health_too: bool) -> None:
+        """The state check ran (or had nothing to do) for the field as it is now."""
+        if health_too:
+            self.health_dirty = False
+        self.checked_version = self.field_version
+
+    def statics_found(self, found: list, changed: list, *, cond: bool, sp: bool,
+                      health: bool, cond_health: bool, weaken: bool) -> None:
+        """The continuous effects in force for the field as it is now (query.active_statics)."""
+        if changed:
+            self.statics_changed.extend(changed)
+        self.statics = found
+        self.statics_version = self.field_version
+        self.statics_cond = cond
+        self.statics_sp = sp
+        if health or self.statics_health:  # a Health bonus may have come or gone
+            self.health_dirty = True
+        self.statics_health = health
+        self.statics_cond_health = cond_health
+        self.statics_weaken = weaken
+
+    def take_statics_changed(self) -> list:
+        changed = self.statics_changed
+        self.statics_changed = []
+        return changed
+
+    def enter_condition(self) -> None:
+        """A continuous effect's condition is being checked (a guard, not a cached answer:
+        a condition that reads stats does not see conditional continuous effects)."""
+        self.static_depth += 1
+
+    def leave_condition(self) -> None:
+        self.static_depth -= 1
+
+    def could_for(self, versions: tuple) -> dict:
+        """The could_change answers for `versions` (emptied when they moved on)."""
+        if self.could_versions != versions:
+            self.could_versions = versions
+            self.could = {}
+        return self.could

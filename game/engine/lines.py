@@ -1,0 +1,61 @@
+"""The Lines as Steps are added: opening a Line, extending it or breaking it, priority,
+and the bookkeeping every Step or choice needs (the loop guard's count, asking a choice).
+Below triggers, resolution and the Duel, which all add Steps through `push_step`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .model import Step
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+def push_step(duel: Duel, step: Step) -> None:
+    """Add a Step. A game action starts a Line; an ability of equal speed extends the
+    top Line and a higher speed makes a Line Break. Nothing slower is ever added to an open
+    Line: legality refuses a slower answer and a slower trigger waits (`triggers`)."""
+    lines = duel.state.lines
+    if step.kind != "ability" or not lines:
+        lines.append([step])
+        duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
+    else:
+        top = lines[-1]
+        if step.responds_to < 0:
+            step.responds_to = top[-1].sid
+        if step.speed > top[-1].speed:
+            lines.append([step])
+            duel.out.append(ev.LineBreak(len(lines), step.speed))
+            duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
+        else:
+            top.append(step)
+    duel.out.append(ev.StepAdded(
+        len(lines), len(lines[-1]), step.speed, step.player, step.kind, step.card,
+        duel.state.cards[step.card].cid, step.ability, step.targets, step.trigger,
+        not duel.state.cards[step.card].face_up,
+    ))
+    duel.state.priority = 1 - step.player
+    duel.state.passes = 0
+
+
+def pass_priority(duel: Duel, player: int, auto: bool) -> None:
+    duel.out.append(ev.PriorityPassed(player, auto))
+    duel.state.passes += 1
+    duel.state.priority = 1 - player
+
+
+def count_action(duel: Duel, key: tuple) -> None:
+    """One more of this game action or ability this turn (the loop guard counts them)."""
+    counts = duel.state.counts
+    counts[key] = counts.get(key, 0) + 1
+
+
+def ask(duel: Duel) -> None:
+    """Tell the players the choice now waiting in the state."""
+    c = duel.state.choice
+    assert c is not None
+    duel.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
+                                       tuple(c.labels), min(c.count, len(c.options))))
