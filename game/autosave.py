@@ -34,7 +34,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from game import storage, suspend
@@ -251,7 +251,7 @@ class Journal:
 
 # ---------------------------------------------------------------------- headers
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def match_header(saved: suspend.SuspendedDuel) -> dict:
@@ -427,7 +427,7 @@ def set_aside(where: Path | None = None) -> Path | None:
     it (never deleted: the player may want it); the new path, or None if nothing could be
     renamed (then it is deleted only if it is a plain file that cannot be renamed either)."""
     target = where or path()
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     for n in range(1, 100):
         aside = target.with_name(f"{target.name}.unreadable-{stamp}" + (f"-{n}" if n > 1 else ""))
         if exists(aside):

@@ -26,8 +26,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .index import PoolIndex
-    from .model import Card
+    from .carddefs import Condition, StaticEffect
+    from .index import PoolIndex, StaticPair
+    from .model import Card, Phase, Stats
+    from .views import CardView
+
+    # (source card, effect, user, condition): a continuous effect in force
+    ActiveStatic = tuple[Card, StaticEffect, int, Condition | None]
+    # could_change answers are kept for (field_version, cond_version, last_attack)
+    CouldVersions = tuple[int | tuple[int, int], ...]
 
 class Caches:
     """A duel's derived data. Engine modules read the fields and change them through the
@@ -52,7 +59,7 @@ class Caches:
     )
 
     def __init__(self) -> None:
-        self.static_cards: dict[int, tuple] = {}  # uid -> ((StaticEffect, condition), ...)
+        self.static_cards: dict[int, tuple[StaticPair, ...]] = {}  # uid -> ((StaticEffect, condition), ...)
         self.trigger_cards: dict[str, list[int]] = {}  # trigger -> uids watching for it
         self.static_on_field: set[int] = set()  # uids of static_cards in a field slot now
         self.responders: set[int] = set()  # response-capable cards in a slot, Spirits in hand
@@ -60,9 +67,9 @@ class Caches:
         self.version = 0
         self.field_version = 0
         self.cond_version = 0
-        self.statics: list = []  # [(card, StaticEffect, user, condition)]
+        self.statics: list[ActiveStatic] = []  # [(card, StaticEffect, user, condition)]
         self.statics_version = -1
-        self.statics_changed: list = []  # statics entries that came or went, not yet told
+        self.statics_changed: list[ActiveStatic] = []  # statics entries that came or went, not yet told
         self.statics_health = False  # some active continuous effect changes Health
         self.statics_weaken = False  # ... lowers it
         self.statics_cond_health = False  # ... and depends on a condition
@@ -71,15 +78,15 @@ class Caches:
         self.static_depth = 0  # a condition being checked for a continuous effect
         self.health_dirty = False  # a Health may have dropped without damage
         self.checked_version = -1
-        self.could: dict = {}
-        self.could_versions: tuple = ()
+        self.could: dict[tuple[int, int, int, int], bool] = {}  # (id(ability), uid, user, event card)
+        self.could_versions: CouldVersions = ()
         self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
         # uid -> stats as players were last told: printed stats after a card moves or is
         # revealed (clients know those from the card data), then each CardStatsChanged
-        self.shown_stats: dict[int, tuple] = {}
-        self.cond_truth: dict[tuple, bool] = {}  # conditional statics: last truth told
-        self.cond_key: tuple = ()  # what the conditions read when last checked
-        self.views: tuple[dict, dict] = ({}, {})  # per seat: uid -> CardView
+        self.shown_stats: dict[int, Stats] = {}
+        self.cond_truth: dict[tuple[int, StaticEffect, int], bool] = {}  # conditional statics: last truth told
+        self.cond_key: tuple[int | Phase, ...] = ()  # what the conditions read when last checked
+        self.views: tuple[dict[int, CardView], dict[int, CardView]] = ({}, {})  # per seat: uid -> CardView
 
     def copy(self, cards: list[Card]) -> Caches:
         """The caches of a copy of the state whose cards are `cards`: same answers, own
@@ -144,7 +151,7 @@ class Caches:
         self.responders = responders
         self.field_version += 1
 
-    def all_told(self, shown_stats: dict[int, tuple]) -> None:
+    def all_told(self, shown_stats: dict[int, Stats]) -> None:
         """Players see the whole position as it is (its first view): nothing is left to
         tell. `shown_stats`: every visible card's stats now."""
         self.shown_stats = shown_stats
@@ -183,7 +190,7 @@ class Caches:
         """What players see of card `uid` may have changed: compare at the command's end."""
         self.stats_dirty.add(uid)
 
-    def shown_printed(self, uid: int, printed: tuple) -> None:
+    def shown_printed(self, uid: int, printed: Stats) -> None:
         """Card `uid` moved or turned over: clients show it as printed until told more."""
         self.shown_stats[uid] = printed
 
@@ -198,7 +205,7 @@ class Caches:
             self.health_dirty = False
         self.checked_version = self.field_version
 
-    def statics_found(self, found: list, changed: list, *, cond: bool, sp: bool,
+    def statics_found(self, found: list[ActiveStatic], changed: list[ActiveStatic], *, cond: bool, sp: bool,
                       health: bool, cond_health: bool, weaken: bool) -> None:
         """The continuous effects in force for the field as it is now (query.active_statics)."""
         if changed:
@@ -213,7 +220,7 @@ class Caches:
         self.statics_cond_health = cond_health
         self.statics_weaken = weaken
 
-    def take_statics_changed(self) -> list:
+    def take_statics_changed(self) -> list[ActiveStatic]:
         changed = self.statics_changed
         self.statics_changed = []
         return changed
@@ -226,7 +233,7 @@ class Caches:
     def leave_condition(self) -> None:
         self.static_depth -= 1
 
-    def could_for(self, versions: tuple) -> dict:
+    def could_for(self, versions: CouldVersions) -> dict[tuple[int, int, int, int], bool]:
         """The could_change answers for `versions` (emptied when they moved on)."""
         if self.could_versions != versions:
             self.could_versions = versions

@@ -9,8 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from .verbs.base import UNBOUND, Verb
+
+if TYPE_CHECKING:
+    from .model import Zone
 
 
 class CardType(str, Enum):
@@ -83,7 +87,7 @@ class Selector:
     extra: bool | None = None  # Extra Deck Phantom or not
 
     @cached_property
-    def zone_keys(self) -> tuple:
+    def zone_keys(self) -> tuple[tuple[Zone, bool], ...]:
         """(Zone, is a pile) per zone name, resolved once (the engine's model owns Zone)."""
         from .model import PILE_ZONES, Zone
 
@@ -283,7 +287,7 @@ class CardDef:
     @cached_property
     def trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:
         """trigger name -> (index, ability) of this card's trigger abilities (computed once)."""
-        found: dict[str, list] = {}
+        found: dict[str, list[tuple[int, Ability]]] = {}
         for i, ab in enumerate(self.abilities):
             if ab.start is Start.TRIGGER and ab.trigger is not None:
                 found.setdefault(ab.trigger, []).append((i, ab))
@@ -298,7 +302,8 @@ class CardDef:
         return _PLAY_COUNTER
 
 
-def plain_phantom(card_id: str, name: str, level: int, atk: int, health: int, **kw) -> CardDef:
+def plain_phantom(card_id: str, name: str, level: int, atk: int, health: int,
+                  **kw: Any) -> CardDef:
     """A Phantom with no abilities; handy for tests and the test decks."""
     return CardDef(id=card_id, name=name, type=CardType.PHANTOM, level=level, atk=atk, health=health, **kw)
 

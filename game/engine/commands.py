@@ -8,6 +8,7 @@ and `legal_actions()` builds many).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -108,7 +109,7 @@ class Activate:
     player: int
     card: int
     ability: int
-    targets: tuple = ()
+    targets: tuple[int, ...] = ()
     zone: str = ""
     index: int = -1
 
@@ -144,9 +145,9 @@ COMMAND_TYPES = {
 }
 
 
-def to_plain(obj) -> dict:
+def to_plain(obj: Any) -> dict[str, Any]:
     """A command or event as plain data: its type name and fields (tuples as lists)."""
-    data: dict = {"type": type(obj).__name__}
+    data: dict[str, Any] = {"type": type(obj).__name__}
     for name in obj.__slots__:
         value = getattr(obj, name)
         data[name] = list(value) if isinstance(value, tuple) else value
@@ -156,7 +157,7 @@ def to_plain(obj) -> dict:
 command_to_dict = to_plain
 
 
-def command_from_dict(data: dict):
+def command_from_dict(data: object) -> Command:
     """Inverse of command_to_dict; raises ValueError on anything malformed."""
     if not isinstance(data, dict) or data.get("type") not in COMMAND_TYPES:
         raise ValueError(f"not a command: {data!r}")

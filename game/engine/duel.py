@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import is_
+from typing import cast
 
 from . import events as ev
 from . import flow as turnflow
@@ -113,11 +114,14 @@ class Duel:
         ])
         self.caches = Caches()
         self.legal_cache = LegalCache()  # legal.py's kept judgments and listing
-        self.out: list = []  # events of the command being applied (engine modules add to it)
-        self.start_events: list = []
-        self.last_events: list = []  # the last command's events (start events at first)
-        self.event_log: list = []  # every event since this object began (a clone: since then)
-        self._seat_logs: tuple[list, list] = ([], [])  # event_log redacted per seat, lazily
+        # events of the command being applied (engine modules add to it)
+        self.out: list[Event] = []
+        self.start_events: list[Event] = []
+        self.last_events: list[Event] = []  # the last command's events (start events at first)
+        # every event since this object began (a clone: since then)
+        self.event_log: list[Event] = []
+        # event_log redacted per seat, lazily
+        self._seat_logs: tuple[list[Event], list[Event]] = ([], [])
         if start:
             self._setup(decks, first_player)
 
@@ -249,7 +253,7 @@ class Duel:
             log.extend(redact_event(e, seat) for e in self.event_log[len(log):])
         return log
 
-    def _forget_views(self, events: list) -> None:
+    def _forget_views(self, events: list[Event]) -> None:
         """Drop the cached card views of every card an event names."""
         v0, v1 = self.caches.views
         if not v0 and not v1:
@@ -356,7 +360,7 @@ class Duel:
         problem = command_problem(command)
         if problem is not None:
             return Refusal(Code.MALFORMED, problem)
-        return judge(self, command)
+        return judge(self, cast(Command, command))  # well-formed: command_problem said so
 
     def why_illegal(self, command: object) -> str | None:
         """None if `command` is legal now, else the reason in words."""
@@ -393,39 +397,43 @@ class Duel:
         return out
 
     # ----------------------------------------------------------- dispatching
-    def _dispatch(self, cmd) -> None:
+    def _dispatch(self, cmd: Command) -> None:
+        # one type() for the whole chain; each branch tells mypy what it found (cast: free)
         t = type(cmd)
         if t is Pass:
             pass_priority(self, cmd.player, auto=False)
         elif t is Choose:
-            self._answer(cmd.option)
+            self._answer(cast(Choose, cmd).option)
         elif t is NextPhase:
             turnflow.enter_phase(self, _NEXT_PHASE[self.state.phase])
         elif t is EndTurn:
             turnflow.enter_phase(self, Phase.END)
         elif t is Summon:
-            self._do_summon(cmd)
+            self._do_summon(cast(Summon, cmd))
         elif t is SpecialSummon:
-            self._do_special_summon(cmd)
+            self._do_special_summon(cast(SpecialSummon, cmd))
         elif t is SetCard:
-            self._do_set(cmd)
+            self._do_set(cast(SetCard, cmd))
         elif t is PlayEnvironment:
-            self._do_environment(cmd)
+            self._do_environment(cast(PlayEnvironment, cmd))
         elif t is ChangePosition:
-            count_action(self, ("position", cmd.card))
-            self.state.cards[cmd.card].pos_changed_turn = self.state.turn
-            self.add_action_step(cmd.player, "position", cmd.card)
+            uid = cast(ChangePosition, cmd).card
+            count_action(self, ("position", uid))
+            self.state.cards[uid].pos_changed_turn = self.state.turn
+            self.add_action_step(cmd.player, "position", uid)
         elif t is Flip:
-            count_action(self, ("flip", cmd.card))
-            self.state.cards[cmd.card].pos_changed_turn = self.state.turn
-            self.add_action_step(cmd.player, "flip", cmd.card)
+            uid = cast(Flip, cmd).card
+            count_action(self, ("flip", uid))
+            self.state.cards[uid].pos_changed_turn = self.state.turn
+            self.add_action_step(cmd.player, "flip", uid)
         elif t is Unsummon:
-            count_action(self, ("unsummon", cmd.card))
-            self.add_action_step(cmd.player, "unsummon", cmd.card)
+            uid = cast(Unsummon, cmd).card
+            count_action(self, ("unsummon", uid))
+            self.add_action_step(cmd.player, "unsummon", uid)
         elif t is Attack:
-            self._do_attack(cmd)
+            self._do_attack(cast(Attack, cmd))
         elif t is Activate:
-            self._do_activate(cmd)
+            self._do_activate(cast(Activate, cmd))
         elif t is Concede:
             turnflow.concede(self, cmd.player)
         else:  # pragma: no cover - legal_actions never lists anything else

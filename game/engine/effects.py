@@ -10,12 +10,12 @@ as a pending Choice and the engine can serialise the state mid-resolution.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
 from . import primitives as prims
 from .carddefs import Ability, Effect, Selector
-from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, Step, Zone
+from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone
 from .notice import fire
 from .query import on_field, select
 
@@ -25,19 +25,20 @@ if TYPE_CHECKING:
 _ZONES = {z.value: z for z in Zone}
 
 
-def effect_at(ab: Ability, path: tuple) -> Effect:
-    eff = ab.effects[path[0]]
+def effect_at(ab: Ability, path: EffectPath) -> Effect:
+    # indexes sit where the path's shape says (EffectPath); casts cost nothing at run time
+    eff = ab.effects[cast(int, path[0])]
     i = 1
     while i < len(path):
         tag = path[i]
         if tag == "t":
-            eff = eff.then[path[i + 1]]
+            eff = eff.then[cast(int, path[i + 1])]
             i += 2
         elif tag == "e":
-            eff = eff.otherwise[path[i + 1]]
+            eff = eff.otherwise[cast(int, path[i + 1])]
             i += 2
         else:  # "o": option, index
-            eff = eff.options[path[i + 1]][path[i + 2]]
+            eff = eff.options[cast(int, path[i + 1])][cast(int, path[i + 2])]
             i += 3
     return eff
 
@@ -99,8 +100,8 @@ def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None
     return None
 
 
-def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list, count: int,
-        context: dict) -> None:
+def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
+        context: dict[str, Any]) -> None:
     labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKind.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
@@ -121,7 +122,7 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     return True
 
 
-def execute(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def execute(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     """Do one effect: its verb's `run`, bound to the Effect when its card was loaded
     (game/engine/verbs)."""
     eff.impl.run(duel, step, eff, path)

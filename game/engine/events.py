@@ -15,8 +15,8 @@ from .commands import to_plain
 class DuelStarted:
     seed: int  # hidden from players (it would tell the deck order): -1 in their views
     first_player: int  # decided by the coin toss (or the match)
-    deck_counts: tuple = ()  # Main Deck sizes
-    extras: tuple = ()  # per player: ((uid, card_id), ...) of the Extra Deck
+    deck_counts: tuple[int, ...] = ()  # Main Deck sizes
+    extras: tuple[tuple[tuple[int, str], ...], ...] = ()  # per player: ((uid, card_id), ...) of the Extra Deck
 
 
 @dataclass(slots=True)
@@ -113,7 +113,7 @@ class CardStatsChanged:
     health: int | None
     max_health: int | None
     sp_cost: int | None
-    statuses: tuple
+    statuses: tuple[str, ...]
     hidden_from: int  # the seat that may not see the card (-1: nobody)
 
 
@@ -170,7 +170,7 @@ class StepAdded:
     card: int
     card_id: str
     ability: int
-    targets: tuple
+    targets: tuple[int, ...]
     trigger: bool
     secret: bool = False  # the card is face down: hidden from its opponent
 
@@ -255,8 +255,8 @@ class ChoiceRequested:
     player: int
     kind: str  # a model.ChoiceKind value
     prompt: str
-    options: tuple  # what Choose(option=...) may send
-    labels: tuple  # one per option, for people
+    options: tuple[int, ...]  # what Choose(option=...) may send
+    labels: tuple[str, ...]  # one per option, for people
     count: int = 1  # answers still to pick
 
 

@@ -11,8 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .carddefs import SELF_TRIGGERS, CardDef, CardType, Start
+from .carddefs import SELF_TRIGGERS, CardDef, CardType, Condition, Start, StaticEffect
+from .model import Stats
+
+# a card's continuous effect and its condition (Ability.static, Ability.condition)
+StaticPair = tuple[StaticEffect, "Condition | None"]
+# free (zone name, index) slots
+Slots = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -23,12 +30,13 @@ class PoolIndex:
     spirit_cids: frozenset[str]
     phantom_cids: frozenset[str]
     response_cids: frozenset[str]
-    statics: Mapping[str, tuple]  # cid -> ((StaticEffect, condition), ...)
+    statics: Mapping[str, tuple[StaticPair, ...]]  # cid -> ((StaticEffect, condition), ...)
     watches: Mapping[str, tuple[str, ...]]  # cid -> triggers it watches on other cards
-    printed: Mapping[str, tuple]  # cid -> its stats as printed, in views.stats_of's shape
-    commands: dict = field(default_factory=dict, compare=False)
+    printed: Mapping[str, Stats]  # cid -> its stats as printed, in views.stats_of's shape
+    # key (command class, player, uid[, slots]) -> its command or list of commands
+    commands: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False)
     # free-slot tuples interned for the index's lifetime, so `commands` may key on their id()
-    slot_sets: dict = field(default_factory=dict, compare=False)
+    slot_sets: dict[Slots, Slots] = field(default_factory=dict, compare=False)
 
 
 class CardPool(dict[str, CardDef]):
@@ -53,7 +61,7 @@ def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:
 
 
 def build_index(pool: Mapping[str, CardDef]) -> PoolIndex:
-    statics: dict[str, tuple] = {}
+    statics: dict[str, tuple[StaticPair, ...]] = {}
     watches: dict[str, tuple[str, ...]] = {}
     for cid, cdef in pool.items():
         found = tuple((ab.static, ab.condition) for ab in cdef.abilities

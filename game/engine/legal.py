@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
 from .carddefs import Ability, CardType, Condition, Start
@@ -30,6 +30,7 @@ from .commands import (
     Attack,
     ChangePosition,
     Choose,
+    Command,
     Concede,
     EndTurn,
     Flip,
@@ -41,12 +42,14 @@ from .commands import (
     Summon,
     Unsummon,
 )
-from .legal_cache import LegalCache
+from .index import Slots
+from .legal_cache import ExtraKey, LegalCache
 from .model import (
     BACKROW_ZONES,
     FIELD_SLOT_ZONES,
     PHANTOM_ZONES,
     PILE_ZONES,
+    ActionKey,
     Card,
     Phase,
     Step,
@@ -70,6 +73,11 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
+
+# (refusal, target sets, the Activates they make): what `_ability_tail` answers
+AbilityTail = tuple["Refusal | None", tuple[tuple[int, ...], ...], tuple[Activate, ...]]
+# the one-card commands `_card_cmd` interns
+CardCommand = TypeVar("CardCommand", ChangePosition, Flip, Unsummon, PlayEnvironment)
 
 _PER_COPY = (Code.LOOP_GUARD, Code.UNSUMMONED_THIS_TURN)  # refusals that bar one copy, not all
 _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
@@ -101,7 +109,7 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
     return out
 
 
-def _under_limit(duel: Duel, key: tuple) -> bool:
+def _under_limit(duel: Duel, key: ActionKey) -> bool:
     return duel.state.counts.get(key, 0) < duel.rules.loop_limit
 
 
@@ -117,13 +125,14 @@ def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]
     return select(duel, ab.target.select, user, uid)
 
 
-def _card(duel: Duel, uid) -> Card | None:
+def _card(duel: Duel, uid: int) -> Card | None:
     if isinstance(uid, int) and 0 <= uid < len(duel.state.cards):
         return duel.state.cards[uid]
     return None
 
 
-def _slot_problem(duel: Duel, player: int, zone: str, index: int, allowed) -> Refusal | None:
+def _slot_problem(duel: Duel, player: int, zone: str, index: int,
+                  allowed: tuple[Zone, ...]) -> Refusal | None:
     """Why (zone, index) is not a slot of `allowed` zones the card may go into now."""
     names = [z.value for z in allowed]
     if zone not in names:
@@ -156,7 +165,7 @@ def _condition_reads(cond: Condition | None, out: set[str]) -> None:
 
 
 # ------------------------------------------------------------------ the door
-def _door(duel: Duel, player, kind: type) -> Refusal | None:
+def _door(duel: Duel, player: int, kind: type[Command]) -> Refusal | None:
     """Whose decision it is, and what a pending choice or an open Line leaves possible."""
     st = duel.state
     if st.winner is not None:
@@ -332,7 +341,7 @@ def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     return None
 
 
-def _extra_key(duel: Duel, player: int) -> tuple | None:
+def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
     """What the Extra Deck listing of `player` reads (None: never keep it). Summon
     conditions and materials read the field (`field_version`) and card moves, LP and SP
     (`cond_version`); a Special Summon or an Unsummon that changes a copy's counts moves a
@@ -356,7 +365,7 @@ def _extra_key(duel: Duel, player: int) -> tuple | None:
             st.round if "round" in pool_reads else None, len(st.players[player].extra))
 
 
-def _extra_summons(duel: Duel, p: int, ph_slots: tuple) -> list:
+def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     """The SpecialSummons `p` may send now (free Phantom slots given), kept per
     `_extra_key`: a summon condition is only judged again when what it reads changed."""
     key = _extra_key(duel, p)
@@ -366,7 +375,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: tuple) -> list:
         if got is not None and got[0] == key and got[1] == ph_slots:
             return got[2]
     cards = duel.state.cards
-    out: list = []
+    out: list[SpecialSummon] = []
     refused: set[str] = set()  # copies of a card share their summon condition
     for uid in duel.state.players[p].extra:
         cid = cards[uid].cid
@@ -484,7 +493,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
 
 
 def _ability_tail(duel: Duel, card: Card, index: int, player: int,
-                  responding: Step | None) -> tuple[Refusal | None, tuple, tuple]:
+                  responding: Step | None) -> AbilityTail:
     """(refusal, target sets, commands) once `activation_block` let the ability through:
     its condition, whether it could change anything (query keeps that per field and card
     moves), its targets and the Activates they make. Not kept here: nearly every command
@@ -494,13 +503,13 @@ def _ability_tail(duel: Duel, card: Card, index: int, player: int,
 
 
 def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: int,
-                      responding: Step | None) -> tuple[Refusal | None, tuple, tuple]:
+                      responding: Step | None) -> AbilityTail:
     if not check(duel, ab.condition, player, card.uid, responding):
         return R.CONDITION_NOT_MET, (), ()
     if ab.effects and not could_change(duel, card, ab, player):
         return R.WOULD_DO_NOTHING, (), ()
     if ab.target is None:
-        sets: tuple = ((),)
+        sets: tuple[tuple[int, ...], ...] = ((),)
     else:
         cands = target_candidates(duel, card.uid, ab, player)
         if ab.cost.break_self or card.zone is Zone.HAND:
@@ -508,7 +517,7 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
         n = ab.target.count
         if len(cands) < n:
             return R.TOO_FEW_TARGETS, (), ()
-        found = []
+        found: list[tuple[int, ...]] = []
         for combo in combinations(cands, n):
             found.append(combo)
             if len(found) >= MAX_TARGET_SETS:
@@ -524,7 +533,7 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
 
 
 def activation_targets(duel: Duel, card: Card, index: int, player: int,
-                       responding: Step | None) -> list[tuple]:
+                       responding: Step | None) -> list[tuple[int, ...]]:
     """Every target set the ability may be activated with now ([] if it may not)."""
     if activation_block(duel, card, index, player, responding) is not None:
         return []
@@ -534,7 +543,7 @@ def activation_targets(duel: Duel, card: Card, index: int, player: int,
 _STEP_KIND = {"ability": "activate", "special_summon": "summon"}
 
 
-def answers_step(need, step: Step, player: int) -> bool:
+def answers_step(need: Condition, step: Step, player: int) -> bool:
     """Quick form of the `responding_to` condition test (query.check has the full one)."""
     if need.player == "you":
         if step.player != player:
@@ -571,7 +580,7 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
     return found
 
 
-def activations(duel: Duel, player: int, responding: Step | None, out: list,
+def activations(duel: Duel, player: int, responding: Step | None, out: list[Command],
                 cards: list[Card] | None = None) -> None:
     """Append every legal Activate for `player` (answering `responding`, or at an open state).
     The skips before `activation_block` are that judgment's own cheap answers, asked first."""
@@ -633,12 +642,12 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     return found
 
 
-def response_actions(duel: Duel, player: int) -> list:
+def response_actions(duel: Duel, player: int) -> list[Command]:
     """Every Activate `player` may answer the top Step with (empty: only Pass)."""
     cards = _response_cards(duel, player)
     if not cards:
         return []
-    out: list = []
+    out: list[Command] = []
     activations(duel, player, duel.state.lines[-1][-1], out, cards=cards)
     return out
 
@@ -760,7 +769,7 @@ def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
     lines = duel.state.lines
     responding = lines[-1][-1] if lines else None
     why = activation_block(duel, card, cmd.ability, player, responding)
-    sets: tuple = ()
+    sets: tuple[tuple[int, ...], ...] = ()
     if why is None:
         why, sets, _cmds = _ability_tail(duel, card, cmd.ability, player, responding)
     if why is not None and why.code is not Code.TARGETS:
@@ -785,13 +794,13 @@ _JUDGES: dict[type, Callable[[Duel, Any], Refusal | None]] = {
 }
 
 
-def judge(duel: Duel, cmd) -> Refusal | None:
+def judge(duel: Duel, cmd: Command) -> Refusal | None:
     """None if the (well-formed: `validate.command_problem`) command is legal now, else
     why not. The one legality: `legal_actions` lists exactly what this accepts."""
     return _JUDGES[type(cmd)](duel, cmd)
 
 
-def explain(duel: Duel, cmd) -> Refusal:
+def explain(duel: Duel, cmd: Command) -> Refusal:
     """Why `cmd` is not legal now (only asked of a command `judge` refuses)."""
     why = judge(duel, cmd)
     assert why is not None, f"{cmd!r} is legal"
@@ -799,11 +808,11 @@ def explain(duel: Duel, cmd) -> Refusal:
 
 
 # ------------------------------------------------------------------ listing
-def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+def _summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[Summon]:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
     key = (Summon, p, uid, slots)
-    cached = duel.command_cache.get(key)
+    cached: list[Summon] | None = duel.command_cache.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
@@ -815,18 +824,18 @@ def _summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
     return cached
 
 
-def _sets(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+def _sets(duel: Duel, p: int, uid: int, slots: Slots) -> list[SetCard]:
     key = (SetCard, p, uid, slots)
-    cached = duel.command_cache.get(key)
+    cached: list[SetCard] | None = duel.command_cache.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
         duel.command_cache[key] = cached
     return cached
 
 
-def _special_summons(duel: Duel, p: int, uid: int, slots: tuple) -> list:
+def _special_summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[SpecialSummon]:
     key = (SpecialSummon, p, uid, slots)
-    cached = duel.command_cache.get(key)
+    cached: list[SpecialSummon] | None = duel.command_cache.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
@@ -841,16 +850,16 @@ _END = (EndTurn(0), EndTurn(1))
 _PASS = (Pass(0), Pass(1))
 
 
-def _card_cmd(duel: Duel, cls, p: int, uid: int):
+def _card_cmd(duel: Duel, cls: type[CardCommand], p: int, uid: int) -> CardCommand:
     """An interned one-card command (ChangePosition, Flip, Unsummon, PlayEnvironment)."""
     key = (cls, p, uid)
-    cmd = duel.command_cache.get(key)
+    cmd: CardCommand | None = duel.command_cache.get(key)
     if cmd is None:
         cmd = duel.command_cache[key] = cls(p, uid)
     return cmd
 
 
-def legal_actions(duel: Duel) -> list:
+def legal_actions(duel: Duel) -> list[Command]:
     """Every command the deciding player may send now, in a stable order: each kind's
     candidates kept by the kind's own judgment (the door is opened once for all)."""
     st = duel.state
@@ -860,7 +869,7 @@ def legal_actions(duel: Duel) -> list:
     if c is not None:
         return [Choose(c.player, o) for o in c.options]
     p = st.priority
-    acts: list = []
+    acts: list[Command] = []
     if st.lines:
         acts.append(_PASS[p])
         acts.extend(response_actions(duel, p))
@@ -912,7 +921,7 @@ def legal_actions(duel: Duel) -> list:
     return acts
 
 
-def fresh_legal_actions(duel: Duel) -> list:
+def fresh_legal_actions(duel: Duel) -> list[Command]:
     """`legal_actions` computed from scratch, ignoring every kept judgment (for tests that
     pin the incremental listing to it). Leaves the duel's caches as they were."""
     kept = duel.legal_cache

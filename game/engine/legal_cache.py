@@ -10,7 +10,17 @@ so a clone (`copy`) carries equal answers and the two duels never share a mutabl
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .reasons import Refusal
+
+if TYPE_CHECKING:
+    from .commands import Command, SpecialSummon
+    from .index import Slots
+    from .model import Phase
+
+# what the Extra Deck listing of a player reads (legal._extra_key)
+ExtraKey = tuple[int, int, int, int, "Phase | None", "int | None", int]
 
 
 class LegalCache:
@@ -20,20 +30,20 @@ class LegalCache:
                  "reads")
 
     def __init__(self) -> None:
-        self.listing: tuple | None = None  # the whole legal_actions() answer ...
+        self.listing: tuple[Command, ...] | None = None  # the whole legal_actions() answer ...
         self.listing_version = -1  # ... valid while Duel.version equals this
-        self.free: list[tuple[int, tuple]] = [(-1, ())] * 4  # player * 2 + backrow ->
+        self.free: list[tuple[int, Slots]] = [(-1, ())] * 4  # player * 2 + backrow ->
         # (field_version, free slots)
-        self.extra: dict[int, tuple[tuple, tuple, list]] = {}  # player -> (key, free
+        self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player -> (key, free
         # Phantom slots, the SpecialSummons listed): the Extra Deck part of the listing
-        self.responders: tuple[tuple, list[int]] = ((), [])  # (field_version,
+        self.responders: tuple[tuple[int, ...], list[int]] = ((), [])  # (field_version,
         # cond_version) -> Duel.responders in uid order
-        self.refusals: dict[tuple, Refusal] = {}  # refusals naming numbers, built once (they
+        self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built once (they
         # depend on their numbers only: shared by every copy)
         self.reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
         # (from card data only: shared by every copy, never from the state)
 
-    def remember(self, listing: tuple, version: int) -> None:
+    def remember(self, listing: tuple[Command, ...], version: int) -> None:
         """The answer `legal_actions()` gives at `Duel.version == version`."""
         self.listing = listing
         self.listing_version = version

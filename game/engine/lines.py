@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import Step
+from .model import ActionKey, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -47,7 +47,7 @@ def pass_priority(duel: Duel, player: int, auto: bool) -> None:
     duel.state.priority = 1 - player
 
 
-def count_action(duel: Duel, key: tuple) -> None:
+def count_action(duel: Duel, key: ActionKey) -> None:
     """One more of this game action or ability this turn (the loop guard counts them)."""
     counts = duel.state.counts
     counts[key] = counts.get(key, 0) + 1

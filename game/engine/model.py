@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
+
+# where an effect sits in its ability: (index, then ("t"|"e", index | "o", option, index)...)
+EffectPath = tuple[int | str, ...]
+# what the loop guard counts: (action, card uid) or ("ability", card uid, ability index)
+ActionKey = tuple[str, int] | tuple[str, int, int]
+# (ATK, Health, max Health, SP Cost, statuses) as a player sees them (query.stats_of);
+# None: not a Phantom, or hidden
+Stats = tuple[int | None, int | None, int | None, int | None, tuple[str, ...]]
 
 _new_card = object.__new__
 
@@ -67,8 +76,8 @@ class Card:
     moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
     zero_ok: bool = False  # survived a Break at 0 Health: stays at 0 (book)
     health_bonus: int = 0  # Health gained from bonuses, as last settled (see settle_health)
-    mods: list = field(default_factory=list)  # [stat, amount, expires_turn or -1]
-    flags: list = field(default_factory=list)  # [flag, expires_turn or -1]
+    mods: list[tuple[str, int, int]] = field(default_factory=list)  # [stat, amount, expires_turn or -1]
+    flags: list[tuple[str, int]] = field(default_factory=list)  # [flag, expires_turn or -1]
 
     def copy(self) -> Card:
         """An independent copy (modifier and status entries are never changed in place)."""
@@ -160,8 +169,8 @@ class Step:
     card: int
     ability: int = -1
     trigger: bool = False
-    targets: tuple = ()  # card uids
-    target_moves: tuple = ()  # their `moves` counters when chosen
+    targets: tuple[int, ...] = ()  # card uids
+    target_moves: tuple[int, ...] = ()  # their `moves` counters when chosen
     card_moves: int = 0
     responds_to: int = -1  # sid of the Step it answered
     negated: bool = False
@@ -206,10 +215,10 @@ class Choice:
     player: int
     kind: ChoiceKind
     prompt: str
-    options: list  # card uids, or option numbers
-    labels: list
+    options: list[int]  # card uids, or option numbers
+    labels: list[str]
     count: int = 1  # answers still needed of this choice
-    context: dict = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True, frozen=True)

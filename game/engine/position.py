@@ -16,6 +16,7 @@ Environment face up. Deck lists are written top card first.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from . import primitives as prims
 from .carddefs import CardDef, CardType
@@ -34,7 +35,7 @@ class PositionError(ValueError):
     pass
 
 
-def _turn_flag(value, turn: int, where: str) -> int:
+def _turn_flag(value: object, turn: int, where: str) -> int:
     if value in (None, False, "earlier"):
         return -1
     if value in (True, "this_turn"):
@@ -42,7 +43,7 @@ def _turn_flag(value, turn: int, where: str) -> int:
     raise PositionError(f"{where}: expected this_turn or earlier, got {value!r}")
 
 
-def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: int = 0,
+def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict[str, Any], seed: int = 0,
                    auto_pass: bool = True) -> Duel:
     """A Duel set up exactly as `spec` says; PositionError names the bad field."""
     if not isinstance(spec, dict):
@@ -63,7 +64,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict, seed: 
     players = spec.get("players", [{}, {}])
     if not isinstance(players, list) or len(players) != 2:
         raise PositionError("players: expected a list of two players")
-    healths: list = []  # set once every card is in place (continuous effects count)
+    healths: list[tuple[Card, int, str]] = []  # set once every card is in place (continuous effects count)
     for p, pdata in enumerate(players):
         _build_player(duel, p, pdata or {}, f"players[{p}]", healths)
     prims.reindex_field(duel)
@@ -89,7 +90,7 @@ def settle_health_bonuses(duel: Duel) -> None:
             card.health_bonus = health_bonus(duel, card)
 
 
-def _int(value, where: str, lo: int | None = None, hi: int | None = None) -> int:
+def _int(value: object, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(f"{where}: expected a whole number, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -97,7 +98,7 @@ def _int(value, where: str, lo: int | None = None, hi: int | None = None) -> int
     return value
 
 
-def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
+def _new(duel: Duel, cid: object, owner: int, zone: Zone, where: str) -> Card:
     if not isinstance(cid, str) or cid not in duel.pool:
         raise PositionError(f"{where}: unknown card {cid!r}")
     uid = len(duel.state.cards)
@@ -107,7 +108,8 @@ def _new(duel: Duel, cid, owner: int, zone: Zone, where: str) -> Card:
     return card
 
 
-def _build_player(duel: Duel, p: int, data: dict, where: str, healths: list) -> None:
+def _build_player(duel: Duel, p: int, data: object, where: str,
+                  healths: list[tuple[Card, int, str]]) -> None:
     if not isinstance(data, dict):
         raise PositionError(f"{where}: expected a mapping")
     unknown = set(data) - _PLAYER_FIELDS
@@ -136,8 +138,8 @@ def _build_player(duel: Duel, p: int, data: dict, where: str, healths: list) -> 
                 _place(duel, p, zone, i, entry, f"{where}.{key}[{i}]", healths)
 
 
-def _place(duel: Duel, p: int, zone: Zone, index: int, entry, where: str,
-           healths: list) -> None:
+def _place(duel: Duel, p: int, zone: Zone, index: int, entry: object, where: str,
+           healths: list[tuple[Card, int, str]]) -> None:
     if isinstance(entry, str):
         entry = {"card": entry}
     if not isinstance(entry, dict):

@@ -6,14 +6,16 @@ can call it freely.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from .carddefs import CardType, Condition, Selector
+from .carddefs import Ability, CardType, Condition, Effect, Selector, StaticEffect
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
-from .model import PILE_ZONES, Card, Phase, Zone
+from .model import PILE_ZONES, Card, Phase, Stats, Step, Zone
 
 if TYPE_CHECKING:
+    from .caches import ActiveStatic
     from .duel import Duel
+    from .index import StaticPair
 
 _ZONE_OF = {z.value: z for z in Zone}
 
@@ -47,7 +49,7 @@ def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
     return (card.controller,)
 
 
-def active_statics(duel: Duel) -> list:
+def active_statics(duel: Duel) -> list[ActiveStatic]:
     """[(card, StaticEffect, user, condition)] for every face-up static ability on the field
     (conditions are checked when the effect is read).
 
@@ -57,7 +59,7 @@ def active_statics(duel: Duel) -> list:
     caches = duel.caches
     if caches.statics_version == caches.field_version:
         return caches.statics
-    found: list = []
+    found: list[ActiveStatic] = []
     cards = duel.state.cards
     static_cards = caches.static_cards
     for uid in caches.static_on_field:
@@ -72,7 +74,7 @@ def active_statics(duel: Duel) -> list:
         for eff, cond in effects:
             found.append((card, eff, user, cond))
     old = caches.statics
-    changed: list = []
+    changed: list[ActiveStatic] = []
     if found or old:
         old_keys = _effect_keys(old)
         new_keys = _effect_keys(found)
@@ -96,11 +98,12 @@ def active_statics(duel: Duel) -> list:
     return found
 
 
-def _effect_keys(found: list) -> list:
+def _effect_keys(found: list[ActiveStatic]) -> list[tuple[int, StaticEffect, int]]:
     return [(c.uid, eff, user) for c, eff, user, _ in found]  # compared by identity first
 
 
-def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
+def _env_statics(duel: Duel, card: Card, effects: tuple[StaticPair, ...],
+                 found: list[ActiveStatic]) -> None:
     """An Environment alone on the field works for both players: an effect on "your" cards
     applies for each of them, one on every card applies once. With two out, each affects
     only its controller and that player's cards (book)."""
@@ -121,7 +124,8 @@ def _env_statics(duel: Duel, card: Card, effects: tuple, found: list) -> None:
         # side "opponent" with two Environments out: it affects nobody
 
 
-def _static_applies(duel: Duel, src: Card, eff, user: int, cond, card: Card) -> bool:
+def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
+                    cond: Condition | None, card: Card) -> bool:
     if not matches(duel, eff.affects, card, user, src.uid, base=True):
         return False
     if cond is None:
@@ -197,7 +201,7 @@ def sp_cost(duel: Duel, card: Card) -> int:
 STATUSES = ("protected", "cannot_attack")
 
 
-def stats_of(duel: Duel, card: Card) -> tuple:
+def stats_of(duel: Duel, card: Card) -> Stats:
     """(ATK, Health, max Health, SP Cost, statuses) as a player sees them (None for the
     stats of a card that is not a Phantom): the same numbers as atk(), health(), max_health(),
     sp_cost() and has_status(), in one pass over the continuous effects."""
@@ -236,7 +240,7 @@ def stats_of(duel: Duel, card: Card) -> tuple:
                 dh += eff.health
                 prot = prot or eff.protected
                 cant = cant or eff.cannot_attack
-    statuses: tuple = ()
+    statuses: tuple[str, ...] = ()
     if on and (prot or cant):
         statuses = ("protected", "cannot_attack") if prot and cant else \
             ("protected",) if prot else ("cannot_attack",)
@@ -287,7 +291,7 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
             return cdef.health
         if stat == "health":
             return max(0, cdef.health - card.damage)
-        return getattr(cdef, stat)
+        return cast(int, getattr(cdef, stat))  # a numeric field of CardDef
     if stat == "atk":
         return atk(duel, card)
     if stat == "health":
@@ -416,7 +420,8 @@ def _player(you: int, who: str) -> int:
     return you if who == "you" else 1 - you
 
 
-def check(duel: Duel, cond: Condition | None, you: int, this: int, responding=None) -> bool:
+def check(duel: Duel, cond: Condition | None, you: int, this: int,
+          responding: Step | None = None) -> bool:
     """Evaluate a condition for player `you`; `responding` is the Step being answered."""
     if cond is None:
         return True
@@ -479,7 +484,7 @@ def is_main_phase(phase: Phase) -> bool:
 # ------------------------------------------------------------ could it change anything?
 
 
-def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) -> bool:
+def could_change(duel: Duel, card: Card, ab: Ability, user: int, event_card: int = -1) -> bool:
     """Could the ability's effects change anything now (rulings: an ability that could not
     is not activated, an optional trigger not used)? Each verb answers for its own effects
     (`Verb.could`, game/engine/verbs). Chosen targets are the legality check's business;
@@ -499,6 +504,6 @@ def could_change(duel: Duel, card: Card, ab, user: int, event_card: int = -1) ->
     return got
 
 
-def source_selector(eff) -> Selector:
+def source_selector(eff: Effect) -> Selector:
     """The cards a special_summon or search effect picks from (see Effect.source_selector)."""
     return eff.source_selector

@@ -6,6 +6,8 @@ duel state so seed + commands replays exactly and the state serialises as plain 
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -26,7 +28,7 @@ class Rng:
         """A number in [0, n)."""
         return self.next() % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -6,6 +6,7 @@ The file itself (game/data/rules.yaml) is read outside the engine (game/rules_fi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -24,13 +25,13 @@ class Rules:
     draw_phase_cards: int = 1
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: object) -> Rules:
         """Build from plain data; unknown keys and wrong types raise ValueError naming the key."""
         if not isinstance(data, dict):
             raise ValueError("rules: expected a mapping of rule names to numbers")
         known = {f.name for f in fields(cls)}
         problems = []
-        values: dict = {}
+        values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
                 problems.append(f"rules: unknown rule {key!r}")
@@ -51,5 +52,5 @@ class Rules:
             raise ValueError("rules: at most 16 slots of a kind")
         return rules
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | None]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

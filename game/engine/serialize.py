@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import MISSING, fields
+from typing import TYPE_CHECKING, Any
 
 from . import primitives as prims
 from .carddefs import CardDef
@@ -18,32 +19,38 @@ from .model import Card, Choice, ChoiceKind, PendingTrigger, Phase, PlayerState,
 from .rules import Rules
 from .validate import command_problem
 
+if TYPE_CHECKING:
+    from .duel import Duel
+
+# JSON-ready plain data: field name -> value (what saves hold)
+Plain = dict[str, Any]
+
 _CARD_FIELDS = [f for f in Card.__slots__ if f not in ("zone",)]
 _OPTIONAL = {"health_bonus"}  # saves made before the Health-bonus ruling lack it
 _STEP_FIELDS = list(Step.__slots__)
 _TRIG_FIELDS = list(PendingTrigger.__slots__)
 
 
-def _step_to(step: Step) -> dict:
+def _step_to(step: Step) -> Plain:
     d = {f: getattr(step, f) for f in _STEP_FIELDS}
     d["targets"] = list(step.targets)
     d["target_moves"] = list(step.target_moves)
     return d
 
 
-def _step_from(d: dict) -> Step:
+def _step_from(d: Plain) -> Step:
     s = Step(**{f: d[f] for f in _STEP_FIELDS})
     s.targets = tuple(d["targets"])
     s.target_moves = tuple(d["target_moves"])
     return s
 
 
-def _trig_to(t: PendingTrigger) -> dict:
+def _trig_to(t: PendingTrigger) -> Plain:
     return {f: getattr(t, f) for f in _TRIG_FIELDS}
 
 
-def _ctx_to(ctx: dict) -> dict:
-    out: dict = {}
+def _ctx_to(ctx: dict[str, Any]) -> Plain:
+    out: Plain = {}
     for k, v in ctx.items():
         if isinstance(v, Step):
             out[k] = {"__step__": _step_to(v)}
@@ -56,8 +63,8 @@ def _ctx_to(ctx: dict) -> dict:
     return out
 
 
-def _ctx_from(ctx: dict) -> dict:
-    out: dict = {}
+def _ctx_from(ctx: Plain) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for k, v in ctx.items():
         if isinstance(v, dict) and "__step__" in v:
             out[k] = _step_from(v["__step__"])
@@ -70,7 +77,7 @@ def _ctx_from(ctx: dict) -> dict:
     return out
 
 
-def to_dict(duel) -> dict:
+def to_dict(duel: Duel) -> Plain:
     """Everything that decides what happens next, as plain data."""
     players = []
     for ps in duel.state.players:
@@ -128,11 +135,11 @@ def to_dict(duel) -> dict:
     return data
 
 
-def card_defaults() -> dict:
+def card_defaults() -> Plain:
     """Every saved field of a card that has a default, with it: what a tool writing its own
     `from_dict` data (the AI's rebuilt duels) starts each card from, so a field added to the
     engine later still gets a value there."""
-    out: dict = {}
+    out: Plain = {}
     for f in fields(Card):
         if f.default is not MISSING:
             out[f.name] = f.default
@@ -141,7 +148,7 @@ def card_defaults() -> dict:
     return out
 
 
-def from_dict(data: dict, pool: Mapping[str, CardDef]):
+def from_dict(data: Plain, pool: Mapping[str, CardDef]) -> Duel:
     """Rebuild a Duel from `to_dict` output; raises ValueError on malformed data."""
     from .duel import Duel
 
@@ -199,7 +206,7 @@ def from_dict(data: dict, pool: Mapping[str, CardDef]):
     return duel
 
 
-def state_hash(duel) -> str:
+def state_hash(duel: Duel) -> str:
     """A stable hash of the state (history excluded: two paths to one state hash alike)."""
     data = to_dict(duel)
     del data["history"]

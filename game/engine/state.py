@@ -7,8 +7,13 @@ copy field by field, which is what makes `Duel.clone()` cheap enough for a searc
 
 from __future__ import annotations
 
-from .model import Card, Choice, PendingTrigger, Phase, PlayerState, Step
+from typing import TYPE_CHECKING
+
+from .model import ActionKey, Card, Choice, EffectPath, PendingTrigger, Phase, PlayerState, Step
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .commands import Command
 
 
 class DuelState:
@@ -42,17 +47,17 @@ class DuelState:
         self.current: Step | None = None
         self.cur_line = 0
         self.cur_step = 0
-        self.work: list[tuple] = []
+        self.work: list[EffectPath] = []
         self.winner: int | None = None  # -1: a draw
         self.end_reason = ""
         # (winner, reason) decided by the Step being carried out; the duel ends when that
         # Step is complete (flow.finish), which may be after a choice its effects ask
         self.ending: tuple[int, str] | None = None
-        self.counts: dict[tuple, int] = {}  # loop guard, this turn
-        self.used: set[tuple] = set()  # once-per-turn abilities used this turn
+        self.counts: dict[ActionKey, int] = {}  # loop guard, this turn
+        self.used: set[tuple[int, int]] = set()  # once-per-turn abilities used this turn
         self.next_sid = 1
         self.last_attack: tuple[int, int] = (-1, -1)
-        self.history: list = []  # accepted commands, for replays
+        self.history: list[Command] = []  # accepted commands, for replays
 
     def copy(self) -> DuelState:
         """An independent copy: no mutable object is shared with `self`.

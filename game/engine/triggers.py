@@ -78,7 +78,7 @@ def process_trigger(duel: Duel) -> None:
     trigger_targets(duel, trig)
 
 
-def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple = ()) -> None:
+def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = ()) -> None:
     card = duel.state.cards[trig.card]
     ab = duel.pool[card.cid].abilities[trig.ability]
     if ab.target is not None and len(chosen) < ab.target.count:

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from .commands import COMMAND_TYPES
+from .commands import COMMAND_TYPES, Command
 
 _TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "text", tuple: "a tuple"}
 
 
-def _field_table(cls) -> tuple[tuple[str, type], ...]:
+def _field_table(cls: type[Command]) -> tuple[tuple[str, type], ...]:
     """(field name, exact type) for each field of a command class, from its annotations."""
     out = []
     for f in fields(cls):
         annotation = f.type if isinstance(f.type, str) else f.type.__name__
-        out.append((f.name, {"int": int, "bool": bool, "str": str, "tuple": tuple}[annotation]))
+        out.append((f.name, {"int": int, "bool": bool, "str": str, "tuple[int, ...]": tuple}[annotation]))
     return tuple(out)
 
 
@@ -32,7 +32,7 @@ _FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
 }
 
 
-def _describe(value) -> str:
+def _describe(value: object) -> str:
     """A short description of a wrong value (never a long repr)."""
     text = repr(value)
     if len(text) > 40:
@@ -40,7 +40,7 @@ def _describe(value) -> str:
     return f"{type(value).__name__} {text}"
 
 
-def command_problem(command) -> str | None:
+def command_problem(command: object) -> str | None:
     """None if `command` is a well-formed command; else a short reason naming the field."""
     table = _FIELDS.get(type(command))
     if table is None:

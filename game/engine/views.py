@@ -211,7 +211,7 @@ def player_view(duel: Duel, viewer: int) -> PlayerView:
     )
 
 
-def view_to_plain(view: PlayerView) -> dict:
+def view_to_plain(view: PlayerView) -> dict[str, Any]:
     """The view's state as plain data (legal actions, events and log left out): what the
     mirror test rebuilds from events alone."""
     def plain(obj: Any) -> Any:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from ..carddefs import Ability, CardType, Effect, Selector, Start
     from ..duel import Duel
-    from ..model import Card, Step
+    from ..model import Card, EffectPath, Step
 
 
 class Kind(str, Enum):
@@ -100,7 +100,7 @@ class TextKit(Protocol):
     def zone_word(self, zone: str) -> str: ...
 
 
-RunFn = Callable[["Duel", "Step", "Effect", tuple], None]
+RunFn = Callable[["Duel", "Step", "Effect", "EffectPath"], None]
 CouldFn = Callable[["Duel", "Card", "Ability", "Effect", int, int], bool]
 PhraseFn = Callable[[Sequence["Effect"], TextKit], list[Any]]
 BuildFn = Callable[["Verb", Mapping[str, Any], Scope], "tuple[Effect, ...]"]
@@ -156,7 +156,7 @@ class Verb:
         return tuple(p.name for p in self.params if p.required)
 
 
-def _unbound_run(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _unbound_run(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     raise RuntimeError(f"effect {eff.verb!r} was not loaded through a verb registry")
 
 

@@ -24,7 +24,7 @@ from ..effects import (
     targets,
     to_hand_from,
 )
-from ..model import Card, ChoiceKind, Step, Zone
+from ..model import Card, ChoiceKind, EffectPath, Step, Zone
 from ..query import any_match, check, health, on_field, select, source_selector
 from .base import (
     DEFAULT_TARGET,
@@ -148,13 +148,13 @@ _WHOSE_DECK = {"you": "your", "opponent": "your opponent's", "both": "each playe
 # --------------------------------------------------------------------------- LP
 
 
-def _run_damage_player(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_damage_player(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_lp(duel, p, -eff.amount, "effect", check=False)
     prims.check_lp(duel)  # both at 0 from one effect: a draw
 
 
-def _run_heal_player(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_heal_player(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_lp(duel, p, eff.amount, "effect")
 
@@ -178,13 +178,13 @@ HEAL_PLAYER = verb(
 # --------------------------------------------------------------------------- Health
 
 
-def _run_damage(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_damage(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if phantom_on_field(duel, card):
             prims.damage_card(duel, card, eff.amount)
 
 
-def _run_heal(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_heal(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if phantom_on_field(duel, card):
             prims.heal_card(duel, card, eff.amount)
@@ -220,7 +220,7 @@ HEAL = verb(
 # --------------------------------------------------------------------------- cards moving
 
 
-def _run_break(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_break(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         prims.break_card(duel, card, "effect")
 
@@ -231,12 +231,12 @@ def _could_deck(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
     return any(players[p].deck for p in _sides(user, eff.player))
 
 
-def _run_draw(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_draw(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.draw(duel, p, eff.count, "effect")
 
 
-def _run_discard(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_discard(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     discard_players(duel, list(players_of(step, eff.player)), eff.count)
 
 
@@ -246,7 +246,7 @@ def _could_discard(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
     return any(players[p].hand for p in _sides(user, eff.player))
 
 
-def _run_mill(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_mill(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         deck = duel.state.players[p].deck
         for _ in range(min(eff.count, len(deck))):
@@ -301,7 +301,7 @@ _SEARCH_SOURCES = ("deck", "grave")
 _SUMMON_SOURCES = ("hand", "deck", "grave", "extra")
 
 
-def _run_search(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_search(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     you = step.user
     options = select(duel, source_selector(eff), you, step.card)
     if len(options) == 1:
@@ -334,7 +334,7 @@ def _return_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
             k.lit("to its owner's hand", "to their owners' hands")]
 
 
-def _run_return(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_return(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if on_field(card) or card.zone is Zone.GRAVE:
             prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "return")
@@ -361,7 +361,7 @@ RETURN_TO_HAND = verb(
 # --------------------------------------------------------------------------- special summon
 
 
-def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     you = step.user
     if eff.select is None:
         for card in targets(duel, step, eff):
@@ -438,7 +438,7 @@ SPECIAL_SUMMON = verb(
 # --------------------------------------------------------------------------- position, face
 
 
-def _run_change_position(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_change_position(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if not phantom_on_field(duel, card) or health(duel, card) == 0:
             continue
@@ -454,7 +454,7 @@ def _position_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return [k.lit("change"), *k.target(eff), k.lit(f"to {eff.position.capitalize()} Position")]
 
 
-def _run_flip(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_flip(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if on_field(card):
             prims.set_face(duel, card, eff.face_up, "effect")
@@ -481,7 +481,7 @@ FLIP = verb(
 # --------------------------------------------------------------------------- stats, statuses
 
 
-def _run_modify(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_modify(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     expires = duel.state.turn if eff.duration == "turn" else -1
     for card in targets(duel, step, eff):
         if not (on_field(card) or card.zone is Zone.HAND):
@@ -517,11 +517,11 @@ def _add_status(duel: Duel, step: Step, eff: Effect, status: str) -> None:
             duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
 
 
-def _run_protect(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_protect(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     _add_status(duel, step, eff, "protected")
 
 
-def _run_cannot_attack(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_cannot_attack(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     _add_status(duel, step, eff, "cannot_attack")
 
 
@@ -555,12 +555,12 @@ CANNOT_ATTACK = verb(
 # --------------------------------------------------------------------------- SP
 
 
-def _run_gain_sp(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_gain_sp(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_sp(duel, p, eff.amount, "effect")
 
 
-def _run_lose_sp(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_lose_sp(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_sp(duel, p, -eff.amount, "effect")
 
@@ -593,7 +593,7 @@ LOSE_SP = verb(
 # --------------------------------------------------------------------------- answers
 
 
-def _run_negate(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_negate(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     target = responding_step(duel, step)
     if target is not None and not target.negated:
         target.negated = True
@@ -622,7 +622,7 @@ NEGATE = verb(
 # --------------------------------------------------------------------------- branching
 
 
-def _run_if(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_if(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     branch = eff.then if check(duel, eff.condition, step.user, step.card,
                                responding_step(duel, step)) else eff.otherwise
     tag = "t" if branch is eff.then else "e"
@@ -649,7 +649,7 @@ def _if_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return out
 
 
-def _run_choose(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+def _run_choose(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     ask(duel, step.user, ChoiceKind.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))),
         1, {"path": list(path), "labels": list(eff.labels)})
 
