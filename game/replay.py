@@ -173,7 +173,9 @@ class Replay:
 
 # ------------------------------------------------------------------ commands
 def _field_types(cls) -> tuple[tuple[str, str], ...]:
-    return tuple((f.name, f.type if isinstance(f.type, str) else f.type.__name__) for f in fields(cls))
+    # the annotation's base name: "tuple[int, ...]" is a "tuple"
+    return tuple((f.name, (f.type if isinstance(f.type, str) else f.type.__name__).partition("[")[0])
+                 for f in fields(cls))
 
 
 _FIELDS = {name: _field_types(cls) for name, cls in COMMAND_TYPES.items()}

@@ -23,7 +23,8 @@ def _field_table(cls: type[Command]) -> tuple[tuple[str, type], ...]:
     out = []
     for f in fields(cls):
         annotation = f.type if isinstance(f.type, str) else f.type.__name__
-        out.append((f.name, {"int": int, "bool": bool, "str": str, "tuple[int, ...]": tuple}[annotation]))
+        base = annotation.partition("[")[0]  # "tuple[int, ...]": a tuple
+        out.append((f.name, {"int": int, "bool": bool, "str": str, "tuple": tuple}[base]))
     return tuple(out)
 
 
