@@ -66,21 +66,13 @@ def resume_autosave(pool) -> Scene:
         return SetAside(problem.rstrip("."), aside)
 
 
-class SetAside:
-    """A notice over the menu: the autosave could not be used and was renamed beside it."""
+class _DialogOverlay:
+    """A dialog over the menu that pops itself once answered or closed (the shared part of
+    the two notices below)."""
 
     is_overlay = True
-
-    def __init__(self, problem: str, aside) -> None:
-        self.pending: Transition | None = None
-        kept = f"It was set aside as {aside.name} (not deleted)." if aside is not None else \
-            "It could not be renamed and is left as it is."
-        self.message = f"{problem}. {kept}"
-        self.dialog = Dialog("The autosaved duel cannot be continued", self.message,
-                             [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
-
-    def _ok(self) -> None:
-        self.pending = Pop()
+    dialog: Dialog
+    pending: Transition | None
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         self.dialog.handle_event(event)
@@ -97,10 +89,23 @@ class SetAside:
         self.dialog.draw(surface)
 
 
-class ResumeProblem:
-    """A question over the menu: the suspended file cannot be used; keep it or discard it."""
+class SetAside(_DialogOverlay):
+    """A notice over the menu: the autosave could not be used and was renamed beside it."""
 
-    is_overlay = True
+    def __init__(self, problem: str, aside) -> None:
+        self.pending: Transition | None = None
+        kept = f"It was set aside as {aside.name} (not deleted)." if aside is not None else \
+            "It could not be renamed and is left as it is."
+        self.message = f"{problem}. {kept}"
+        self.dialog = Dialog("The autosaved duel cannot be continued", self.message,
+                             [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
+
+    def _ok(self) -> None:
+        self.pending = Pop()
+
+
+class ResumeProblem(_DialogOverlay):
+    """A question over the menu: the suspended file cannot be used; keep it or discard it."""
 
     def __init__(self, problem: str) -> None:
         self.pending: Transition | None = None
@@ -120,17 +125,3 @@ class ResumeProblem:
 
     def _keep(self) -> None:
         self.pending = Pop()
-
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        self.dialog.handle_event(event)
-        if self.dialog.closed and self.pending is None:
-            self.pending = Pop()
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self.dialog.update(dt)
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.dialog.draw(surface)
