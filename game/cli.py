@@ -29,7 +29,7 @@ from game.resources import TEST_DECKS
 WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
-LATER_COMMANDS = {"scenario": "game.scenario", "check": "game.check", "replay": "game.replay_cli"}
+LATER_COMMANDS = {"scenario": "game.scenario.cli", "check": "game.check", "replay": "game.replay_cli"}
 
 
 def _positive(text: str) -> int:

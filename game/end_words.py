@@ -13,18 +13,35 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-# (the engine's reason, as a pattern) -> the sentence; {loser} is the conceder, {p1}/{p2}
-# the players, {n} a number taken from the reason
-WORDING: tuple[tuple[str, str], ...] = (
-    (r"concede", "{loser} conceded the duel."),
-    (r"player ([12]) reached 0 LP", "{player} ran out of LP."),
-    (r"both players reached 0 LP", "Both players ran out of LP at once."),
-    (r"player ([12]) had to draw from an empty deck", "{player} had to draw from an empty Deck."),
-    (r"both players had to draw from an empty deck", "Both players had to draw from an empty Deck."),
-    (r"round limit \((\d+)\) reached", "The round limit ({n}) was reached."),
-    (r"both players lost by the same Step", "Both players lost by the same Step."),
+# (the engine's reason, as a pattern) -> the sentence, and its kind; {loser} is the
+# conceder, {p1}/{p2} the players, {n} a number taken from the reason. The kind is what a
+# scenario's `end_reason` expectation writes (docs/scenarios.md).
+WORDING: tuple[tuple[str, str, str], ...] = (
+    (r"concede", "{loser} conceded the duel.", "concede"),
+    (r"player ([12]) reached 0 LP", "{player} ran out of LP.", "lp"),
+    (r"both players reached 0 LP", "Both players ran out of LP at once.", "both_lp"),
+    (r"player ([12]) had to draw from an empty deck", "{player} had to draw from an empty Deck.",
+     "deck_out"),
+    (r"both players had to draw from an empty deck",
+     "Both players had to draw from an empty Deck.", "both_decks_out"),
+    (r"round limit \((\d+)\) reached", "The round limit ({n}) was reached.", "round_limit"),
+    (r"both players lost by the same Step", "Both players lost by the same Step.", "same_step"),
 )
-_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), sentence) for pattern, sentence in WORDING)
+END_KINDS: tuple[str, ...] = tuple(kind for _, _, kind in WORDING)
+_COMPILED = tuple((re.compile(pattern, re.IGNORECASE), sentence, kind)
+                  for pattern, sentence, kind in WORDING)
+
+
+def end_kind(reason: str) -> str:
+    """The kind of an end reason (one of END_KINDS), "" for no reason, "other" for a reason
+    not in the table."""
+    reason = (reason or "").strip()
+    if not reason:
+        return ""
+    for pattern, _, kind in _COMPILED:
+        if pattern.fullmatch(reason):
+            return kind
+    return "other"
 
 
 def end_sentence(reason: str, winner: int | None, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
@@ -33,7 +50,7 @@ def end_sentence(reason: str, winner: int | None, names: Sequence[str] = ("Playe
     reason = (reason or "").strip()
     if not reason:
         return ""
-    for pattern, sentence in _COMPILED:
+    for pattern, sentence, _ in _COMPILED:
         m = pattern.fullmatch(reason)
         if m is None:
             continue

@@ -36,7 +36,7 @@ from game.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle vocabular
     read_puzzle_spec,
 )
 from game.resources import PUZZLE_DIR
-from game.scenario import Scenario, ScenarioError, _Runner, load_scenario, scenario_files
+from game.scenario import Runner, Scenario, ScenarioError, load_scenario, scenario_files
 from game.yamlio import dump_yaml
 
 SHIPPED_DIR = PUZZLE_DIR
@@ -253,7 +253,7 @@ class SolutionRun:
     status: Status = Status.PLAYING
 
 
-class _Recorder(_Runner):
+class _Recorder(Runner):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.sent: list[Command] = []

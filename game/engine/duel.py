@@ -103,6 +103,7 @@ class Duel:
         *,
         auto_pass: bool = True,
         start: bool = True,
+        shuffle: bool = True,
     ) -> None:
         self.pool = pool
         self.rules = rules
@@ -123,7 +124,7 @@ class Duel:
         # event_log redacted per seat, lazily
         self._seat_logs: tuple[list[Event], list[Event]] = ([], [])
         if start:
-            self._setup(decks, first_player)
+            self._setup(decks, first_player, shuffle)
 
     def clone(self) -> Duel:
         """An exact, independent copy: same hash, same future for the same commands, and
@@ -159,13 +160,19 @@ class Duel:
     cond_version = property(lambda self: self.caches.cond_version)
 
     # ------------------------------------------------------------------ setup
-    def _setup(self, decks: Sequence[DeckSpec], first_player: int | None) -> None:
+    def _setup(self, decks: Sequence[DeckSpec], first_player: int | None,
+               shuffle: bool = True) -> None:
+        """Decks in, opening hands dealt, the first turn begun. `shuffle=False` (scenarios that
+        check the first draws): each Main Deck is used in its written order, top card first."""
         if len(decks) != 2:
             raise ValueError("a duel needs exactly two decks")
         for p, deck in enumerate(decks):
             # uids in a random order, so a card's number never tells what it is
             main = list(deck.main)
-            self.state.rng.shuffle(main)
+            if shuffle:
+                self.state.rng.shuffle(main)
+            else:
+                main.reverse()  # the pile's last card is its top
             for cid in main:
                 self._new_card(cid, p, Zone.DECK)
             for cid in deck.extra:
@@ -173,7 +180,8 @@ class Duel:
                     raise ValueError(f"{cid!r} is not an Extra Deck Phantom")
                 self._new_card(cid, p, Zone.EXTRA)
         for p in (0, 1):
-            self.state.rng.shuffle(self.state.players[p].deck)
+            if shuffle:
+                self.state.rng.shuffle(self.state.players[p].deck)
             for uid in self.state.players[p].extra:  # shown to their owner
                 self.caches.stats_changed(uid)
         out = self.out = []

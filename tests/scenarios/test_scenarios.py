@@ -15,10 +15,10 @@ from game.scenario import (
     ScenarioError,
     line_log_entry,
     load_scenario,
-    main,
     run_scenario,
     scenario_files,
 )
+from game.scenario.cli import main
 
 HERE = Path(__file__).resolve().parent
 FILES = scenario_files([HERE])
@@ -81,24 +81,25 @@ def test_a_command_refused_unexpectedly_stops_the_scenario_with_the_engine_reaso
         expect={"winner": 1}))
     assert result.status == "FAIL"
     assert result.failures == [
-        "commands[0] (player 1 attack iron_hound -> direct): refused: Attacks are declared in "
-        "the Battle Phase."]
+        "commands[0] (player 1 attack iron_hound -> direct): refused (wrong_phase): Attacks are "
+        "declared in the Battle Phase."]
 
 
 def test_expect_rejected_checks_the_reason_and_that_nothing_changed():
     ok = run_scenario(scenario(commands=[
-        {"player": 2, "pass": True, "expect_rejected": True, "reason_contains": "decision"}]))
+        {"player": 2, "pass": True, "expect_rejected": True, "reason": "not_your_decision",
+         "reason_contains": "decision"}]))
     assert ok.status == "PASS"
     wrong_reason = run_scenario(scenario(commands=[
         {"player": 1, "summon": "iron_hound", "slot": "back 0", "expect_rejected": True,
-         "reason_contains": "too expensive"}]))
+         "reason": "bad_slot", "reason_contains": "too expensive"}]))
     assert wrong_reason.failures == [
         "commands[0].reason_contains: expected a reason containing 'too expensive', got "
         "'That card can only go into a phantom or side slot.'"]
     accepted = run_scenario(scenario(commands=[
-        {"player": 1, "summon": "iron_hound", "expect_rejected": True}]))
+        {"player": 1, "summon": "iron_hound", "expect_rejected": True, "reason": "cost"}]))
     assert accepted.status == "FAIL"
-    assert "expected it to be refused, but it was accepted" in accepted.failures[0]
+    assert "expected it to be refused (cost), but it was accepted" in accepted.failures[0]
 
 
 def test_line_log_exact_contains_excludes_and_wildcards():
@@ -140,7 +141,8 @@ def test_card_references_by_name_owner_and_copy():
     assert result.failures == ["expect.field.1.phantom 1: expected 'a card', got 'empty'"]
     qualified = run_scenario({**data, "commands": [
         {"player": 1, "attack": "iron_hound", "target": "iron_hound@2"},
-        {"player": 1, "change_position": "iron_hound", "expect_rejected": True}],
+        {"player": 1, "change_position": "iron_hound", "expect_rejected": True,
+         "reason": "wrong_phase"}],
         "expect": None})
     assert qualified.passed, qualified.failures
     ambiguous = run_scenario({**data, "start": {**data["start"], "phase": "main1"},
