@@ -17,6 +17,8 @@ from game.yamlio import brief
 
 GOAL_KINDS = ("win_this_turn", "win_by_round", "lp_this_turn", "survive_until_round")
 OPPONENTS = ("pass", "script", *LEVEL_NAMES)  # a passing player, the solution, a computer level
+# what plays where the script does not fit: `{script: LEVEL}`, or passing for a plain `script`
+OTHERWISE = ("pass", *LEVEL_NAMES)
 PUZZLE_KEYS = {"player", "goal", "opponent", "difficulty", "hint"}
 MAX_DIFFICULTY = 5
 MAX_HINT = 400
@@ -57,9 +59,16 @@ class PuzzleSpec:
 
     seat: int  # 0 or 1 (files write 1 or 2)
     goal: Goal
-    opponent: str
+    opponent: str  # pass, script, or a level
     difficulty: int
     hint: str
+    otherwise: str = "pass"  # `script`: what plays where the script does not fit
+
+    def describe_opponent(self) -> str:
+        """`script, else normal`, `pass`, `hard`: the opponent in a few words."""
+        if self.opponent == "script" and self.otherwise != "pass":
+            return f"script, else {self.otherwise}"
+        return self.opponent
 
 
 def _whole(value: Any, where: str, lo: int, hi: int) -> int:
@@ -107,10 +116,7 @@ def read_puzzle_spec(raw: Any, turn_player: int) -> PuzzleSpec:
                                          f"{sorted(PUZZLE_KEYS)}")
     seat = _whole(raw["player"], "player", 1, 2) - 1 if "player" in raw else turn_player
     goal = read_goal(raw.get("goal", "win_this_turn"))
-    opponent = raw.get("opponent", "pass")
-    if not isinstance(opponent, str) or opponent not in OPPONENTS:
-        raise PuzzleFieldError("puzzle.opponent", f"expected one of {', '.join(OPPONENTS)}, "
-                                                  f"got {brief(opponent)}")
+    opponent, otherwise = read_opponent(raw.get("opponent", "pass"))
     difficulty = _whole(raw.get("difficulty", 1), "difficulty", 1, MAX_DIFFICULTY)
     hint = raw.get("hint", "")
     if not isinstance(hint, str):
@@ -118,4 +124,23 @@ def read_puzzle_spec(raw: Any, turn_player: int) -> PuzzleSpec:
     hint = " ".join(hint.split())
     if len(hint) > MAX_HINT:
         raise PuzzleFieldError("puzzle.hint", f"at most {MAX_HINT} characters, got {len(hint)}")
-    return PuzzleSpec(seat, goal, opponent, difficulty, hint)
+    return PuzzleSpec(seat, goal, opponent, difficulty, hint, otherwise)
+
+
+def read_opponent(value: Any) -> tuple[str, str]:
+    """`pass`, `script`, a level, or `{script: LEVEL}` (the solution's answers where they fit,
+    that level elsewhere) -> (opponent, otherwise)."""
+    if isinstance(value, Mapping):
+        if len(value) != 1 or "script" not in value:
+            raise PuzzleFieldError("puzzle.opponent", "expected {script: LEVEL} (one of "
+                                                      f"{', '.join(OTHERWISE)}), got {brief(value)}")
+        level = value["script"]
+        if not isinstance(level, str) or level not in OTHERWISE:
+            raise PuzzleFieldError("puzzle.opponent.script", f"expected one of "
+                                                             f"{', '.join(OTHERWISE)}, got "
+                                                             f"{brief(level)}")
+        return "script", level
+    if not isinstance(value, str) or value not in OPPONENTS:
+        raise PuzzleFieldError("puzzle.opponent", f"expected one of {', '.join(OPPONENTS)} or "
+                                                  f"{{script: LEVEL}}, got {brief(value)}")
+    return value, "pass"

@@ -20,7 +20,8 @@ from enum import Enum
 from pathlib import Path
 
 from game import storage
-from game.engine import Command, Duel, EndTurn, NextPhase, Pass, PlayerView
+from game.ai.goals import SURVIVE, WIN_BY, PlayGoal
+from game.engine import Command, Duel, EndTurn, NextPhase, Pass, Player, PlayerView
 from game.fileio import FileError, atomic_write_text, load_yaml_file
 from game.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle vocabulary
     GOAL_KINDS,
@@ -110,6 +111,7 @@ class Puzzle:
     opponent: str
     difficulty: int
     hint: str
+    otherwise: str = "pass"  # a `script` opponent's level where the script does not fit
 
     @property
     def name(self) -> str:
@@ -153,7 +155,7 @@ def puzzle_from(scenario: Scenario, path: Path, key: str, source: str) -> Puzzle
         except PuzzleFieldError as exc:
             raise PuzzleError(f"{scenario.source}: {exc}") from None
     return Puzzle(key, path, source, scenario, spec.seat, spec.goal, spec.opponent,
-                  spec.difficulty, spec.hint)
+                  spec.difficulty, spec.hint, spec.otherwise)
 
 
 def load_puzzle(path: Path, source: str = "shipped") -> Puzzle:
@@ -193,8 +195,35 @@ def list_puzzles(shipped: Path | None = SHIPPED_DIR, mine: Path | None = None) -
 
 
 # ------------------------------------------------------------- the opponent
+Cue = tuple[object, ...]  # the situation a command answers (see `cue_of`)
+
+
+def cue_of(view: PlayerView) -> Cue:
+    """What the deciding player's command answers: the pending choice (its kind and options),
+    else the Step on top of the open Lines (its kind, card, targets and player), else its own
+    turn and phase. Two runs of a puzzle from the same position see the same cue for the same
+    situation (card uids are fixed by the position), whatever happened before it."""
+    c = view.choice
+    if c is not None:
+        return ("choice", str(c.kind), c.count, tuple(o.value for o in c.options))
+    for line in reversed(view.lines):
+        if line:
+            top = line[-1]
+            return ("step", top.kind, top.card, top.ability, top.targets, top.player)
+    return ("turn", view.turn, view.phase.value)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One recorded command and the situation it answered."""
+
+    cue: Cue
+    command: Command
+
+
 class PassingPlayer:
-    """The 'pass' opponent: never answers, ends its turns, takes the first option of a choice."""
+    """The 'pass' opponent: never answers a Step, never acts on its own turn (it ends each of
+    its turns at once), takes the first option of a choice it must make."""
 
     def choose(self, view: PlayerView) -> Command:
         legal = view.legal_actions
@@ -205,23 +234,12 @@ class PassingPlayer:
         return legal[0]
 
 
-class ScriptedPlayer:
-    """The 'script' opponent: plays its own moves of the solution, in order, whenever one is
-    legal (a later one if an earlier one cannot happen any more, turn ends excepted), and
-    otherwise passes like PassingPlayer, moving on through the phases rather than ending
-    the turn early. A person who answers differently from the solution meets the same plan."""
-
-    def __init__(self, script: Sequence[Command]) -> None:
-        self.script = list(script)
-        self.at = 0
+class MovingOn:
+    """Passes, and on its own turn walks through every phase (Next Phase before End Turn):
+    what a plain `script` opponent does where its script does not fit."""
 
     def choose(self, view: PlayerView) -> Command:
         legal = view.legal_actions
-        rest = self.script[self.at:]
-        for i, cmd in enumerate(rest):
-            if cmd in legal and (i == 0 or not isinstance(cmd, (EndTurn, NextPhase))):
-                self.at += i + 1
-                return cmd
         for kind in (Pass, NextPhase, EndTurn):
             for cmd in legal:
                 if isinstance(cmd, kind):
@@ -229,39 +247,109 @@ class ScriptedPlayer:
         return legal[0]
 
 
-def opponent_player(puzzle: Puzzle, script: Sequence[Command] = ()):
-    """The Player for the puzzle's other seat (`script`: the solution's commands)."""
+class ScriptedPlayer:
+    """Plays a recorded line by situation, not by index: at each decision it plays the first
+    unused recorded move whose cue (`cue_of`) is the situation now and that is legal now, and
+    otherwise lets `otherwise` decide (default `MovingOn`). So a Counter recorded against one
+    attack answers that attack whenever it comes, in any order, and nothing is skipped for
+    good because another move came first."""
+
+    def __init__(self, moves: Sequence[Move], otherwise: Player | None = None) -> None:
+        self.moves = list(moves)
+        self.used = [False] * len(self.moves)
+        self.otherwise: Player = otherwise if otherwise is not None else MovingOn()
+        self.scripted = 0  # decisions the script answered
+        self.improvised = 0  # decisions `otherwise` made
+
+    def choose(self, view: PlayerView) -> Command:
+        legal = view.legal_actions
+        cue = cue_of(view)
+        for i, move in enumerate(self.moves):
+            if not self.used[i] and move.cue == cue and move.command in legal:
+                self.used[i] = True
+                self.scripted += 1
+                return move.command
+        self.improvised += 1
+        return self.otherwise.choose(view)
+
+
+def opponent_goal(goal: Goal, start_turn: int) -> PlayGoal:
+    """The other seat's goal: what makes the puzzle fail. Denying a win (or an LP target)
+    by the deadline, or bringing the puzzle player down before the round they must reach."""
+    if goal.kind == "win_this_turn":
+        return PlayGoal(SURVIVE, start_turn, draw_ok=True)
+    if goal.kind == "lp_this_turn":
+        return PlayGoal(SURVIVE, start_turn, lp_floor=goal.value, draw_ok=True)
+    if goal.kind == "win_by_round":
+        return PlayGoal(SURVIVE, 2 * goal.value, draw_ok=True)
+    return PlayGoal(WIN_BY, 2 * goal.value - 2, draw_ok=True)  # survive_until_round
+
+
+def player_goal(goal: Goal, start_turn: int) -> PlayGoal:
+    """The puzzle's goal for its own seat, for a computer level playing the puzzle."""
+    if goal.kind == "win_this_turn":
+        return PlayGoal(WIN_BY, start_turn)
+    if goal.kind == "lp_this_turn":
+        return PlayGoal(WIN_BY, start_turn, lp_target=goal.value)
+    if goal.kind == "win_by_round":
+        return PlayGoal.win_by_round(goal.value)
+    return PlayGoal.survive_until_round(goal.value)
+
+
+def level_player(puzzle: Puzzle, level: str, seat: int) -> Player:
+    """A computer level playing `seat` of the puzzle for that seat's goal, knowing its own
+    cards (all it owns in the position) and seeded from the file's seed."""
+    from game import ai
+
+    turn = puzzle.scenario.start.get("turn", 1)
+    goal = player_goal(puzzle.goal, turn) if seat == puzzle.seat \
+        else opponent_goal(puzzle.goal, turn)
+    duel = puzzle.build()
+    deck = [c.cid for c in duel.cards if c.owner == seat]
+    return ai.make_player(level, puzzle.scenario.seed + 1 + seat, pool=puzzle.scenario.pool,
+                          rules=puzzle.scenario.rules, deck=deck, goal=goal)
+
+
+def opponent_player(puzzle: Puzzle, moves: Sequence[Move] = ()) -> Player:
+    """The Player for the puzzle's other seat (`moves`: the solution's, `SolutionRun.moves`):
+    `pass`; `script` (its own moves of the solution by situation, else moving on, or else the
+    level of `{script: LEVEL}`, playing for its side's goal); or a level for its side's goal."""
+    other = 1 - puzzle.seat
     if puzzle.opponent == "pass":
         return PassingPlayer()
     if puzzle.opponent == "script":
-        return ScriptedPlayer([c for c in script if getattr(c, "player", None) == 1 - puzzle.seat])
-    from game import ai
-
-    return ai.make_player(puzzle.opponent, puzzle.scenario.seed + 1, pool=puzzle.scenario.pool,
-                          rules=puzzle.scenario.rules)
+        otherwise = MovingOn() if puzzle.otherwise == "pass" \
+            else level_player(puzzle, puzzle.otherwise, other)
+        return ScriptedPlayer([m for m in moves if m.command.player == other], otherwise)
+    return level_player(puzzle, puzzle.opponent, other)
 
 
 # --------------------------------------------------------------- solutions
 @dataclass
 class SolutionRun:
     """A puzzle's solution played through the engine: the duel after it, every command
-    accepted (in order), the scenario's failures, and the goal's status at the end."""
+    accepted (in order) with the situation it answered, the scenario's failures, and the
+    goal's status at the end."""
 
     duel: Duel
     commands: list[Command] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     status: Status = Status.PLAYING
+    moves: list[Move] = field(default_factory=list)
 
 
 class _Recorder(Runner):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.sent: list[Command] = []
+        self.moves: list[Move] = []
 
     def apply(self, spec, cmd) -> None:  # type: ignore[no-untyped-def]
+        cue = cue_of(self.duel.view(spec.player)) if not spec.expect_rejected else ()
         super().apply(spec, cmd)  # raises when the command went otherwise than written
         if not spec.expect_rejected:
             self.sent.append(cmd)
+            self.moves.append(Move(cue, cmd))
 
 
 def run_solution(puzzle: Puzzle) -> SolutionRun:
@@ -276,10 +364,11 @@ def run_solution(puzzle: Puzzle) -> SolutionRun:
 
     rec.run_command = run_command  # type: ignore[method-assign]
     rec.run()
-    return SolutionRun(rec.duel, rec.sent, rec.failures, tracker.status)
+    return SolutionRun(rec.duel, rec.sent, rec.failures, tracker.status, rec.moves)
 
 
-def play_out(puzzle: Puzzle, first: Sequence[Command], me, opponent, limit: int = 400) -> Status:
+def play_out(puzzle: Puzzle, first: Sequence[Command], me: Player, opponent: Player,
+             limit: int = 400) -> Status:
     """Start the puzzle, send `first` for the puzzle seat, then let `me` and `opponent`
     (Players) play until the goal is decided or `limit` commands; the final status."""
     duel = puzzle.build()
@@ -297,6 +386,23 @@ def play_out(puzzle: Puzzle, first: Sequence[Command], me, opponent, limit: int 
         duel.apply(player.choose(duel.view(seat)))
         tracker.check(duel.view(puzzle.seat))
     return tracker.status
+
+
+def check_line(puzzle: Puzzle, run: SolutionRun | None = None) -> str | None:
+    """The solution's moves for the puzzle's player, played by situation against the puzzle's
+    own opponent (`opponent_player`): None when they meet the goal, else why not. What
+    `main.py scenario` checks for every file with a `puzzle:` mapping."""
+    run = run if run is not None else run_solution(puzzle)
+    if run.failures:
+        return None  # the scenario itself failed: that is reported already
+    mine = ScriptedPlayer([m for m in run.moves if m.command.player == puzzle.seat])
+    status = play_out(puzzle, [], mine, opponent_player(puzzle, run.moves))
+    if status is Status.SOLVED:
+        return None
+    spec = puzzle.scenario.puzzle_spec
+    who = spec.describe_opponent() if spec is not None else puzzle.opponent
+    return (f"puzzle: the solution's moves for player {puzzle.player} do not meet the goal "
+            f"({puzzle.goal.describe()}) against the puzzle's opponent ({who}): {status.value}")
 
 
 # ---------------------------------------------------------------- progress

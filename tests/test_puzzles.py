@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import puzzles as pz
-from game.engine import Activate, EndTurn
+from game.engine import Activate, Attack, EndTurn
 from game.scenario import run_scenario, scenario_files
 
 SHIPPED = sorted(pz.SHIPPED_DIR.glob("*.yaml"))
@@ -47,11 +47,14 @@ def test_shipped_solution_passes_as_a_scenario_and_meets_the_goal(path: Path) ->
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_playing_the_solution_against_the_puzzle_opponent_solves_it(path: Path) -> None:
-    """The person's moves of the solution, the other seat played as the screen plays it."""
+    """The person's moves of the solution, the other seat played as the screen plays it
+    (every shipped puzzle: the solution's answers where they fit, Normal elsewhere)."""
     puzzle = pz.load_puzzle(path)
+    assert (puzzle.opponent, puzzle.otherwise) == ("script", "normal")
     run = pz.run_solution(puzzle)
-    mine = pz.ScriptedPlayer([c for c in run.commands if c.player == puzzle.seat])
-    assert pz.play_out(puzzle, [], mine, pz.opponent_player(puzzle, run.commands)) is pz.Status.SOLVED
+    mine = pz.ScriptedPlayer([m for m in run.moves if m.command.player == puzzle.seat])
+    assert pz.play_out(puzzle, [], mine, pz.opponent_player(puzzle, run.moves)) is pz.Status.SOLVED
+    assert pz.check_line(puzzle, run) is None
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -59,13 +62,13 @@ def test_doing_nothing_does_not_solve_a_shipped_puzzle(path: Path) -> None:
     """Passing, ending the turn at once, never answering: the goal is not met."""
     puzzle = pz.load_puzzle(path)
     run = pz.run_solution(puzzle)
-    opponent = pz.opponent_player(puzzle, run.commands)
+    opponent = pz.opponent_player(puzzle, run.moves)
     assert pz.play_out(puzzle, [], pz.PassingPlayer(), opponent) is pz.Status.FAILED
 
 
 def test_the_survival_puzzle_punishes_the_wrong_counter_first() -> None:
     """Parry spent on Storm Rider leaves nothing that can stop Iron Hound."""
-    puzzle = next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE) if e.opponent == "script")
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "10_counter_timing.yaml")
     run = pz.run_solution(puzzle)
     duel = puzzle.build()
 
@@ -76,7 +79,7 @@ def test_the_survival_puzzle_punishes_the_wrong_counter_first() -> None:
                     return cmd
             return pz.PassingPlayer().choose(view)
 
-    status = pz.play_out(puzzle, [], ParryFirst(), pz.opponent_player(puzzle, run.commands))
+    status = pz.play_out(puzzle, [], ParryFirst(), pz.opponent_player(puzzle, run.moves))
     assert status is pz.Status.FAILED
 
 
@@ -151,6 +154,8 @@ GOOD = (pz.SHIPPED_DIR / "01_through_the_guard.yaml").read_text()
     ("puzzle: {goal: {lp_this_turn: -5}}", "puzzle.goal.lp_this_turn"),
     ("puzzle: {player: 3}", "puzzle.player: expected 1 to 2"),
     ("puzzle: {opponent: genius}", "puzzle.opponent: expected one of"),
+    ("puzzle: {opponent: {script: genius}}", "puzzle.opponent.script: expected one of pass, "),
+    ("puzzle: {opponent: {scripts: normal}}", "puzzle.opponent: expected {script: LEVEL}"),
     ("puzzle: {difficulty: 9}", "puzzle.difficulty"),
     ("puzzle: {hint: [a, b]}", "puzzle.hint: expected text"),
     ("puzzle: {hints: x}", "puzzle: unknown field(s) ['hints']"),
@@ -243,3 +248,105 @@ def test_a_failed_write_says_why(home, tmp_path) -> None:
     progress = pz.Progress(path=blocker / "progress.yaml")
     problem = progress.mark("shipped/x")
     assert problem and problem.startswith("progress not saved")
+
+
+# --------------------------------------------------------- puzzle opponents
+SHIELDED = {
+    "name": "Two Counters",
+    "puzzle": {"player": 1, "goal": "win_this_turn", "opponent": {"script": "pass"}},
+    "start": {"turn": 3, "phase": "battle", "players": {
+        1: {"phantom": ["storm_rider", "iron_hound"], "deck": ["stone_sentry"]},
+        2: {"lp": 1000, "back": ["parry", "sudden_collapse"], "deck": ["stone_sentry"]}}},
+    "commands": [
+        {"player": 1, "attack": "storm_rider", "target": "direct"},
+        {"player": 2, "activate": "sudden_collapse"},
+        {"player": 2, "pass": True},
+        {"player": 1, "attack": "iron_hound", "target": "direct"},
+        {"player": 2, "activate": "parry"},
+        {"player": 1, "end_turn": True}],
+}
+
+
+def _puzzle_from(data: dict) -> pz.Puzzle:
+    from game.scenario import load_scenario
+
+    return pz.puzzle_from(load_scenario(data), Path("x.yaml"), "mine/x", "mine")
+
+
+def test_the_scripted_opponent_answers_what_happens_not_an_index() -> None:
+    """Its two Counters, recorded against Storm Rider then Iron Hound, answer the attacks in
+    the other order too: Parry meets Iron Hound and Sudden Collapse meets Storm Rider."""
+    puzzle = _puzzle_from(SHIELDED)
+    run = pz.run_solution(puzzle)
+    assert not run.failures
+    opponent = pz.opponent_player(puzzle, run.moves)
+    duel = puzzle.build()
+    hound, rider = (next(c.uid for c in duel.cards if c.cid == cid and c.owner == 0)
+                    for cid in ("iron_hound", "storm_rider"))
+    plan = [Attack(0, hound, -1), Attack(0, rider, -1), EndTurn(0)]
+    while duel.deciding_player is not None and duel.turn == 3:
+        seat = duel.deciding_player
+        view = duel.view(seat)
+        if seat == 1:
+            duel.apply(opponent.choose(view))
+        elif plan and plan[0] in view.legal_actions:
+            duel.apply(plan.pop(0))
+        else:
+            duel.apply(pz.PassingPlayer().choose(view))
+    grave = sorted(duel.cards[u].cid for u in duel.players[1].grave)
+    assert grave == ["parry", "sudden_collapse"]
+    assert duel.players[1].lp == 1000 and opponent.scripted == 2
+
+
+def test_the_pass_opponent_never_acts_on_its_own_turn() -> None:
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "10_counter_timing.yaml")
+    duel = puzzle.build()  # player 2's Main Phase 1, two Phantoms ready to attack
+    assert isinstance(pz.PassingPlayer().choose(duel.view(1)), EndTurn)
+
+
+def test_check_line_fails_a_solution_that_only_a_friendly_opponent_allows() -> None:
+    """A recorded line where the opponent ends its turn without attacking: fine against the
+    script, not against a Normal opponent playing to win before round 7."""
+    from game.fileio import load_yaml_file
+
+    data = dict(load_yaml_file(pz.SHIPPED_DIR / "10_counter_timing.yaml", "scenario"))
+    data["commands"] = [{"player": 2, "end_turn": True}]
+    friendly = _puzzle_from({**data, "puzzle": {**data["puzzle"], "opponent": "script"}})
+    assert pz.check_line(friendly) is None
+    level = _puzzle_from({**data, "puzzle": {**data["puzzle"], "opponent": "normal"}})
+    problem = pz.check_line(level)
+    assert problem is not None and problem.startswith(
+        "puzzle: the solution's moves for player 1 do not meet the goal (Survive: still be "
+        "standing when round 7 begins.) against the puzzle's opponent (normal): failed")
+
+
+def test_main_py_scenario_checks_a_puzzles_line_against_its_opponent(tmp_path, capsys) -> None:
+    from game.scenario.cli import main
+
+    text = (pz.SHIPPED_DIR / "10_counter_timing.yaml").read_text()
+    head, _, _ = text.partition("\ncommands:")
+    lazy = head.replace("opponent: {script: normal}", "opponent: hard") + (
+        "\ncommands:\n  - {player: 2, end_turn: true}\nexpect: {round: 7, winner: none}\n")
+    (tmp_path / "lazy.yaml").write_text(lazy)
+    (tmp_path / "good.yaml").write_text(text)
+    assert main([str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "PASS Hold the Line"
+    assert out[1].startswith("FAIL Hold the Line: puzzle: the solution's moves for player 1 do "
+                             "not meet the goal") and "(hard): failed" in out[1]
+    assert out[-1] == "1 passed, 1 failed, 0 xfailed"
+
+
+def test_each_side_plays_for_its_own_goal() -> None:
+    from game.ai.goals import SURVIVE, WIN_BY, PlayGoal
+
+    assert pz.opponent_goal(pz.Goal("survive_until_round", 7), 12) == PlayGoal(WIN_BY, 12, draw_ok=True)
+    assert pz.opponent_goal(pz.Goal("win_this_turn"), 5) == PlayGoal(SURVIVE, 5, draw_ok=True)
+    assert pz.opponent_goal(pz.Goal("lp_this_turn", 2200), 5) == PlayGoal(SURVIVE, 5, 2200, draw_ok=True)
+    assert pz.opponent_goal(pz.Goal("win_by_round", 6), 9) == PlayGoal(SURVIVE, 12, draw_ok=True)
+    assert pz.player_goal(pz.Goal("survive_until_round", 7), 12) == PlayGoal(SURVIVE, 12)
+    assert pz.player_goal(pz.Goal("win_by_round", 6), 9) == PlayGoal(WIN_BY, 12)
+    assert pz.player_goal(pz.Goal("lp_this_turn", 2200), 5) == PlayGoal(WIN_BY, 5, lp_target=2200)
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "10_counter_timing.yaml")
+    player = pz.level_player(puzzle, "normal", 1)
+    assert player.goal == PlayGoal(WIN_BY, 12, draw_ok=True)  # type: ignore[attr-defined]

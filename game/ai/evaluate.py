@@ -14,6 +14,8 @@ from game.engine.legal import phantoms_of
 from game.engine.model import BACKROW_ZONES, Card, Zone
 from game.engine.query import atk, has_status, health
 
+from .goals import MET, OPEN, PlayGoal
+
 WIN = 1_000_000.0
 
 
@@ -43,6 +45,9 @@ class Weights:
     deck_low_at: int = 4  # fewer Main Deck cards than this start to hurt
     deck_low: float = 900.0  # per missing card below `deck_low_at`
     draw_result: float = -3000.0  # a drawn duel, for both seats
+    # what the player plays for besides winning (a puzzle's goal for its side, goals.py):
+    # met scores as a win, failed as a loss; None: just the duel
+    goal: PlayGoal | None = None
 
 
 DEFAULT = Weights()
@@ -112,8 +117,15 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
 
 def evaluate(duel: Duel, seat: int, w: Weights = DEFAULT) -> float:
     """Seat `seat`'s advantage: its worth minus its opponent's; +/-WIN once the duel is won
-    or lost (sooner is better), `w.draw_result` for a draw."""
+    or lost (sooner is better), `w.draw_result` for a draw. With `w.goal`, +/-WIN once the
+    goal is met or has failed, whatever the duel's own state."""
     st = duel.state
+    goal = w.goal
+    if goal is not None:
+        status = goal.status(duel, seat)
+        if status != OPEN:
+            soon = 1000.0 * max(0, 60 - st.round)
+            return WIN + soon if status == MET else -WIN - soon
     if st.winner is not None:
         if st.winner == -1:
             return w.draw_result

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from game.ai.goals import PlayGoal
     from game.engine import CardDef, Player, Rules
 
 
@@ -22,7 +23,8 @@ class Factory(Protocol):
 
     def __call__(self, seed: int, *, pool: Mapping[str, CardDef] | None = None,
                  rules: Rules | None = None, deck: Sequence[str] | None = None,
-                 opponent_deck: Sequence[str] | None = None, **options: Any) -> Player: ...
+                 opponent_deck: Sequence[str] | None = None, goal: PlayGoal | None = None,
+                 **options: Any) -> Player: ...
 
 
 @dataclass(frozen=True)
@@ -35,35 +37,37 @@ class Level:
 
 def _random(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,
             deck: Sequence[str] | None = None, opponent_deck: Sequence[str] | None = None,
-            **options: Any) -> Player:
+            goal: PlayGoal | None = None, **options: Any) -> Player:
     from game.ai.random_player import RandomPlayer
 
-    return RandomPlayer(seed)
+    return RandomPlayer(seed)  # plays any legal move: a goal changes nothing
 
 
 def _easy(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,
           deck: Sequence[str] | None = None, opponent_deck: Sequence[str] | None = None,
-          **options: Any) -> Player:
+          goal: PlayGoal | None = None, **options: Any) -> Player:
     from game.ai.players import EasyPlayer
 
-    return EasyPlayer(seed, pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck)
+    return EasyPlayer(seed, pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck,
+                      goal=goal)
 
 
 def _normal(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,
             deck: Sequence[str] | None = None, opponent_deck: Sequence[str] | None = None,
-            **options: Any) -> Player:
+            goal: PlayGoal | None = None, **options: Any) -> Player:
     from game.ai.players import NormalPlayer
 
-    return NormalPlayer(seed, pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck)
+    return NormalPlayer(seed, pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck,
+                        goal=goal)
 
 
 def _hard(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,
           deck: Sequence[str] | None = None, opponent_deck: Sequence[str] | None = None,
-          **options: Any) -> Player:
+          goal: PlayGoal | None = None, **options: Any) -> Player:
     from game.ai.search import HardPlayer
 
     return HardPlayer(seed, pool=pool, rules=rules, deck=deck, opponent_deck=opponent_deck,
-                      **options)
+                      goal=goal, **options)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -87,13 +91,17 @@ def level(name: str) -> Level:
 
 def make_player(name: str, seed: int, *, pool: Mapping[str, CardDef] | None = None,
                 rules: Rules | None = None, deck: Sequence[str] | None = None,
-                opponent_deck: Sequence[str] | None = None, **options: Any) -> Player:
+                opponent_deck: Sequence[str] | None = None, goal: PlayGoal | None = None,
+                **options: Any) -> Player:
     """A computer player of level `name`; the same seed plays the same moves.
 
     What the player may know besides its views: the card pool and rules (default: the
     project's files), its own decklist (`deck`: every card id of its Main and Extra Deck)
     and, when it is public, the opponent's (`opponent_deck`). Without a decklist the hidden
-    cards are guessed from the card pool. `options` go to the Hard player (`budget`,
-    `max_seconds`)."""
+    cards are guessed from the card pool. `goal` (game.ai.goals.PlayGoal): what it plays for
+    besides winning the duel, a puzzle's goal for its side; its evaluation scores a met goal
+    as a win and a failed one as a loss (Normal's and Hard's lookahead and search; Easy plays
+    by rules of thumb and Random at random, so for them it changes nothing). `options` go to
+    the Hard player (`budget`, `max_seconds`)."""
     return level(name).factory(seed, pool=pool, rules=rules, deck=deck,
-                               opponent_deck=opponent_deck, **options)
+                               opponent_deck=opponent_deck, goal=goal, **options)

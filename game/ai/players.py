@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, TypedDict
 
 from game.engine import CardDef, Command, PlayerView, Rules
 
+from .evaluate import DEFAULT, Weights
 from .fallback import view_answer
+from .goals import PlayGoal
 from .policy import EASY, NORMAL, Policy, Style
 from .sampling import HiddenGuess, Memory, NotRebuildable, Rebuilt, rebuild
 
@@ -30,6 +32,7 @@ class Knowledge(TypedDict, total=False):
     rules: Rules | None
     deck: Sequence[str] | None
     opponent_deck: Sequence[str] | None
+    goal: PlayGoal | None  # what it plays for besides the duel (a puzzle's goal, goals.py)
 
 
 @functools.cache
@@ -48,7 +51,8 @@ class ViewPlayer:
 
     def __init__(self, seed: int = 0, *, pool: Mapping[str, CardDef] | None = None,
                  rules: Rules | None = None, deck: Sequence[str] | None = None,
-                 opponent_deck: Sequence[str] | None = None) -> None:
+                 opponent_deck: Sequence[str] | None = None,
+                 goal: PlayGoal | None = None) -> None:
         if pool is None or rules is None:
             default_pool, default_rules = _default_pool_and_rules()
             pool = pool if pool is not None else default_pool
@@ -57,6 +61,9 @@ class ViewPlayer:
         self.rules = rules
         self.deck = tuple(deck) if deck is not None else None
         self.opponent_deck = tuple(opponent_deck) if opponent_deck is not None else None
+        self.goal = goal
+        # the evaluation's numbers, with the goal it plays for (none: the duel itself)
+        self.weights: Weights = DEFAULT if goal is None else Weights(goal=goal)
         self.rng = random.Random(seed)
         self.memory: Memory | None = None
         self.rebuilt = 0  # decisions made on a rebuilt duel
@@ -105,7 +112,7 @@ class RulePlayer(ViewPlayer):
 
     def __init__(self, seed: int = 0, **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
-        self.policy = Policy(self.style, random.Random(self.rng.getrandbits(48)))
+        self.policy = Policy(self.style, random.Random(self.rng.getrandbits(48)), self.weights)
 
     def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
         cmd = self.policy.choose(rebuilt.duel, view.seat, view.legal_actions)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine import Command, PlayerView
@@ -47,6 +48,8 @@ class HardPlayer(ViewPlayer):
                  top: int = TOP, weights: Weights = DEFAULT,
                  **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
+        if self.goal is not None:
+            weights = replace(weights, goal=self.goal)
         self.budget = budget
         self.max_seconds = max_seconds
         self.top = top

@@ -1,19 +1,49 @@
-"""`python main.py scenario FILE_OR_DIR...`: one line per scenario and a total."""
+"""`python main.py scenario FILE_OR_DIR...`: one line per scenario and a total.
+
+A file with a `puzzle:` mapping is also played against its puzzle opponent (game.puzzles
+`check_line`): the solution's moves for the puzzle's player must meet the goal there too.
+"""
 
 from __future__ import annotations
 
 import sys
 
+from game import puzzles
 from game.fileio import exists
 
+from .model import ScenarioResult
 from .runner import run_scenario, scenario_files
 
 USAGE = """usage: main.py scenario [-v] [-x] FILE_OR_DIR...
 
-Run scenario (puzzle) files and print PASS/FAIL/XFAIL/ERROR per scenario.
+Run scenario (puzzle) files and print PASS/FAIL/XFAIL/ERROR per scenario. A file with a
+`puzzle:` mapping must also meet its goal when its player's moves are played against the
+puzzle's opponent.
   -v, --verbose    print every failure, not only the first
   -x, --exitfirst  stop at the first scenario that does not pass
 Exit code: 0 all passed (or failed as marked xfail), 1 some failed, 2 bad usage."""
+
+
+def run_file(path) -> ScenarioResult:
+    """One file as the command line runs it: the scenario, then (a puzzle that passed) its
+    solution's line against the puzzle's opponent."""
+
+
+    result = run_scenario(path)
+    if result.status != "PASS":
+        return result
+    try:
+        puzzle = puzzles.load_puzzle(path)
+    except puzzles.PuzzleError as exc:
+        result.error = str(exc)
+        return result
+    if puzzle.scenario.puzzle is None:
+        return result
+    problem = puzzles.check_line(puzzle)
+    if problem is not None:
+        result.passed = False
+        result.failures.append(problem)
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     counts = {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0, "ERROR": 0}
     for path in files:
-        result = run_scenario(path)
+        result = run_file(path)
         counts[result.status] += 1
         print(result.summary())
         if verbose and result.status in ("FAIL", "XFAIL"):

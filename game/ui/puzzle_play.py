@@ -49,7 +49,7 @@ class PuzzlePlayScene:
         prefs = flow.load_prefs(self.settings)  # the duel screen's settings, as in any duel
         seat = puzzle.seat
         self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
-        script = self.solution.commands if self.solution is not None else ()
+        script = self.solution.moves if self.solution is not None else ()
         duel = puzzle.build()
         start_hash = state_hash(duel)
         tracker = pz.GoalTracker(puzzle.goal, seat, duel.view(seat))

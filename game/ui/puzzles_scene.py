@@ -34,6 +34,17 @@ OPPONENT_TEXT = {"pass": "never answers and ends its turns",
 DOUBLE_CLICK = 0.4  # seconds
 
 
+def opponent_text(entry: pz.Puzzle) -> str:
+    """What the other seat does, in words ("Your opponent ...")."""
+    if entry.opponent == "script" and entry.otherwise in _LABELS:
+        return (f"plays the puzzle's planned answers, and elsewhere is the "
+                f"{_LABELS[entry.otherwise]} AI playing to stop you")
+    return OPPONENT_TEXT.get(entry.opponent, entry.opponent)
+
+
+_LABELS = {lv.name: lv.label for lv in LEVELS}
+
+
 def _short(path: Path) -> str:
     """`path` with the home folder written ~ (shorter, and the same on every screenshot)."""
     try:
@@ -253,7 +264,7 @@ class PuzzlesScene:
         para(entry.description or "No description.", theme.BODY, theme.TEXT)
         out.append(("", 10, theme.TEXT, False))
         para(f"You play Player {entry.player}. Your opponent "
-             f"{OPPONENT_TEXT.get(entry.opponent, entry.opponent)}.", theme.SMALL, theme.TEXT_DIM)
+             f"{opponent_text(entry)}.", theme.SMALL, theme.TEXT_DIM)
         if entry.hint:
             para("A hint is available during the puzzle (F1).", theme.SMALL, theme.TEXT_DIM)
         if entry.source == "mine":

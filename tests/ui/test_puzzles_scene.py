@@ -206,7 +206,7 @@ def test_retry_and_hint_are_there_at_any_time(window, home, shipped) -> None:
 
 
 def test_survival_puzzle_against_the_scripted_opponent(window, home, shipped) -> None:
-    puzzle = next(e for e in shipped if e.opponent == "script")
+    puzzle = next(e for e in shipped if e.key == "shipped/10_counter_timing")
     play = PuzzlePlayScene(puzzle, pz.load_progress(), threaded=False, speed="instant")
     play_moves(play, pz.run_solution(puzzle).commands)
     frames(play, 600)
