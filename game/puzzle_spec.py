@@ -1,6 +1,6 @@
 """The `puzzle:` mapping of a scenario file: who you are, the goal, the other seat, how hard.
 
-Read by the scenario reader (game/scenario.py `load_scenario`), so `main.py scenario`, the
+Read by the scenario reader (game/scenario/reader.py `load_scenario`), so `main.py scenario`, the
 Puzzles screen and every test see the same file the same way: a puzzle the screen would
 refuse is refused everywhere, with the same one line (file, field, problem). Goals are
 judged by game/puzzles.py. No engine, no files here: plain data in, a `PuzzleSpec` out.

@@ -232,7 +232,7 @@ def test_simulate_plays_under_another_rules_file_and_refuses_a_bad_one(capsys, t
 
 
 # The puzzles the Puzzles screen refuses: `main.py scenario` refuses them too, with the same
-# line (one reader of the `puzzle:` mapping, in game/scenario.py via game/puzzle_spec.py).
+# line (one reader of the `puzzle:` mapping, in game/scenario/reader.py via game/puzzle_spec.py).
 BAD_PUZZLES = [
     ("player_3", {"player": 3}, "puzzle.player"),
     ("goal_1e30", {"goal": {"lp_this_turn": 1e30}}, "puzzle.goal.lp_this_turn"),

@@ -190,8 +190,9 @@ class Runner:
 
     def _answered_alone(self, ref: CardRef) -> bool:
         """The last command's events show the engine taking `ref` as the only option of a
-        choice it therefore did not ask: a card searched, discarded or Special Summoned by
-        an effect, or the single target of a trigger."""
+        choice it therefore did not ask: the one card a search could add, the one Phantom an
+        effect could Special Summon, the cards discarded when the hand held no more than the
+        count (game/engine/verbs/builtin.py, effects.py)."""
         cards = self.duel.cards
 
         def fits(uid: int) -> bool:
@@ -202,8 +203,6 @@ class Runner:
             if isinstance(e, ev.CardMoved) and e.reason in ("search", "discard") and fits(e.card):
                 return True
             if isinstance(e, ev.Summoned) and e.special and fits(e.card):
-                return True
-            if isinstance(e, ev.StepAdded) and e.trigger and any(map(fits, e.targets)):
                 return True
         return False
 

@@ -242,3 +242,34 @@ def test_every_event_type_has_a_string_and_the_docs_name_it() -> None:
     # no event falls through to its bare type name
     sample = ev.StatModified(0, "atk", 300, "turn")
     assert event_entry(sample, []) == "modified card#0 atk +300 (turn)"
+
+
+def _refusals() -> list[tuple[Path, int]]:
+    from game.fileio import load_yaml_file
+    from game.scenario import scenario_files
+
+    out = []
+    for path in scenario_files([Path(__file__).resolve().parent]):
+        data = load_yaml_file(path, "scenario")
+        out += [(path, i) for i, c in enumerate(data.get("commands") or [])
+                if isinstance(c, dict) and c.get("expect_rejected")]
+    return out
+
+
+REFUSALS = _refusals()
+
+
+@pytest.mark.parametrize("path,index", REFUSALS,
+                         ids=[f"{p.stem}[{i}]" for p, i in REFUSALS])
+def test_each_refusal_expectation_fails_for_a_wrong_reason_code(path: Path, index: int) -> None:
+    """Every `expect_rejected` of every scenario file, given another reason code, fails."""
+    from game.fileio import load_yaml_file
+
+    data = dict(load_yaml_file(path, "scenario"))
+    commands = [dict(c) for c in data["commands"]]
+    right = commands[index]["reason"]
+    commands[index]["reason"] = "loop_guard" if right != "loop_guard" else "speed"
+    result = run_scenario({**data, "commands": commands})
+    assert result.status in ("FAIL", "XPASS", "XFAIL") and not result.passed
+    assert any(f.startswith(f"commands[{index}].reason: expected a refusal for "
+                            f"{commands[index]['reason']}, got {right}") for f in result.failures)
