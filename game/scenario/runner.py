@@ -61,7 +61,7 @@ class Runner:
         self.events: list[str] = event_log(self.duel.start_events, self.duel.cards) \
             if scenario.new_duel else []
         self.cmd_events: list[str] = []
-        self.last_events: list[Event] = []  # the last accepted command's engine events
+        self.previous: list[Event] = []  # the last accepted command's engine events
         self.failures: list[str] = []
 
     # -- card references -------------------------------------------------
@@ -199,7 +199,7 @@ class Runner:
             return 0 <= uid < len(cards) and cards[uid].cid == ref.cid \
                 and (ref.owner is None or cards[uid].owner == ref.owner)
 
-        for e in self.last_events:
+        for e in self.previous:
             if isinstance(e, ev.CardMoved) and e.reason in ("search", "discard") and fits(e.card):
                 return True
             if isinstance(e, ev.Summoned) and e.special and fits(e.card):
@@ -237,7 +237,7 @@ class Runner:
                                  f"{spec.reason_contains!r}, got {reason!r}")
 
     def _record(self, events: list[Event]) -> None:
-        self.last_events = events
+        self.previous = events
         lines = line_log(events)
         strings = event_log(events, self.duel.cards)
         self.cmd_log += lines
