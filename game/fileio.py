@@ -143,9 +143,13 @@ def is_dir(path: str | os.PathLike) -> bool:
 
 
 # ---------------------------------------------------------------------------- reading
-def read_bytes(path: str | os.PathLike, kind: str | FileKind) -> bytes:
-    """The file's bytes, if it is a regular file within its kind's size limit."""
-    k = kind_of(kind)
+def _read_regular(path: str | os.PathLike, limit: int,
+                  whole: FileKind | None = None) -> tuple[bytes, int]:
+    """At most `limit` bytes from the start of `path` if it is a regular file, and its size
+    (fstat, or what was read if the file grew meanwhile). The one open-and-check of the
+    readers: FileError (one line) for a missing file, a folder, a FIFO or device, a name
+    the OS refuses, or a read error; with `whole`, a file bigger than that kind's limit is
+    refused by its size before a byte is read."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -159,40 +163,8 @@ def read_bytes(path: str | os.PathLike, kind: str | FileKind) -> bytes:
             raise FileError(path, "cannot read the file: is a folder, not a file")
         if not stat.S_ISREG(st.st_mode):
             raise FileError(path, "cannot read the file: not a regular file")
-        if st.st_size > k.max_bytes:
-            raise too_big(path, st.st_size, k)
-        chunks, total = [], 0
-        while total <= k.max_bytes:  # the file may grow while it is read
-            chunk = os.read(fd, k.max_bytes + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except OSError as exc:
-        raise FileError(path, f"cannot read the file: {_os_problem(exc)}") from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > k.max_bytes:
-        raise too_big(path, len(data), k)
-    return data
-
-
-def read_prefix(path: str | os.PathLike, kind: str | FileKind, limit: int) -> tuple[bytes, int]:
-    """At most `limit` bytes from the start of a regular file, and its size (a list reads a
-    header without the rest). FileError as `read_bytes`."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise FileError(path, f"cannot read the file: {_os_problem(exc)}") from None
-    except ValueError:
-        raise FileError(path, "cannot read the file: the name holds a NUL character") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise FileError(path, "cannot read the file: is a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise FileError(path, "cannot read the file: not a regular file")
+        if whole is not None and st.st_size > whole.max_bytes:
+            raise too_big(path, st.st_size, whole)
         chunks, total = [], 0
         while total < limit:
             chunk = os.read(fd, limit - total)
@@ -205,6 +177,23 @@ def read_prefix(path: str | os.PathLike, kind: str | FileKind, limit: int) -> tu
     finally:
         os.close(fd)
     return b"".join(chunks), max(st.st_size, total)
+
+
+def read_bytes(path: str | os.PathLike, kind: str | FileKind) -> bytes:
+    """The file's bytes, if it is a regular file within its kind's size limit (a file over
+    it is refused by its size before a byte is read, and a file that grows past it while it
+    is read is refused too)."""
+    k = kind_of(kind)
+    data, _size = _read_regular(path, k.max_bytes + 1, whole=k)
+    if len(data) > k.max_bytes:
+        raise too_big(path, len(data), k)
+    return data
+
+
+def read_prefix(path: str | os.PathLike, kind: str | FileKind, limit: int) -> tuple[bytes, int]:
+    """At most `limit` bytes from the start of a regular file, and its size (a list reads a
+    header without the rest). FileError as `read_bytes`."""
+    return _read_regular(path, limit)
 
 
 def decode_text(data: bytes, path: str | os.PathLike | None = None) -> str:

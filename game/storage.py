@@ -23,16 +23,22 @@ from typing import Any
 from game.decks import LISTS, MAX_COPIES, Deck, DeckError, parse_deck, validate_deck
 from game.engine.carddefs import CardDef
 from game.fileio import (
+    KIB,
     FileError,
     atomic_write_bytes,
     atomic_write_text,
     create_exclusive_text,
+    decode_text,
     file_lock,
     is_dir,
     is_file,
+    kind_of,
     load_yaml_file,
+    parse_yaml,
     read_bytes,
+    read_prefix,
     sweep_temps,
+    too_big,
 )
 from game.resources import STARTER_DECK_DIR
 from game.yamlio import dump_yaml
@@ -133,6 +139,8 @@ class DeckEntry:
     deck: Deck | None  # what could be read (None: nothing could)
     problems: tuple[str, ...] = ()  # why it cannot be read whole, or why it is not legal
     malformed: bool = False  # the file itself is broken (not just an illegal deck)
+    complete: bool = True  # False: a list read only the header of a large file (`full()`)
+    size: int = 0  # the file's size in bytes, when a list read only its header
 
     @property
     def readonly(self) -> bool:
@@ -142,9 +150,17 @@ class DeckEntry:
     def legal(self) -> bool:
         return self.deck is not None and not self.problems
 
+    def full(self, pool: Mapping[str, CardDef]) -> DeckEntry:
+        """The entry read whole (itself when it already was): what choosing or opening a
+        deck a list read only the header of does."""
+        return self if self.complete else read_deck(self.path, pool, self.source)
+
     @property
     def status(self) -> str:
-        """One short line: "legal", "not legal: ...", "cannot be read: ..."."""
+        """One short line: "legal", "not legal: ...", "cannot be read: ...", or for a large
+        file a list read only the header of, "large file (...): checked when opened"."""
+        if not self.complete:
+            return f"large file ({-(-self.size // KIB)} KiB): checked when opened"
         if self.legal:
             return "legal"
         first = self.problems[0] if self.problems else "cannot be read"
@@ -185,11 +201,31 @@ def display_name(text: str, limit: int = 64) -> str:
     return (clean[:limit - 1] + "\u2026" if len(clean) > limit else clean) or "deck"
 
 
-def read_deck(path: str | Path, pool: Mapping[str, CardDef], source: str = "user") -> DeckEntry:
-    """Read one deck file for listing or opening; never raises for a bad file."""
+# A list reads at most this much of each deck file. Every deck that can be legal fits: the
+# largest (80 different cards with 64-character ids, the name 64 characters) is 6.8 KiB as
+# the game writes it. A bigger file is listed by its name and read whole when opened.
+DECK_HEADER_BYTES = 8 * KIB
+_NAME_LINE = re.compile(rb"^name:[ \t]*(.*?)[ \t]*\r?$", re.MULTILINE)
+
+
+def read_deck(path: str | Path, pool: Mapping[str, CardDef], source: str = "user",
+              header_only: bool = False) -> DeckEntry:
+    """Read one deck file for opening (`header_only`: for a list); never raises for a bad
+    file. A list reads at most DECK_HEADER_BYTES: a file that fits (every deck that can be
+    legal) is read whole as when opened; a bigger one gives an entry with only its name and
+    size (`complete` False), read whole by `DeckEntry.full` when it is chosen or opened."""
     path = Path(path)
     try:
-        data = load_yaml_file(path, "deck")
+        if header_only:
+            raw, size = read_prefix(path, "deck", DECK_HEADER_BYTES)
+            if size > kind_of("deck").max_bytes:
+                raise too_big(path, size, "deck")
+            if size > len(raw):
+                return DeckEntry(_header_name(raw, path), path, source, None, complete=False,
+                                 size=size)
+        else:
+            raw = read_bytes(path, "deck")
+        data = parse_yaml(decode_text(raw, path), path, "deck")
     except FileError as exc:
         return DeckEntry(display_name(path.stem), path, source, None, (str(exc),),
                          malformed=True)
@@ -200,6 +236,21 @@ def read_deck(path: str | Path, pool: Mapping[str, CardDef], source: str = "user
         name = salvaged.name if salvaged is not None else display_name(path.stem)
         return DeckEntry(name, path, source, salvaged, tuple(exc.problems), malformed=True)
     return DeckEntry(deck.name, path, source, deck, tuple(validate_deck(deck, pool)))
+
+
+def _header_name(raw: bytes, path: Path) -> str:
+    """A large deck file's name for a list: its top-level `name:` line within the header
+    read, if that line is a valid name; else the file's name."""
+    found = _NAME_LINE.search(raw)
+    if found is not None:
+        try:
+            data = parse_yaml(decode_text(found.group(0), path), path, "deck")
+        except FileError:
+            data = None
+        name = data.get("name") if isinstance(data, dict) else None
+        if isinstance(name, str) and name.strip() and name.strip().isprintable():
+            return display_name(name.strip())
+    return display_name(path.stem)
 
 
 def deck_files(folder: Path) -> list[Path]:
@@ -214,11 +265,12 @@ def deck_files(folder: Path) -> list[Path]:
 
 def list_decks(pool: Mapping[str, CardDef], starters: bool = True,
                starter_dir: Path = STARTER_DIR) -> list[DeckEntry]:
-    """Starter decks (read-only) then the player's decks, each with its problems."""
+    """Starter decks (read-only) then the player's decks, each with its problems: from
+    each file's header only (`read_deck`), so a folder of large files lists at once."""
     out: list[DeckEntry] = []
     if starters:
-        out += [read_deck(p, pool, "starter") for p in deck_files(starter_dir)]
-    out += [read_deck(p, pool, "user") for p in deck_files(decks_dir())]
+        out += [read_deck(p, pool, "starter", header_only=True) for p in deck_files(starter_dir)]
+    out += [read_deck(p, pool, "user", header_only=True) for p in deck_files(decks_dir())]
     return out
 
 
@@ -236,12 +288,9 @@ def resolve_deck(name_or_path: str, starter_dir: Path = STARTER_DIR) -> Path | N
         for path in deck_files(folder):
             if path.stem.lower() in (want, slug(want)):
                 return path
-        for path in deck_files(folder):
-            try:
-                data = load_yaml_file(path, "deck")
-            except FileError:
-                continue
-            if isinstance(data, dict) and str(data.get("name", "")).strip().lower() == want:
+        for path in deck_files(folder):  # by the name a list shows (its header)
+            entry = read_deck(path, {}, header_only=True)
+            if entry.name.lower() == want:
                 return path
     return None
 

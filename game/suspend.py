@@ -35,6 +35,7 @@ from game.fileio import (
     decode_text,
     exists,
     kind_of,
+    one_line,
     parse_json,
     read_bytes,
     too_big,
@@ -329,7 +330,7 @@ def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
     except MatchError as exc:
         raise fail(f"the decks are no longer legal: {exc}") from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise fail(f"the saved duel cannot be read: {str(exc).splitlines()[0]}") from None
+        raise fail(f"the saved duel cannot be read: {one_line(exc)}") from None
     match.results = list(s.results)
     match.firsts = list(s.firsts)
     number = len(s.results)
@@ -352,7 +353,7 @@ def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
     except Rejected as exc:
         raise fail(f"the saved commands do not replay ({exc.reason})") from None
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise fail(f"the saved duel does not replay: {str(exc).splitlines()[0]}") from None
+        raise fail(f"the saved duel does not replay: {one_line(exc)}") from None
     if state_hash(duel) != state_hash(saved):
         raise fail("the saved duel does not replay to the saved position (the card data or "
                    "the rules changed since it was saved)")

@@ -18,7 +18,10 @@ machine other work only ever slows a run down, as in scripts/bench.py). Targets:
   (about 0.2 s);
 - the autosave's cost on the drawing path per accepted command (`autosave_cost_us`, what
   `DuelSession.apply` adds: one line formatted and queued for the writer thread): p95 at
-  most 1000 us (about 5 us); and how long the writer takes to get a burst to disk.
+  most 1000 us (about 5 us); and how long the writer takes to get a burst to disk;
+- a decks folder of 200 large files (about 60 KiB each) listed as duel setup and the deck
+  builder list it, a header per file (`deck_list_large_s`): at most 0.5 s; and one of them
+  read whole as opening it does (`deck_open_large_s`, for comparison).
 
 Prints one line per measurement (`--json`: one JSON object); `--check` exits 1 when a target
 is missed.
@@ -67,7 +70,7 @@ DEEP = ["[" * 100_000 + "]" * 100_000, "- " * 100_000 + "x",
 # measurement key -> target (seconds, at most)
 TARGETS = {"alias_bomb_s": 0.5, "deep_nesting_s": 0.5, "size_refusal_s": 0.1,
            "hostile_cli_s": 1.0, "mutant_s": 1.0, "hostile_process_s": 10.0,
-           "autosave_p95_us": 1000.0}
+           "autosave_p95_us": 1000.0, "deck_list_large_s": 0.5}
 
 
 def timed(action: Callable[[], object], repeat: int) -> float:
@@ -177,8 +180,40 @@ def autosave(repeat: int, folder: Path) -> dict:
             "autosave_max_us": got["max_us"], "autosave_flush_ms": got["flush_ms"]}
 
 
+LARGE_DECKS = 200
+
+
+def deck_list(repeat: int, folder: Path) -> dict:
+    """A decks folder of LARGE_DECKS large files (about 60 KiB each: 1,900 entries, where a
+    legal deck has at most 80) listed as duel setup and the deck builder list them (a header
+    per file), and one of them read whole, as opening it does."""
+    import os
+
+    from game import storage
+    from game.cards import load_card_set
+
+    pool = load_card_set()
+    saved = os.environ.get(storage.ENV_HOME)
+    os.environ[storage.ENV_HOME] = str(folder)
+    try:
+        decks = storage.decks_dir()
+        decks.mkdir(parents=True)
+        body = "main:\n" + "".join(f"  - {{card: card_{i:05d}, count: 1}}\n" for i in range(1900))
+        for i in range(LARGE_DECKS):
+            (decks / f"big_{i:03d}.yaml").write_text(f"name: Big {i}\n{body}", encoding="utf-8")
+        listed = timed(lambda: storage.list_decks(pool, starters=False), repeat)
+        whole = timed(lambda: storage.read_deck(decks / "big_000.yaml", pool), repeat)
+    finally:
+        if saved is None:
+            os.environ.pop(storage.ENV_HOME, None)
+        else:
+            os.environ[storage.ENV_HOME] = saved
+    return {"deck_list_large_s": listed, "deck_list_large_files": LARGE_DECKS,
+            "deck_open_large_s": whole}
+
+
 MEASUREMENTS: list[Callable[[int, Path], dict]] = [loader_limits, hostile_cli, mutants,
-                                                    hostile_process, autosave]
+                                                    hostile_process, autosave, deck_list]
 
 
 def main(argv: list[str] | None = None) -> int:

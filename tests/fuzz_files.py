@@ -13,6 +13,7 @@ bytes must be left as they were, and the game must still start. `Stats` counts i
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -22,6 +23,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,12 +40,17 @@ class Stats:
     refused: int = 0  # a clear one-line message
     accepted: int = 0  # read fine (the mutation left it valid)
     kills: int = 0
+    cut_writes: Counter = field(default_factory=Counter)  # temp files a kill left, by target
+    left_temps: int = 0  # temp files still there after the next start's sweep
     failures: list[str] = field(default_factory=list)
     slowest_cpu_s: float = 0.0
 
     def line(self) -> str:
         return (f"{self.files} files of {len(self.kinds)} kinds ({self.refused} refused in one "
-                f"line, {self.accepted} read fine), {self.kills} kills, "
+                f"line, {self.accepted} read fine), {self.kills} kills "
+                f"({sum(self.cut_writes.values())} cut a write: "
+                f"{', '.join(f'{k} {n}' for k, n in sorted(self.cut_writes.items()))}), "
+                f"{self.left_temps} temp files left after the sweep, "
                 f"{len(self.failures)} failures, slowest read {self.slowest_cpu_s:.3f} s CPU")
 
 
@@ -151,8 +158,10 @@ def read(kind: str, path: Path) -> str | None:
     if kind == "progress":
         return pz.load_progress(path).problem or None
     if kind == "deck":
-        entry = storage.read_deck(path, pool())
-        assert entry.name.isprintable()
+        listed = storage.read_deck(path, pool(), header_only=True)  # the lists: a header
+        entry = storage.read_deck(path, pool())  # opened or chosen: the whole file
+        assert listed.name.isprintable() and entry.name.isprintable()
+        assert listed.full(pool()) == entry, "the list and the reader differ"
         return None if entry.legal else entry.problems[0] if entry.problems else entry.status
     if kind == "export":
         deck, problems = storage.read_import(path, pool())
@@ -295,6 +304,9 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         duel = data["duel"] if kind == "suspended" else data["match"]["duel"]
         duel["players"][0]["lp"] = duel["players"][0]["lp"] + 1
         out.append(("hash does not match", _dump(kind, data, rest)))
+    if kind in ("deck", "export"):  # large: a list reads its header only
+        note = b"".join(b"# a long note, line %d: " % i + b"x" * 70 + b"\n" for i in range(200))
+        out += [("large", raw + note), ("large, note first", note + raw)]
     if kind == "autosave":
         out.append(("illegal midway", raw + b"Summon player=0 card=9999 zone=phantom index=0 "
                                             b"attack=true face_up=true\nPass player=0\n"))
@@ -367,27 +379,39 @@ def game_starts(home: Path) -> str | None:
 
 
 # ------------------------------------------------------------------ killed writes
+# One writer server per campaign: it imports the game and builds what it writes (a duel, a
+# replay: about a second) once, then forks a writer child per kill, which the harness kills
+# with SIGKILL. Starting a fresh interpreter per kill cost that second every time (and the
+# pygame banner on stdout, when nothing hid it, left the harness waiting for "READY" forever).
 WRITER = r'''
-import os, sys, random
+import os, sys
 sys.path.insert(0, {repo!r})
 os.environ["PHANTOM_DUEL_HOME"] = {home!r}
-from tests.fuzz_files import writer_loop
-writer_loop(int(sys.argv[1]))
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+from tests.fuzz_files import writer_server
+writer_server()
 '''
 
 
-def writer_loop(seed: int) -> None:
-    """Write every kind of file over and over, alternating two versions (a child process
-    that the harness kills at random moments)."""
-    from game import autosave, storage, suspend
-    from game import puzzles as pz
-    from game import replay as R
-    from game.decks import Deck, load_deck
-    from game.fileio import atomic_write_text
+@dataclass
+class WriterWork:
+    """What a writer child writes, built once by the server."""
+
+    decks: list
+    saved: object
+    other: object
+    header: dict
+    after: list
+    replay: object
+
+
+def writer_work() -> WriterWork:
+    from game import autosave
+    from game.decks import load_deck
     from game.ui.replays import demo
     from tests.test_suspend import capture, played
 
-    rng = random.Random(seed)
+    rng = random.Random(0)
     decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]
     match, duel = played(steps=20)
     saved = capture(match, duel)
@@ -400,10 +424,22 @@ def writer_loop(seed: int) -> None:
         cmd = rng.choice(duel.legal_actions())
         duel.apply(cmd)
         after.append(cmd)
-    replay = demo.demo_replay(pool())
+    return WriterWork(decks, saved, other, header, after, demo.demo_replay(pool()))
+
+
+def writer_loop(seed: int, work: WriterWork | None = None) -> None:
+    """Write every kind of file over and over, alternating two versions (a child process
+    that the harness kills at random moments)."""
+    from game import autosave, storage, suspend
+    from game import puzzles as pz
+    from game import replay as R
+    from game.decks import Deck
+    from game.fileio import atomic_write_text
+
+    w = work or writer_work()
+    rng = random.Random(seed)
     big = "x" * 200_000
-    print("READY", flush=True)
-    n = 0
+    n = rng.randrange(1000)
     while True:
         n += 1
         v = n % 2
@@ -411,17 +447,41 @@ def writer_loop(seed: int) -> None:
         s.set("test", "v", v)
         s.set("test", "pad", big[: 1000 + v])
         s.save()
-        suspend.save(saved if v else other)
-        journal = autosave.Journal(header)
-        for cmd in after:
+        suspend.save(w.saved if v else w.other)
+        journal = autosave.Journal(w.header)
+        for cmd in w.after:
             journal.append(cmd)
-        storage.save_user_deck(decks[v], storage.decks_dir() / "kill.yaml")
-        storage.save_new_deck(Deck(f"Kill {n % 5}", decks[v].main))
+        journal.flush()
+        storage.save_user_deck(w.decks[v], storage.decks_dir() / "kill.yaml")
+        storage.save_new_deck(Deck(f"Kill {n % 5}", w.decks[v].main))
         atomic_write_text(storage.exports_dir() / "kill.txt", f"version {v}\n" + big)
         progress = pz.Progress(solved={f"v{v}"}, path=storage.data_dir() / pz.PROGRESS_FILE)
         progress.save()
         if rng.random() < 0.2:
-            R.save_replay(replay, R.replays_dir(), keep=5)
+            R.save_replay(w.replay, R.replays_dir(), keep=5)
+
+
+def writer_server() -> None:
+    """Build the work once, then for each `go SEED` line on stdin fork a writer child, print
+    its pid, wait for it (the harness kills it) and print how it ended."""
+    import traceback
+
+    work = writer_work()
+    print("READY", flush=True)
+    for line in sys.stdin:
+        seed = int(line.split()[1])
+        pid = os.fork()
+        if pid == 0:  # the writer child: writes until it is killed
+            try:
+                writer_loop(seed, work)
+            except BaseException:  # noqa: BLE001 - reported to the harness, then out
+                traceback.print_exc()
+                sys.stderr.flush()
+            os._exit(1)
+        print(pid, flush=True)
+        _, status = os.waitpid(pid, 0)
+        killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        print("KILLED" if killed else f"ENDED {status}", flush=True)
 
 
 def check_after_kill(home: Path, stats: Stats) -> None:
@@ -452,6 +512,8 @@ def check_after_kill(home: Path, stats: Stats) -> None:
             entry = storage.read_deck(path, pool())
             if entry.malformed:
                 problems.append(entry.status)
+            if path.name != "kill.yaml":  # "Save as" makes a new one each round: not kept
+                path.unlink()
     export = storage.exports_dir() / "kill.txt"
     if export.exists():
         text = export.read_text("utf-8")
@@ -463,34 +525,58 @@ def check_after_kill(home: Path, stats: Stats) -> None:
     for entry in R.list_replays(pool(), R.replays_dir()):
         if entry.replay is None:
             problems.append(entry.problem)
+    for temp in home.rglob(".*.tmp"):  # `.<name>.<12 hex>.tmp`: a write the kill cut
+        stats.cut_writes[_kind_written(home, temp)] += 1
     storage.sweep_leftovers()
     left = [str(p) for p in home.rglob("*.tmp")]
+    stats.left_temps += len(left)
     if left:
         problems.append(f"temp files outlived their write: {left[:3]}")
     stats.failures += [f"after kill {stats.kills}: {p}"[:300] for p in problems]
 
 
+def _kind_written(home: Path, temp: Path) -> str:
+    """Which kind of file a temp file (`.<name>.<12 hex>.tmp`) was being written as."""
+    target = temp.name[1:].rsplit(".", 2)[0]
+    by_folder = {"replays": "replay", "decks": "deck", "exports": "export",
+                 "autosave": "autosave", "puzzles": "puzzle"}
+    by_name = {"settings.yaml": "settings", "suspended.json": "suspended",
+               "puzzle_progress.yaml": "progress"}
+    if temp.parent != home:
+        return by_folder.get(temp.parent.name, temp.parent.name)
+    return by_name.get(target, target)
+
+
 def kill_campaign(home: Path, kills: int, seed: int = 0, stats: Stats | None = None) -> Stats:
-    """A writer process killed with SIGKILL `kills` times at random moments."""
+    """A writer child killed with SIGKILL `kills` times at random moments (0 to 0.3 s into
+    its writing: a round of every kind of write takes about 0.1 s), each kill followed by
+    the checks of the next start."""
     stats = stats or Stats()
     rng = random.Random(seed)
     script = WRITER.format(repo=str(REPO), home=str(home))
     env = {**os.environ, "PHANTOM_DUEL_HOME": str(home)}
-    for k in range(kills):
-        proc = subprocess.Popen([sys.executable, "-c", script, str(seed + k)], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with subprocess.Popen([sys.executable, "-c", script], env=env, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
+        assert server.stdin is not None and server.stdout is not None
         try:
-            line = proc.stdout.readline() if proc.stdout else ""
-            if line.strip() != "READY":
-                stats.failures.append(f"the writer did not start: {proc.stderr.read()[-300:]}")
-                continue
-            time.sleep(rng.uniform(0.02, 0.6))
+            if server.stdout.readline().strip() != "READY":
+                server.kill()
+                stats.failures.append(f"the writer did not start: {server.communicate()[1][-300:]}")
+                return stats
+            for k in range(kills):
+                server.stdin.write(f"go {seed + k}\n")
+                server.stdin.flush()
+                pid = int(server.stdout.readline())
+                time.sleep(rng.uniform(0.0, 0.3))
+                with contextlib.suppress(ProcessLookupError):  # it may have died already
+                    os.kill(pid, signal.SIGKILL)
+                ended = server.stdout.readline().strip()
+                if ended != "KILLED":
+                    stats.failures.append(f"the writer ended before its kill ({ended})")
+                stats.kills += 1
+                check_after_kill(home, stats)
         finally:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
-        err = proc.stderr.read() if proc.stderr else ""
+            err = server.communicate(timeout=60)[1]  # closes stdin: the server ends
         if "Traceback" in err:
             stats.failures.append(f"the writer failed: {err[-300:]}")
-        stats.kills += 1
-        check_after_kill(home, stats)
     return stats

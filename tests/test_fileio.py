@@ -25,6 +25,8 @@ from game.fileio import (
     atomic_write_bytes,
     atomic_write_text,
     load_yaml_file,
+    read_bytes,
+    read_prefix,
     read_text,
     size_text,
 )
@@ -205,6 +207,48 @@ def test_a_fifo_a_device_and_a_folder_are_refused_without_waiting(tmp_path):
                          (tmp_path, "is a folder")):
         with pytest.raises(FileError, match=needle):
             read_text(path, "deck")
+
+
+@posix_only
+def test_the_whole_file_and_a_header_read_refuse_the_same_names_the_same_way(tmp_path):
+    """read_bytes and read_prefix share one open-and-check: the same line for each."""
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/zero", tmp_path, tmp_path / "nope.yaml", tmp_path / ("x" * 300),
+                 f"{tmp_path}/a\0b.yaml"):
+        with pytest.raises(FileError) as whole:
+            read_bytes(path, "deck")
+        with pytest.raises(FileError) as header:
+            read_prefix(path, "deck", 100)
+        assert str(whole.value) == str(header.value) and "cannot read the file" in str(whole.value)
+
+
+def test_a_header_read_takes_the_start_and_tells_the_size(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_bytes(b"0123456789" * 10_000)  # 100,000 bytes: over a deck's limit
+    assert read_prefix(path, "deck", 25) == (b"0123456789012345678901234", 100_000)
+    assert read_prefix(path, "replay", 10**6) == (path.read_bytes(), 100_000)
+    small = tmp_path / "s.yaml"
+    small.write_bytes(b"name: X\n")
+    assert read_prefix(small, "deck", 100) == (b"name: X\n", 8)
+    assert read_bytes(small, "deck") == b"name: X\n"
+    with pytest.raises(FileError, match="the file is 100000 bytes"):
+        read_bytes(path, "deck")
+
+
+def test_a_file_that_grows_past_its_limit_while_read_is_refused(tmp_path, monkeypatch):
+    path = tmp_path / "g.yaml"
+    path.write_bytes(b"x" * 10)
+    real_fstat = os.fstat
+
+    def small_fstat(fd):  # the size seen at open: 10 bytes; then it grew
+        st = real_fstat(fd)
+        return os.stat_result((*st[:6], 10, *st[7:]))
+
+    path.write_bytes(b"x" * (64 * 1024 + 5))
+    monkeypatch.setattr(os, "fstat", small_fstat)
+    with pytest.raises(FileError, match="the file is 65537 bytes"):
+        read_bytes(path, "deck")
 
 
 def test_missing_and_unreadable_files(tmp_path):

@@ -85,7 +85,7 @@ class DuelSetupScene:
     # ------------------------------------------------------------ choices
     def _restore(self, side: int, saved: str) -> None:
         index = next((k for k, e in enumerate(self.entries)
-                      if saved and str(e.path) == saved and e.legal), None)
+                      if saved and str(e.path) == saved and self._whole(k).legal), None)
         if index is None:  # first time (or the deck went away): the first legal deck
             index = next((k for k, e in enumerate(self.entries) if e.legal), None)
             if index is not None and side == 1:  # a different deck for the other side
@@ -95,7 +95,19 @@ class DuelSetupScene:
             self.chosen[side] = self.entries[index]
             self.lists[side].select(index)
 
+    def _whole(self, index: int) -> storage.DeckEntry:
+        """The list's entry `index` read whole (the list read only the header of a large
+        file: it is checked when it is chosen)."""
+        entry = self.entries[index]
+        if not entry.complete:
+            entry = self.entries[index] = entry.full(self.pool)
+            for view in self.lists:
+                view.set_items(self.entries)
+        return entry
+
     def choose(self, side: int, entry: storage.DeckEntry) -> None:
+        if not entry.complete:
+            entry = self._whole(next(k for k, e in enumerate(self.entries) if e is entry))
         if not entry.legal:
             self.toast.show(f"{entry.name} cannot be used: {entry.status}", "error")
             return
@@ -225,6 +237,6 @@ class DuelSetupScene:
             status = f"legal  \u00b7  Main {len(d.main)}  Side {len(d.side)}  Extra {len(d.extra)}"
             colour = theme.TEXT_DIM
         else:
-            status, colour = entry.status, theme.BAD
+            status, colour = entry.status, theme.BAD if entry.complete else theme.TEXT_DIM
         txt.blit_text(surface, txt.fit(status, theme.SMALL, r.w - 24), theme.SMALL, colour,
                       (r.x + 12, r.y + 26))

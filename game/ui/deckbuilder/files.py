@@ -66,7 +66,9 @@ class FileActions:
         out = []
         for e in storage.list_decks(self.pool):
             note = "starter" if e.readonly else ""
-            if not e.legal:
+            if not e.complete:
+                note = "large file" + (", starter" if e.readonly else "")
+            elif not e.legal:
                 note = ("broken" if e.malformed else "not legal") + (", starter" if e.readonly else "")
             out.append(Option(e.name, e, True, note))
         return out
@@ -76,6 +78,7 @@ class FileActions:
         self.unsaved_then(lambda: self._open(entry), "open another deck")
 
     def _open(self, entry: storage.DeckEntry) -> None:
+        entry = entry.full(self.pool)  # a list read only the header of a large file
         deck = entry.deck or Deck(entry.name, ())
         self.load_editor(deck, entry.path, entry.readonly,
                          entry.problems if entry.malformed else ())
