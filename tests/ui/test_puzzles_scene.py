@@ -329,3 +329,15 @@ def test_the_duel_settings_apply_to_puzzles(window, home, shipped) -> None:
     assert play.duel.speed == "fast" and play.duel.glow is False
     retry = feed(play, key(pygame.K_F5))[0].scene
     assert retry.duel.speed == "fast"
+
+
+def test_the_opponent_sentence_names_the_level_behind_the_script(shipped) -> None:
+    from dataclasses import replace
+
+    from game.ui.puzzles_scene import opponent_text
+
+    entry = shipped[0]
+    assert opponent_text(entry) == ("plays the puzzle's planned answers, and elsewhere is the "
+                                    "Normal AI playing to stop you")
+    assert opponent_text(replace(entry, opponent="script", otherwise="pass")) == "plays a fixed plan"
+    assert opponent_text(replace(entry, opponent="pass")) == "never answers and ends its turns"
