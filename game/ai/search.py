@@ -50,6 +50,7 @@ class HardPlayer(ViewPlayer):
         super().__init__(seed, **knowledge)
         if self.goal is not None:
             weights = replace(weights, goal=self.goal)
+        self.weights = weights
         self.budget = budget
         self.max_seconds = max_seconds
         self.top = top
