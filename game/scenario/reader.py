@@ -331,8 +331,9 @@ def _read_command(check: _Checker, data: Any, where: str,
                                                 "wrong_phase)")
         code = data["reason"]
         if not isinstance(code, str) or code not in REASON_CODES:
-            raise check.fail(f"{where}.reason", f"expected a reason code, one of "
-                                                f"{list(REASON_CODES)}; got {brief(code)}")
+            raise check.fail(f"{where}.reason", "expected a reason code of game/engine/reasons.py "
+                                                "(wrong_phase, not_your_decision, cost, speed, "
+                                                f"...); got {brief(code)}")
         spec.reason = code
     if "reason_contains" in data:
         if not rejected:
