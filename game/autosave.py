@@ -9,7 +9,10 @@ The file is `data_dir()/autosave/duel.jsonl`, an append-only journal:
   the engine's state and every command so far), for a puzzle which puzzle it is and the
   state hash of its start;
 - then one line per accepted command, in the replay format (`Pass player=1`,
-  game/replay.py `command_line`), appended as it is accepted.
+  game/replay.py `command_line`), appended as it is accepted;
+- after the duel's last command, the match's notes between duels, one `@{JSON}` line each
+  (`Journal.note`): who the last duel's loser chose to go first, and each player's Deck once
+  they have side-decked (Done), so a kill while side-decking comes back there.
 
 Restoring reads the header through the same checks as a suspended duel (the state it holds
 must replay to the same hash), then applies the appended commands one by one on the engine:
@@ -38,6 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from game import storage, suspend
+from game.decks import LISTS, MAX_ID, Deck
 from game.engine import CardDef, Command, Duel, Rejected, state_hash
 from game.fileio import (
     FileError,
@@ -50,7 +54,7 @@ from game.fileio import (
     read_bytes,
     too_big,
 )
-from game.match import MAX_COMMANDS_PER_DUEL, Match
+from game.match import MAX_COMMANDS_PER_DUEL, Match, MatchError
 from game.replay import command_line, parse_command
 
 FOLDER = "autosave"
@@ -143,10 +147,11 @@ class Writer:
             self._current, self._target = token, target
             self.problem = ""
             return False
-        if kind == "adopt":
+        if kind == "adopt":  # go on appending to the file as it is (a match between duels)
             _, token, target = op
             self._close()
             self._current, self._target = token, target
+            self._fd = _open_for_append(target)
             return False
         if kind == "append":
             _, token, data = op
@@ -178,6 +183,28 @@ class Writer:
             except OSError:
                 pass
             self._fd = None
+
+
+def _open_for_append(target: Path) -> int | None:
+    """The file open for appending, a last line cut by a kill dropped first (a line appended
+    after it would join it); None when there is no file to go on with."""
+    try:
+        fd = os.open(target, os.O_RDWR | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        size = os.fstat(fd).st_size
+        os.lseek(fd, max(0, size - 1), os.SEEK_SET)
+        if size and os.read(fd, 1) != b"\n":
+            os.lseek(fd, 0, os.SEEK_SET)
+            head = b""
+            while len(head) < size and (chunk := os.read(fd, size - len(head))):
+                head += chunk
+            os.ftruncate(fd, head.rfind(b"\n") + 1)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
 
 
 _writer: Writer | None = None
@@ -236,6 +263,13 @@ class Journal:
             self._told = True
             self.on_problem(f"Not autosaved: {self.problem}")
 
+    def note(self, data: dict) -> None:
+        """A note of the match between duels (`first`, `side`: see `MatchNote`), after the
+        duel's last command."""
+        if self.token:
+            line = "@" + json.dumps(data, separators=(",", ":")) + "\n"
+            self.writer.put(("append", self.token, line.encode("utf-8")))
+
     def discard(self) -> None:
         """The player left the duel on purpose (or saved it elsewhere): the file goes, if it
         still belongs to this duel."""
@@ -278,6 +312,27 @@ class PuzzleRef:
 
 
 @dataclass(frozen=True)
+class MatchNote:
+    """What happened between the duels of a match after the duel in the journal ended:
+    `first`, the last duel's loser (`player`) chose whether to go first (`goes_first`);
+    `side`, `player` side-decked into `lists` (main, side, extra: card ids in order)."""
+
+    what: str  # "first" or "side"
+    player: int
+    goes_first: bool = False
+    lists: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+
+
+def first_note(player: int, goes_first: bool) -> dict:
+    return {"note": "first", "player": player, "goes_first": goes_first}
+
+
+def side_note(player: int, deck: Deck) -> dict:
+    return {"note": "side", "player": player, "main": list(deck.main), "side": list(deck.side),
+            "extra": list(deck.extra)}
+
+
+@dataclass(frozen=True)
 class Autosave:
     """What the file holds, checked: the header's content and the appended commands."""
 
@@ -286,6 +341,7 @@ class Autosave:
     commands: tuple[Command, ...]  # appended after the header
     match: suspend.SuspendedDuel | None = None
     puzzle: PuzzleRef | None = None
+    notes: tuple[MatchNote, ...] = ()  # between duels, after the last command
 
     def describe(self) -> str:
         if self.match is not None:
@@ -322,25 +378,37 @@ def load(where: Path | None = None) -> Autosave:
         raise fail(f"what: expected one of {', '.join(WHATS)}")
     saved_at = header.get("saved_at")
     saved_at = saved_at[:40] if isinstance(saved_at, str) and saved_at.isprintable() else ""
-    commands = _commands(rest, fail)
+    commands, notes = _lines(rest, fail)
     if what == "match":
         try:
             saved = suspend.from_data(header.get("match"))
         except suspend._Problem as exc:
             raise fail(str(exc)) from None
-        return Autosave("match", saved_at, commands, match=saved)
+        return Autosave("match", saved_at, commands, match=saved, notes=notes)
+    if notes:
+        raise fail("a puzzle's autosave holds notes of a match")
     return Autosave("puzzle", saved_at, commands, puzzle=_puzzle_ref(header.get("puzzle"), fail))
 
 
-def _commands(rest: bytes, fail: Callable[[str], AutosaveError]) -> tuple[Command, ...]:
+def _lines(rest: bytes, fail: Callable[[str], AutosaveError]
+           ) -> tuple[tuple[Command, ...], tuple[MatchNote, ...]]:
+    """The commands, then the match's notes (`@` lines, after every command)."""
     lines = rest.split(b"\n")
     if lines and lines[-1] != b"":
         lines = lines[:-1]  # the last line was cut by a kill mid-write: it never counted
     out: list[Command] = []
+    notes: list[MatchNote] = []
     known: dict[bytes, Command] = {}
     for i, line in enumerate(lines):
         if not line:
             continue
+        if line.startswith(b"@"):
+            if len(notes) >= MAX_NOTES:
+                raise fail(f"more than {MAX_NOTES} notes of the match")
+            notes.append(_note(line[1:], i + 2, fail))
+            continue
+        if notes:
+            raise fail(f"line {i + 2}: a command after the notes of the match")
         if len(out) >= MAX_COMMANDS_PER_DUEL:
             raise fail(f"more than {MAX_COMMANDS_PER_DUEL:,} commands")
         cmd = known.get(line)
@@ -353,7 +421,40 @@ def _commands(rest: bytes, fail: Callable[[str], AutosaveError]) -> tuple[Comman
                 raise fail(f"line {i + 2}: not a command: {one_line(exc, 160)}") from None
             known[line] = cmd
         out.append(cmd)
-    return tuple(out)
+    return tuple(out), tuple(notes)
+
+
+MAX_NOTES = 8  # a choice of who goes first and two Decks between duels: a few at most
+_MAX_LIST = 200  # card ids in one list of a noted Deck (a legal one has at most 50)
+
+
+def _note(raw: bytes, number: int, fail: Callable[[str], AutosaveError]) -> MatchNote:
+    """One `@{JSON}` line: its shape checked here, its sense (the chooser, the same cards, a
+    legal Deck) when the match takes it (`restore_match`)."""
+    where = f"line {number}"
+    try:
+        data = parse_json(decode_text(raw), None)
+    except FileError as exc:
+        raise fail(f"{where}: {exc.problem}") from None
+    if not isinstance(data, dict):
+        raise fail(f"{where}: expected a note of the match")
+    player = data.get("player")
+    if type(player) is not int or player not in (0, 1):
+        raise fail(f"{where}: player: expected 0 or 1")
+    if data.get("note") == "first" and set(data) == {"note", "player", "goes_first"}:
+        if type(data["goes_first"]) is not bool:
+            raise fail(f"{where}: goes_first: expected true or false")
+        return MatchNote("first", player, goes_first=data["goes_first"])
+    if data.get("note") == "side" and set(data) == {"note", "player", *LISTS}:
+        lists = []
+        for name in LISTS:
+            ids = data[name]
+            if not isinstance(ids, list) or len(ids) > _MAX_LIST or not all(
+                    isinstance(c, str) and 0 < len(c) <= MAX_ID and c.isprintable() for c in ids):
+                raise fail(f"{where}: {name}: expected a list of card ids")
+            lists.append(tuple(ids))
+        return MatchNote("side", player, lists=(lists[0], lists[1], lists[2]))
+    raise fail(f"{where}: expected a note of the match (first or side, with its fields)")
 
 
 def _puzzle_ref(data, fail: Callable[[str], AutosaveError]) -> PuzzleRef:
@@ -392,7 +493,29 @@ def restore_match(save: Autosave, pool: Mapping[str, CardDef],
     except suspend.SuspendError as exc:
         raise AutosaveError(target, exc.problem) from None
     replay_onto(duel, save.commands, target)
+    if save.notes:
+        take_notes(match, save.notes, target)
     return match, duel
+
+
+def take_notes(match: Match, notes: Sequence[MatchNote], target: Path) -> None:
+    """The match between duels as the notes left it: the ended duel's result recorded, who
+    goes first chosen, the Decks side-decked. AutosaveError when the match refuses one."""
+    if match.duel is None or not match.duel.over:
+        raise AutosaveError(target, "notes of the match come before the end of its duel")
+    match.finish_duel()
+    for i, note in enumerate(notes):
+        where = f"note {i + 1} of the journal"
+        if note.what == "first":
+            try:
+                match.choose_first(note.player, note.goes_first)
+            except MatchError as exc:
+                raise AutosaveError(target, f"{where} is refused: {one_line(exc)}") from None
+            continue
+        old = match.decks[note.player]
+        problems = match.side_deck(note.player, Deck(old.name, *note.lists))
+        if problems:
+            raise AutosaveError(target, f"{where} is refused: {problems[0][:300]}")
 
 
 def replay_onto(duel: Duel, commands: Sequence[Command], target: Path,

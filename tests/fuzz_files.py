@@ -39,6 +39,8 @@ class Stats:
     kinds: set[str] = field(default_factory=set)
     refused: int = 0  # a clear one-line message
     accepted: int = 0  # read fine (the mutation left it valid)
+    screened: int = 0  # files also opened by the CLI and every screen that reads them
+    home: Path | None = None  # set: screen (and CLI-check) each file read
     kills: int = 0
     cut_writes: Counter = field(default_factory=Counter)  # temp files a kill left, by target
     left_temps: int = 0  # temp files still there after the next start's sweep
@@ -47,7 +49,8 @@ class Stats:
 
     def line(self) -> str:
         return (f"{self.files} files of {len(self.kinds)} kinds ({self.refused} refused in one "
-                f"line, {self.accepted} read fine), {self.kills} kills "
+                f"line, {self.accepted} read fine; {self.screened} also through the CLI and the "
+                f"screens), {self.kills} kills "
                 f"({sum(self.cut_writes.values())} cut a write: "
                 f"{', '.join(f'{k} {n}' for k, n in sorted(self.cut_writes.items()))}), "
                 f"{self.left_temps} temp files left after the sweep, "
@@ -311,7 +314,140 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         out.append(("illegal midway", raw + b"Summon player=0 card=9999 zone=phantom index=0 "
                                             b"attack=true face_up=true\nPass player=0\n"))
         out.append(("not a command", raw + b"Teleport player=0\n"))
+        out.append(("note before the end", raw + b'@{"note":"first","player":0,"goes_first":true}\n'))
+        out.append(("damaged note", raw + b'@{"note":"side","player":0,"main":[1e999]}\n'))
     return out
+
+
+# ------------------------------------------------------------------ the CLI and the screens
+CLI_OF = {"replay": "replay", "deck": "check", "puzzle": "scenario"}  # kinds the CLI reads
+
+
+def cli_disagrees(kind: str, path: Path, message: str | None) -> str | None:
+    """The command that reads a file of `kind` (`main.py replay`, `check`, `scenario`) must
+    accept it when the screens do and refuse it when they do; None when it agrees."""
+    import contextlib
+    import io
+
+    from game.cli import main
+
+    if kind not in CLI_OF:
+        return None
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            code = main([CLI_OF[kind], str(path)])
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 2
+    except Exception as exc:  # noqa: BLE001 - this is what the harness looks for
+        return f"main.py {CLI_OF[kind]} raised {type(exc).__name__}: {exc}"
+    text = out.getvalue()
+    if "Traceback" in text:
+        return f"main.py {CLI_OF[kind]} printed a traceback"
+    if kind == "puzzle":  # a puzzle that reads fine may still FAIL, or stop (ERROR under
+        # its name) while its own line of commands runs: the screens do not run that line
+        refused = any(line.startswith(f"ERROR {path}:") for line in text.splitlines())
+        if refused and message is not None and message not in text:
+            return f"main.py scenario refuses it with another line: {text[:200]!r}"
+    else:
+        refused = code != 0
+    if refused != (message is not None):
+        return (f"main.py {CLI_OF[kind]} {'refuses' if refused else 'accepts'} it, the screens "
+                f"{'refuse' if message is not None else 'accept'} it: {text[:200]!r}")
+    return None
+
+
+_WINDOW: list = []
+
+
+def _window():
+    """A headless pygame window for the screens (made once)."""
+    if not _WINDOW:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        import pygame
+
+        pygame.display.init()
+        pygame.font.init()
+        _WINDOW.append(pygame.display.set_mode((1280, 720)))
+    return _WINDOW[0]
+
+
+def _open_screens(kind: str, path: Path) -> None:
+    """Every screen that reads a file of `kind`, built over the one at `path`, drawn, and
+    the action that opens the file taken (and what it leads to drawn)."""
+    from game import storage
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+    from game.ui.duel.resume import resume_scene
+    from game.ui.menu import MenuScene
+    from game.ui.puzzles_scene import PuzzlesScene
+    from game.ui.replays.list_scene import ReplaysScene
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.setup_scene import DuelSetupScene
+
+    window = _window()
+    shown: list = [MenuScene()]
+    if kind == "settings":
+        shown += [SettingsScene(), DuelSetupScene("hotseat", pool()), DeckBuilderScene(pool())]
+    elif kind in ("suspended", "autosave"):
+        shown.append(resume_scene())  # Continue
+    elif kind == "replay":
+        scene = ReplaysScene(pool(), threaded=False)
+        scene.wait_loaded()
+        for entry in scene.entries:
+            scene.watch(entry)
+        shown += [scene, *(t.scene for t in [scene.pending] if t is not None)]
+    elif kind in ("puzzle", "progress"):
+        scene = PuzzlesScene(threaded=False)
+        for entry in scene.entries:
+            if getattr(entry, "path", None) == path:
+                scene.play(entry)
+        shown += [scene, *(t.scene for t in [scene.pending] if t is not None)]
+    elif kind == "deck":
+        setup = DuelSetupScene("hotseat", pool())
+        for entry in list(setup.entries):
+            if entry.path == path:
+                setup.choose(0, entry)
+        builder = DeckBuilderScene(pool(), open_last=False)
+        for option in builder.deck_options():
+            if option.value.path == path:
+                builder.open_entry(option.value)
+        shown += [setup, builder]
+    elif kind == "export":
+        builder = DeckBuilderScene(pool(), open_last=False)
+        builder.import_file()
+        dialog = builder.modal
+        assert dialog is not None and dialog.field is not None
+        dialog.field.value = str(path)
+        action = dialog.buttons_spec[0].action
+        assert action is not None
+        action()
+        shown.append(builder)
+    for scene in shown:
+        scene.draw(window)
+    del storage  # only imported so the screens' module graph is the game's own
+
+
+def screens_fail(kind: str, path: Path, home: Path) -> str | None:
+    """The screens over the file (`_open_screens`); None when none raised. Whatever the
+    screens wrote (a resumed duel's autosave, settings they saved) is undone after."""
+    from game import autosave
+
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    try:
+        _open_screens(kind, path)
+        problem = None
+    except Exception as exc:  # noqa: BLE001 - this is what the harness looks for
+        problem = f"a screen raised {type(exc).__name__}: {exc}"
+    autosave.writer().flush()
+    for p in home.rglob("*"):
+        if p.is_file() and p not in before:
+            p.unlink()
+    for p, data in before.items():
+        if not p.is_file() or p.read_bytes() != data:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(data)
+    return problem
 
 
 def check_one(kind: str, path: Path, stats: Stats, label: str) -> None:
@@ -338,26 +474,59 @@ def check_one(kind: str, path: Path, stats: Stats, label: str) -> None:
     after = path.read_bytes() if path.is_file() else None
     if after != before:
         stats.failures.append(f"{kind} {label}: the file was changed by reading it")
+    if stats.home is not None:  # the CLI and every screen that reads it, over it too
+        for problem in (cli_disagrees(kind, path, message),
+                        screens_fail(kind, path, stats.home)):
+            if problem:
+                stats.failures.append(f"{kind} {label}: {problem}"[:300])
+        stats.screened += 1
 
 
-def campaign(home: Path, rounds: int, seed: int = 0, stats: Stats | None = None) -> Stats:
+def campaign(home: Path, rounds: int, seed: int = 0, stats: Stats | None = None,
+             screen_every: int = 0) -> Stats:
     """Write good files into `home`, then for each kind every generic and special mutant
-    and `rounds` structural ones, each read through the game's path."""
+    and `rounds` structural ones, each read through the game's path. `screen_every` > 0:
+    the good file, every generic and special mutant and every `screen_every`-th structural
+    one are also read by the CLI and opened in every screen that reads that kind (about
+    0.3 s a file)."""
     stats = stats or Stats()
     rng = random.Random(seed)
     good = good_files(home)
     originals = {k: p.read_bytes() for k, p in good.items()}
     for kind, path in good.items():
         raw = originals[kind]
-        cases = generic(kind, raw, rng) + special(kind, raw, rng)
+        fixed = [("good", raw), *generic(kind, raw, rng), *special(kind, raw, rng)]
+        changed = []
         for _ in range(rounds):
             got = structural(kind, raw, rng)
             if got is not None:
-                cases.append(got)
+                changed.append(got)
+        for i, (label, data) in enumerate(fixed + changed):
+            path.write_bytes(data)
+            screened = screen_every > 0 and (i < len(fixed) or i % screen_every == 0)
+            stats.home = home if screened else None
+            check_one(kind, path, stats, label)
+        path.write_bytes(raw)
+    stats.home = None
+    return stats
+
+
+def screened_sample(home: Path, stats: Stats | None = None) -> Stats:
+    """The default run's look at the CLI and the screens: for each kind the good file and
+    three broken ones (empty, cut short, binary)."""
+    stats = stats or Stats()
+    rng = random.Random(2)
+    good = good_files(home)
+    for kind, path in good.items():
+        raw = path.read_bytes()
+        cases = [("good", raw), *[c for c in generic(kind, raw, rng)
+                                  if c[0] in ("empty", "truncated", "binary")]]
+        stats.home = home
         for label, data in cases:
             path.write_bytes(data)
             check_one(kind, path, stats, label)
         path.write_bytes(raw)
+    stats.home = None
     return stats
 
 

@@ -40,6 +40,15 @@ def test_every_kind_of_file_broken_every_way_gets_one_line_and_stays_as_it_was(h
     _report(stats)
 
 
+def test_the_cli_and_every_screen_take_each_kind_broken_or_not_without_a_crash(home):
+    """Each kind's good file and three broken ones, read by the command that reads that
+    kind (it refuses exactly what the screens refuse) and opened in every screen that reads
+    it (a message, never a crash)."""
+    stats = F.screened_sample(home)
+    assert stats.screened == 8 * 4 and stats.kinds == set(F.KINDS)
+    _report(stats)
+
+
 def test_the_game_starts_over_every_kind_broken_at_once(home):
     import random
 
@@ -62,7 +71,7 @@ KILLS = 750  # the issue's first audit killed its writer 750 times
 
 @pytest.mark.fuzz
 def test_long_fuzz_campaign(home, monkeypatch):
-    stats = F.campaign(home, rounds=150, seed=7)
+    stats = F.campaign(home, rounds=150, seed=7, screen_every=5)
     assert F.game_starts(home) is None
     monkeypatch.setenv("PHANTOM_DUEL_HOME", str(home / "all"))
     for path in F.good_files(home / "all").values():  # every kind broken at once

@@ -17,11 +17,12 @@ from pathlib import Path
 
 from game import autosave, storage, suspend
 from game.ai.levels import level as ai_level
+from game.decks import Deck
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
 from game.engine import CardDef, Duel, Rules
 from game.match import DRAW, Match
-from game.ui.scene import Replace, Transition
+from game.ui.scene import Replace, Scene, Transition
 
 from .scene import DuelScene
 from .seats import Responses, make_ai
@@ -164,20 +165,24 @@ class MatchFlow:
     def start_autosave(self, duel: Duel) -> None:
         """Keep the duel (and the match) on disk after every accepted command from now on
         (game/autosave.py): the header now, one line per command after it."""
-        if self.journal is not None:
-            self.journal.discard()
-        self.journal = None
+        old, self.journal = self.journal, None
         if duel.over:  # restored from an autosave after its last command: kept until the
             self.journal = autosave.Journal(None)  # match ends or the next duel starts
             return
-        if self.session is None:
+        session, header = self.session, None
+        if session is not None:
+            try:
+                header = autosave.match_header(self.suspended())
+            except ValueError:
+                header = None
+        # the new header replaces the old journal's file in one step (atomic): no moment
+        # without an autosave between the duels of a match
+        self.journal = autosave.Journal(header, ()) if header is not None else None
+        if old is not None and (self.journal is None or not self.journal.token):
+            old.discard()  # nothing replaces it: the old duel must not come back
+        if session is None or self.journal is None:
             return
-        try:
-            header = autosave.match_header(self.suspended())
-        except ValueError:
-            return
-        self.journal = autosave.Journal(header, ())
-        self.session.on_apply = self.journal.append
+        session.on_apply = self.journal.append
         if self.scene is not None:
             self.journal.on_problem = lambda text: self.scene.say(text, "error") \
                 if self.scene is not None else None
@@ -232,13 +237,35 @@ class MatchFlow:
                  threaded: bool = True) -> tuple[MatchFlow, DuelScene]:
         """The flow and the duel screen around a match and duel already restored (from the
         suspended-duel file or the autosave)."""
+        flow = cls._around(saved, match, pool, settings, threaded)
+        return flow, flow._scene(duel)
+
+    @classmethod
+    def _around(cls, saved: suspend.SuspendedDuel, match: Match, pool: Mapping[str, CardDef],
+                settings: storage.Settings | None, threaded: bool) -> MatchFlow:
+        """A flow around a restored match, with the setup and screen settings it was saved
+        with."""
         setup = DuelSetup(saved.mode, (Path(saved.deck_paths[0]), Path(saved.deck_paths[1])),
                           saved.setup_decks, saved.best_of, saved.first, saved.ai_level)
         flow = cls(setup, pool, match.rules, seed=saved.match_seed, settings=settings,
                    threaded=threaded, speed=saved.speed)
         flow.match = match
         flow.responses = [Responses(r) for r in saved.responses]
-        return flow, flow._scene(duel)
+        return flow
+
+    @classmethod
+    def continued(cls, save: autosave.Autosave, match: Match, duel: Duel,
+                  pool: Mapping[str, CardDef], settings: storage.Settings | None = None,
+                  threaded: bool = True) -> tuple[MatchFlow, Scene]:
+        """The flow and the screen of an autosaved match (`autosave.restore_match` gave the
+        match and duel): the duel where it was, or, when the autosave holds notes of the
+        match after the duel's end, the side-decking (or next duel) they lead to."""
+        assert save.match is not None
+        if match.duel is not None:
+            return cls.restored(save.match, match, duel, pool, settings, threaded)
+        flow = cls._around(save.match, match, pool, settings, threaded)
+        flow.journal = autosave.Journal(None)  # the notes go on after the ones it holds
+        return flow, flow.between_scene({n.player for n in save.notes if n.what == "side"})
 
     def duel_over(self, scene: DuelScene) -> Transition:
         from .result import ResultScene
@@ -263,10 +290,37 @@ class MatchFlow:
         self.settings.save()
 
     def choose_first(self, goes_first: bool) -> None:
-        """The last duel's loser says whether they go first next (an AI loser goes first)."""
+        """The last duel's loser says whether they go first next (an AI loser goes first);
+        autosaved as a note of the match."""
         chooser = self.match.chooser
         if chooser is not None:
             self.match.choose_first(chooser, goes_first)
+            if self.journal is not None:
+                self.journal.note(autosave.first_note(chooser, goes_first))
+
+    def side_decked(self, seat: int, deck: Deck) -> list[str]:
+        """`seat` is done side-decking into `deck` ([] if the match took it, else why not);
+        autosaved as a note of the match, so a kill before the next duel keeps it."""
+        problems = self.match.side_deck(seat, deck)
+        if not problems and self.journal is not None:
+            self.journal.note(autosave.side_note(seat, deck))
+        return problems
+
+    def leave_match(self) -> None:
+        """The match is left on purpose between duels (Leave the match): nothing to continue."""
+        if self.journal is not None:
+            self.journal.discard()
+            self.journal = None
+
+    def between_scene(self, sided: set[int]) -> Scene:
+        """Where a match continued between duels picks up: side-decking for the first person
+        who had not finished it (`sided`: the seats that had), else the next duel."""
+        from .sidedeck import SideDeckScene
+
+        seats = [s for s in self.humans_order() if s not in sided]
+        if seats:
+            return SideDeckScene(self, seats[0], seats[1:])
+        return self.start_duel()
 
     def after_choice(self) -> Transition:
         """Side-decking for each person, then the next duel."""

@@ -94,6 +94,8 @@ class ResultScene:
         self.pending = self.flow.rematch()
 
     def _menu(self) -> None:
+        if not self.flow.over:  # Leave the match, between duels: left on purpose
+            self.flow.leave_match()
         self.pending = Pop()
 
     def _watch(self) -> None:

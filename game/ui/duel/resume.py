@@ -55,8 +55,8 @@ def resume_autosave(pool) -> Scene:
         save = autosave.load()
         if save.match is not None:
             match, duel = autosave.restore_match(save, pool)
-            _flow, scene = MatchFlow.restored(save.match, match, duel, pool,
-                                              settings=storage.load_settings())
+            _flow, scene = MatchFlow.continued(save, match, duel, pool,
+                                               settings=storage.load_settings())
             return scene
         return resume_puzzle(save)
     except Exception as exc:  # noqa: BLE001 - a damaged autosave never takes the game down

@@ -55,7 +55,7 @@ class SideDeckScene:
         }
         self.reset_button = Button((800, y, 140, 42), "Reset", self.reset)
         self.done = Button((W - 260, H - 80, 220, 50), "Done", self.finish, "primary")
-        self.leave = Button((280, H - 80, 200, 50), "Leave the match", lambda: setattr(self, "pending", Pop()))
+        self.leave = Button((280, H - 80, 200, 50), "Leave the match", self._leave)
         self.group = WidgetGroup([*self.views.values(), *self.to_buttons.values(), self.reset_button,
                                   self.leave, self.done])
         self.group.set_focus(self.views["main"])
@@ -123,12 +123,16 @@ class SideDeckScene:
     def _last_view(self) -> ListView | None:
         return next((v for v in self.views.values() if v.selected is not None), None)
 
+    def _leave(self) -> None:
+        self.flow.leave_match()
+        self.pending = Pop()
+
     def reset(self) -> None:
         self.lists = {name: list(getattr(self.original, name)) for name in LISTS}
         self._refresh()
 
     def finish(self) -> None:
-        problems = self.flow.match.side_deck(self.seat, self.deck())
+        problems = self.flow.side_decked(self.seat, self.deck())
         if problems:
             return
         if self.rest:
