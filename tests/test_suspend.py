@@ -253,3 +253,18 @@ def test_discard_deletes_and_a_missing_file_is_fine(home):
     suspend.discard()
     assert not suspend.available()
     suspend.discard()
+
+
+def test_a_huge_damaged_field_is_told_in_one_bounded_line(home):
+    """The engine's own error quotes the whole value (a 5,000-character card id): the
+    player's message is one line of bounded length (found by tests/fuzz_files.py)."""
+    match, duel = played(steps=10)
+    suspend.save(capture(match, duel))
+    data = json.loads(suspend.path().read_text("utf-8"))
+    data["duel"]["cards"][5]["cid"] = "x" * 5000
+    suspend.path().write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileError) as info:
+        suspend.restore(suspend.load(), base_pool())
+    message = str(info.value)
+    assert "the saved duel cannot be read: unknown card id 'xxx" in message
+    assert "\n" not in message and len(message) < len(str(suspend.path())) + 400
