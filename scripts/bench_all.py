@@ -12,7 +12,8 @@ means there:
 - card set: seconds to load and check the whole card set (best of a few);
 - duel screen: frame p50 / p95 on the busy board and the first drawn frame of a duel and of the
   menu in a fresh process (headless, SDL_VIDEODRIVER=dummy);
-- deck builder: scroll frame p95 and search keystroke p95 (bench_ui).
+- deck builder: scroll frame p95 and search keystroke p95 (bench_ui), listing a folder of
+  200 large deck files (bench_files).
 
 `--quick` takes small samples (about half a minute; the test runs it), the full run a few
 minutes. Pinned to one core like the engine benchmark. It runs with PHANTOM_DUEL_HOME set to
@@ -133,11 +134,17 @@ def duel_screen(quick: bool) -> dict:
 
 
 def deck_builder(quick: bool) -> dict:
+    """Scroll and search frames, and listing a folder of large deck files (a header each)."""
+    from bench_files import deck_list
+
+    with tempfile.TemporaryDirectory() as folder:
+        listing = deck_list(1 if quick else 3, Path(folder) / "home")
     scroll = bench_ui.measure_deckbuilder_scroll(frames=SAMPLES["scroll_frames"][not quick])
     search = bench_ui.measure_deckbuilder_search(rounds=SAMPLES["search_rounds"][not quick])
     return {"deckbuilder_scroll_ms_p95": scroll["deckbuilder_scroll_ms_p95"],
             "deckbuilder_first_frame_s": scroll["deckbuilder_first_frame_s"],
-            "deckbuilder_search_ms_p95": search["deckbuilder_search_ms_p95"]}
+            "deckbuilder_search_ms_p95": search["deckbuilder_search_ms_p95"],
+            "deck_list_large_s": listing["deck_list_large_s"]}
 
 
 ROWS = (  # key, what it is, unit (the README table's order)
@@ -155,6 +162,7 @@ ROWS = (  # key, what it is, unit (the README table's order)
     ("deckbuilder_scroll_ms_p95", "deck builder scroll frame, p95", "ms"),
     ("deckbuilder_search_ms_p95", "deck builder search keystroke, p95", "ms"),
     ("deckbuilder_first_frame_s", "deck builder first frame", "s"),
+    ("deck_list_large_s", "list 200 large deck files (a header each)", "s"),
 )
 
 
