@@ -553,12 +553,13 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
             theirs = cards[u].controller != me
             if theirs != harms:
                 return -1.0
-    for eff in ab.effects:
-        if eff.verb == "special_summon" and not _free_phantom_slot(duel, me):
+    for eff in ab.effects:  # what each effect gives: its verb says (Verb.gives)
+        gives = eff.impl.gives
+        if gives == "phantom" and not _free_phantom_slot(duel, me):
             return -1.0
-        if eff.verb == "heal_player" and ps.lp > 7000:
+        if gives == "lp" and ps.lp > 7000:
             score -= 200
-        if eff.verb == "gain_sp" and ps.sp >= 8:
+        if gives == "sp" and ps.sp >= 8:
             score -= 200
     return score
 

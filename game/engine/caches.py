@@ -7,7 +7,7 @@ keys it: a version number that the code changing the state bumps, never an objec
 Versions (the keys):
 
 - `version`: bumped twice by every accepted command (before and after it runs). Keys the
-  legal-action listing (`legal_cache.LegalCache`, legality's own object beside this one).
+  whole legal-action listing (`legal.py`'s part of this object, below).
 - `field_version`: bumped by every change of the field: a card entering or leaving a slot,
   turning over or changing position, a modifier or status, the end of a turn, and (while a
   conditional continuous effect changes Health) every command and phase. Keys the continuous
@@ -27,14 +27,26 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .carddefs import Condition, StaticEffect
-    from .index import PoolIndex, StaticPair
+    from .commands import Command, SpecialSummon
+    from .index import PoolIndex, Slots, StaticPair
     from .model import Card, Phase, Stats
+    from .reasons import Refusal
     from .views import CardView
 
     # (source card, effect, user, condition): a continuous effect in force
     ActiveStatic = tuple[Card, StaticEffect, int, Condition | None]
     # could_change answers are kept for (field_version, cond_version, last_attack)
     CouldVersions = tuple[int | tuple[int, int], ...]
+    # (card uid, ability index, user, event card): one could_change answer
+    CouldKey = tuple[int, int, int, int]
+    # what the Extra Deck listing of a player reads (legal._extra_key)
+    ExtraKey = tuple[int, int, int, int, Phase | None, int | None, int]
+    # every kept judgment, set aside while a listing is made from scratch
+    Judgments = tuple[
+        tuple[Command, ...] | None, int, list[tuple[int, Slots]],
+        dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]], tuple[tuple[int, ...], list[int]],
+        dict[tuple[int, int], Refusal], dict[str, frozenset[str]], dict[CouldKey, bool],
+        CouldVersions]
 
 class Caches:
     """A duel's derived data. Engine modules read the fields and change them through the
@@ -56,6 +68,10 @@ class Caches:
         "could", "could_versions",
         # what players were told (CardStatsChanged) and card views built from it
         "stats_dirty", "shown_stats", "cond_truth", "cond_key", "views",
+        # legality (legal.py): the listing, free slots, the Extra Deck part, responders in
+        # order, refusals that name numbers, what the pool's summon conditions read
+        "listing", "listing_version", "free", "extra", "responder_order", "refusals",
+        "pool_reads",
     )
 
     def __init__(self) -> None:
@@ -78,7 +94,7 @@ class Caches:
         self.static_depth = 0  # a condition being checked for a continuous effect
         self.health_dirty = False  # a Health may have dropped without damage
         self.checked_version = -1
-        self.could: dict[tuple[int, int, int, int], bool] = {}  # (id(ability), uid, user, event card)
+        self.could: dict[CouldKey, bool] = {}  # (card uid, ability index, user, event card)
         self.could_versions: CouldVersions = ()
         self.stats_dirty: set[int] = set()  # cards whose shown stats may have changed
         # uid -> stats as players were last told: printed stats after a card moves or is
@@ -87,6 +103,21 @@ class Caches:
         self.cond_truth: dict[tuple[int, StaticEffect, int], bool] = {}  # conditional statics: last truth told
         self.cond_key: tuple[int | Phase, ...] = ()  # what the conditions read when last checked
         self.views: tuple[dict[int, CardView], dict[int, CardView]] = ({}, {})  # per seat: uid -> CardView
+        self._legal_init()
+
+    def _legal_init(self) -> None:
+        self.listing: tuple[Command, ...] | None = None  # the whole legal_actions() answer ...
+        self.listing_version = -1  # ... valid while `version` equals this
+        self.free: list[tuple[int, Slots]] = [(-1, ())] * 4  # player * 2 + backrow ->
+        # (field_version, free slots)
+        self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player ->
+        # (key, free Phantom slots, the SpecialSummons listed): the Extra Deck part
+        self.responder_order: tuple[tuple[int, ...], list[int]] = ((), [])  # (field_version,
+        # cond_version) -> `responders` in uid order
+        self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built
+        # once (they depend on their numbers only: shared by every copy)
+        self.pool_reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
+        # (from card data only: shared by every copy)
 
     def copy(self, cards: list[Card]) -> Caches:
         """The caches of a copy of the state whose cards are `cards`: same answers, own
@@ -119,6 +150,13 @@ class Caches:
         new.cond_truth = dict(self.cond_truth)
         new.cond_key = self.cond_key
         new.views = ({}, {})
+        new.listing = self.listing  # a tuple of immutable commands
+        new.listing_version = self.listing_version
+        new.free = self.free[:]
+        new.extra = dict(self.extra)  # values are never changed in place
+        new.responder_order = self.responder_order  # never changed in place
+        new.refusals = self.refusals
+        new.pool_reads = self.pool_reads
         return new
 
     # ----------------------------------------------------------- the cards
@@ -233,9 +271,41 @@ class Caches:
     def leave_condition(self) -> None:
         self.static_depth -= 1
 
-    def could_for(self, versions: CouldVersions) -> dict[tuple[int, int, int, int], bool]:
+    def could_for(self, versions: CouldVersions) -> dict[CouldKey, bool]:
         """The could_change answers for `versions` (emptied when they moved on)."""
         if self.could_versions != versions:
             self.could_versions = versions
             self.could = {}
         return self.could
+
+    # ------------------------------------------------------------ legality's part
+    def remember_listing(self, listing: tuple[Command, ...], version: int) -> None:
+        """The answer `legal_actions()` gives while `version` is `version`."""
+        self.listing = listing
+        self.listing_version = version
+
+    def keep_free(self, key: int, field_version: int, slots: Slots) -> Slots:
+        self.free[key] = (field_version, slots)
+        return slots
+
+    def keep_extra(self, player: int, key: ExtraKey, slots: Slots,
+                   listed: list[SpecialSummon]) -> None:
+        self.extra[player] = (key, slots, listed)
+
+    def keep_responder_order(self, key: tuple[int, ...], order: list[int]) -> None:
+        self.responder_order = (key, order)
+
+    def set_aside_judgments(self) -> Judgments:
+        """Forget every kept judgment (legality's and could_change's) until
+        `restore_judgments`: what a listing from scratch runs with (legal.fresh_legal_actions)."""
+        kept = (self.listing, self.listing_version, self.free, self.extra,
+                self.responder_order, self.refusals, self.pool_reads, self.could,
+                self.could_versions)
+        self._legal_init()
+        self.could = {}
+        self.could_versions = ()
+        return kept
+
+    def restore_judgments(self, kept: Judgments) -> None:
+        (self.listing, self.listing_version, self.free, self.extra, self.responder_order,
+         self.refusals, self.pool_reads, self.could, self.could_versions) = kept

@@ -41,7 +41,6 @@ from .effects import answer_effect_choice
 from .events import Event
 from .index import pool_index
 from .legal import judge, legal_actions
-from .legal_cache import LegalCache
 from .lines import ask, count_action, pass_priority, push_step
 from .model import PILE_ZONES, Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
 from .notice import activated, fire
@@ -114,7 +113,6 @@ class Duel:
             for _ in range(2)
         ])
         self.caches = Caches()
-        self.legal_cache = LegalCache()  # legal.py's kept judgments and listing
         # events of the command being applied (engine modules add to it)
         self.out: list[Event] = []
         self.start_events: list[Event] = []
@@ -135,7 +133,6 @@ class Duel:
         new.index = self.index
         st = new.state = self.state.copy()
         new.caches = self.caches.copy(st.cards)
-        new.legal_cache = self.legal_cache.copy()
         new.out = []
         new.start_events = self.start_events
         new.last_events = []
@@ -355,11 +352,11 @@ class Duel:
 
     def legal_actions(self) -> tuple[Command, ...]:
         """Every command the deciding player may send now; nothing else is legal."""
-        cache = self.legal_cache
-        if cache.listing_version == self.version and cache.listing is not None:
-            return cache.listing
+        caches = self.caches
+        if caches.listing_version == caches.version and caches.listing is not None:
+            return caches.listing
         listing = tuple(legal_actions(self))
-        cache.remember(listing, self.version)
+        caches.remember_listing(listing, caches.version)
         return listing
 
     def refusal(self, command: object) -> Refusal | None:

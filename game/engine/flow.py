@@ -51,7 +51,7 @@ def run(duel: Duel) -> None:
                     pass_priority(duel, st.priority, auto=True)
                     continue
                 # what the player is offered once apply() returns: no second listing
-                duel.legal_cache.remember((Pass(st.priority), *answers), duel.version + 1)
+                duel.caches.remember_listing((Pass(st.priority), *answers), duel.version + 1)
             return
         if st.pending_triggers:
             trigs.queue_pending(duel, all_speeds=True)
@@ -81,7 +81,7 @@ def run(duel: Duel) -> None:
                 enter_phase(duel, Phase.MAIN1)
                 continue
             # what the player is offered once apply() returns
-            duel.legal_cache.remember(tuple(acts), duel.version + 1)
+            duel.caches.remember_listing(tuple(acts), duel.version + 1)
         return
 
 

@@ -33,10 +33,9 @@ class PoolIndex:
     statics: Mapping[str, tuple[StaticPair, ...]]  # cid -> ((StaticEffect, condition), ...)
     watches: Mapping[str, tuple[str, ...]]  # cid -> triggers it watches on other cards
     printed: Mapping[str, Stats]  # cid -> its stats as printed, in views.stats_of's shape
-    # key (command class, player, uid[, slots]) -> its command or list of commands
+    # key (command class, player, uid[, free slots as a value]) -> its command or list of
+    # commands: immutable objects, shared by every duel of the pool (keys are values only)
     commands: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False)
-    # free-slot tuples interned for the index's lifetime, so `commands` may key on their id()
-    slot_sets: dict[Slots, Slots] = field(default_factory=dict, compare=False)
 
 
 class CardPool(dict[str, CardDef]):

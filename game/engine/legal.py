@@ -10,9 +10,9 @@ check both ways over many random positions). Every refusal is a named one (`reas
 
 Listing is the hot path of every AI and of random play, so what cannot have changed since
 the last command is not judged again: expensive judgments (Extra Deck summon conditions and
-materials, an ability's condition, "could it change anything" and its targets) are kept in
-`Duel.legal_cache` (a `LegalCache`) under the state versions they read. `fresh_legal_actions`
-lists from scratch (the tests compare the two after every command).
+materials, the free slots, the order of responders) are kept in the duel's `Caches` under
+the state versions they read. `fresh_legal_actions` lists from scratch (the tests compare
+the two after every command).
 
 Every function here is side-effect free apart from those caches.
 """
@@ -43,7 +43,6 @@ from .commands import (
     Unsummon,
 )
 from .index import Slots
-from .legal_cache import ExtraKey, LegalCache
 from .model import (
     BACKROW_ZONES,
     FIELD_SLOT_ZONES,
@@ -70,6 +69,7 @@ from .reasons import Code, Refusal
 from .slots import free_slots
 
 if TYPE_CHECKING:
+    from .caches import ExtraKey
     from .duel import Duel
 
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
@@ -87,12 +87,12 @@ _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
 def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
     """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per field
     version (only a change of the field frees or fills a slot)."""
-    free = duel.legal_cache.free
+    caches = duel.caches
     key = player * 2 + backrow
-    got = free[key]
-    fv = duel.field_version
+    got = caches.free[key]
+    fv = caches.field_version
     if got[0] != fv:
-        got = free[key] = (fv, free_slots(duel.state.players[player], backrow))
+        return caches.keep_free(key, fv, free_slots(duel.state.players[player], backrow))
     return got[1]
 
 
@@ -211,7 +211,7 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     cost = sp_cost(duel, card)
     sp = st.players[player].sp
     if cost > sp:  # built once per (cost, sp): listing asks this of every card in hand
-        refusals = duel.legal_cache.refusals
+        refusals = duel.caches.refusals
         why = refusals.get((cost, sp))
         if why is None:
             why = refusals[(cost, sp)] = R.summon_cost_unpaid(cost, sp)
@@ -347,7 +347,7 @@ def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
     (`cond_version`); a Special Summon or an Unsummon that changes a copy's counts moves a
     card too. Phase and round join the key only if some summon condition of the pool reads
     them; a stat test (Health moves no version) means never keeping it."""
-    reads = duel.legal_cache.reads
+    reads = duel.caches.pool_reads
     pool_reads = reads.get("extra")
     if pool_reads is None:
         found: set[str] = set()
@@ -369,7 +369,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     """The SpecialSummons `p` may send now (free Phantom slots given), kept per
     `_extra_key`: a summon condition is only judged again when what it reads changed."""
     key = _extra_key(duel, p)
-    cache = duel.legal_cache.extra
+    cache = duel.caches.extra
     if key is not None:
         got = cache.get(p)
         if got is not None and got[0] == key and got[1] == ph_slots:
@@ -387,7 +387,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
         elif why.code not in _PER_COPY:
             refused.add(cid)
     if key is not None:
-        cache[p] = (key, ph_slots, out)
+        duel.caches.keep_extra(p, key, ph_slots, out)
     return out
 
 
@@ -506,7 +506,7 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
                       responding: Step | None) -> AbilityTail:
     if not check(duel, ab.condition, player, card.uid, responding):
         return R.CONDITION_NOT_MET, (), ()
-    if ab.effects and not could_change(duel, card, ab, player):
+    if ab.effects and not could_change(duel, card, index, ab, player):
         return R.WOULD_DO_NOTHING, (), ()
     if ab.target is None:
         sets: tuple[tuple[int, ...], ...] = ((),)
@@ -627,11 +627,13 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     cards = duel.state.cards
     own_turn = duel.state.turn_player == player
     found = []
-    cache = duel.legal_cache
-    key = (duel.field_version, duel.cond_version)  # what moves a card in or out of the set
-    if cache.responders[0] != key:
-        cache.responders = (key, sorted(responders))  # a stable order, whatever the set's
-    for uid in cache.responders[1]:
+    caches = duel.caches
+    key = (caches.field_version, caches.cond_version)  # what moves a card in or out of the set
+    order = caches.responder_order
+    if order[0] != key:
+        order = (key, sorted(responders))  # a stable order, whatever the set's
+        caches.keep_responder_order(*order)
+    for uid in order[1]:
         card = cards[uid]
         zone = card.zone
         if zone is Zone.HAND:  # only Spirits are kept here
@@ -924,9 +926,9 @@ def legal_actions(duel: Duel) -> list[Command]:
 def fresh_legal_actions(duel: Duel) -> list[Command]:
     """`legal_actions` computed from scratch, ignoring every kept judgment (for tests that
     pin the incremental listing to it). Leaves the duel's caches as they were."""
-    kept = duel.legal_cache
-    duel.legal_cache = LegalCache()
+    caches = duel.caches
+    kept = caches.set_aside_judgments()
     try:
         return legal_actions(duel)
     finally:
-        duel.legal_cache = kept
+        caches.restore_judgments(kept)

@@ -484,9 +484,11 @@ def is_main_phase(phase: Phase) -> bool:
 # ------------------------------------------------------------ could it change anything?
 
 
-def could_change(duel: Duel, card: Card, ab: Ability, user: int, event_card: int = -1) -> bool:
+def could_change(duel: Duel, card: Card, index: int, ab: Ability, user: int,
+                 event_card: int = -1) -> bool:
     """Could the ability's effects change anything now (rulings: an ability that could not
-    is not activated, an optional trigger not used)? Each verb answers for its own effects
+    is not activated, an optional trigger not used)? `ab` is ability `index` of the card.
+    Each verb answers for its own effects
     (`Verb.could`, game/engine/verbs). Chosen targets are the legality check's business;
     everything else is looked at as the effects would find it."""
     if ab.always_acts:
@@ -496,7 +498,7 @@ def could_change(duel: Duel, card: Card, ab: Ability, user: int, event_card: int
     caches = duel.caches
     answers = caches.could_for((caches.field_version, caches.cond_version,
                                 duel.state.last_attack))
-    key = (id(ab), card.uid, user, event_card)
+    key = (card.uid, index, user, event_card)
     got = answers.get(key)
     if got is None:
         got = answers[key] = any(eff.impl.could(duel, card, ab, eff, user, event_card)

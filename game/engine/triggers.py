@@ -68,7 +68,7 @@ def process_trigger(duel: Duel) -> None:
         duel.state.pending_triggers.append(trig)
         return
     if ab.optional:
-        if not could_change(duel, card, ab, trig.user, trig.event_card):
+        if not could_change(duel, card, trig.ability, ab, trig.user, trig.event_card):
             return  # an optional trigger that could change nothing is not offered (rulings)
         duel.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_OPTIONAL,
                                    f"Activate {duel.pool[card.cid].name}'s ability?", [1, 0],

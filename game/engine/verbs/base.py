@@ -134,6 +134,9 @@ class Verb:
     - `phrases(effects, kit)`: the words its card text must contain; `group(effect)`, when
       given, makes consecutive effects of this verb with equal keys share one phrase (the
       loader splits `modify: {atk, health}` into two Effects; the text says it once).
+    - `gives`: what the effect brings a player, for players that weigh an activation
+      without looking ahead (game/ai/policy.py): "lp", "sp", "phantom" (a Phantom onto the
+      field, so it needs a free slot) or "" (none of these).
     """
 
     name: str
@@ -146,6 +149,7 @@ class Verb:
     check: CheckFn = no_problems
     group: Callable[[Effect], object] | None = None
     doc: str = field(default="", compare=False)
+    gives: str = ""
 
     @property
     def param_names(self) -> tuple[str, ...]:

@@ -71,10 +71,10 @@ def plain(verb: Verb, values: Mapping[str, Any], scope: Scope) -> tuple[Effect, 
 
 def verb(name: str, *params: Param, run: RunFn, phrases: PhraseFn, could: CouldFn = could_always,
          always: bool = False, build: BuildFn = plain, check: CheckFn = no_problems,
-         group: Any = None, doc: str = "") -> Verb:
+         group: Any = None, doc: str = "", gives: str = "") -> Verb:
     """A Verb with the usual defaults (one plain Effect; could always change something)."""
     return Verb(name, params, run, build, phrases, could, _yes if always else never, check,
-                group, doc)
+                group, doc, gives)
 
 
 def _yes(eff: Effect) -> bool:
@@ -172,7 +172,7 @@ DAMAGE_PLAYER = verb(
     phrases=_damage_player_words, doc="deal `amount` damage to a player's LP")
 HEAL_PLAYER = verb(
     "heal_player", PLAYER, AMOUNT, run=_run_heal_player, always=True,
-    phrases=_heal_player_words, doc="a player gains `amount` LP")
+    phrases=_heal_player_words, doc="a player gains `amount` LP", gives="lp")
 
 
 # --------------------------------------------------------------------------- Health
@@ -432,7 +432,7 @@ SPECIAL_SUMMON = verb(
     Param("face", Kind.CHOICE, choices=("up", "down"), field="face_up", convert=_is_up),
     run=_run_special_summon, could=_could_special_summon, build=_summon_build,
     check=_summon_check, phrases=_summon_words,
-    doc="Special Summon chosen cards, or one Phantom you pick from `source`")
+    doc="Special Summon chosen cards, or one Phantom you pick from `source`", gives="phantom")
 
 
 # --------------------------------------------------------------------------- position, face
@@ -583,7 +583,7 @@ GAIN_SP = verb(
     # always acts: the SP cap cuts only the Draw Phase gain (RULES.md S1a)
     "gain_sp", PLAYER, AMOUNT, run=_run_gain_sp, always=True,
     phrases=_gain_sp_words,
-    doc="a player gains `amount` SP (never cut by the SP cap)")
+    doc="a player gains `amount` SP (never cut by the SP cap)", gives="sp")
 LOSE_SP = verb(
     "lose_sp", PLAYER, AMOUNT, run=_run_lose_sp, could=_could_lose_sp,
     phrases=_lose_sp_words,
