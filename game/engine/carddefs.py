@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .verbs.base import UNBOUND, Verb
 
@@ -31,6 +31,25 @@ class Start(str, Enum):
     TRIGGER = "trigger"  # added to a Line by the engine when its event happens
     RESPONSE = "response"  # activated whenever its controller holds priority (speed permitting)
     STATIC = "static"  # continuous: applies while the card is face up on the field
+
+
+class CardTypes:
+    """The members of `CardType` as plain class attributes, for hot code (model.Zones says
+    why)."""
+
+    PHANTOM: Final = CardType.PHANTOM
+    SPIRIT: Final = CardType.SPIRIT
+    COUNTER: Final = CardType.COUNTER
+    ENVIRONMENT: Final = CardType.ENVIRONMENT
+
+
+class Starts:
+    """The members of `Start` as plain class attributes, for hot code (model.Zones)."""
+
+    MAIN: Final = Start.MAIN
+    TRIGGER: Final = Start.TRIGGER
+    RESPONSE: Final = Start.RESPONSE
+    STATIC: Final = Start.STATIC
 
 
 # Zones a selector can name. "field" is shorthand for phantom+back+side+env.

@@ -18,7 +18,7 @@ from . import flow as turnflow
 from . import primitives as prims
 from . import triggers as trigs
 from .caches import Caches
-from .carddefs import CardDef, CardType
+from .carddefs import CardDef, CardTypes
 from .choices import PendingChoice, public_choice
 from .commands import (
     Activate,
@@ -42,7 +42,17 @@ from .events import Event
 from .index import pool_index
 from .legal import judge, legal_actions
 from .lines import ask, count_action, pass_priority, push_step
-from .model import PILE_ZONES, Card, Choice, ChoiceKind, Phase, PlayerState, Step, Zone
+from .model import (
+    PILE_ZONES,
+    Card,
+    Choice,
+    ChoiceKind,
+    Phases,
+    PlayerState,
+    Step,
+    Zone,
+    Zones,
+)
 from .notice import activated, fire
 from .query import active_statics, check, reachable, select, sp_cost, stats_of
 from .reasons import Code, Refusal
@@ -73,10 +83,10 @@ class DeckSpec:
 
 
 _NEXT_PHASE = {
-    Phase.STANDBY: Phase.MAIN1,
-    Phase.MAIN1: Phase.BATTLE,
-    Phase.BATTLE: Phase.MAIN2,
-    Phase.MAIN2: Phase.END,
+    Phases.STANDBY: Phases.MAIN1,
+    Phases.MAIN1: Phases.BATTLE,
+    Phases.BATTLE: Phases.MAIN2,
+    Phases.MAIN2: Phases.END,
 }
 _ZONES = {z.value: z for z in Zone}
 _DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD)
@@ -171,11 +181,11 @@ class Duel:
             else:
                 main.reverse()  # the pile's last card is its top
             for cid in main:
-                self._new_card(cid, p, Zone.DECK)
+                self._new_card(cid, p, Zones.DECK)
             for cid in deck.extra:
                 if cid not in self.pool or not self.pool[cid].extra:
                     raise ValueError(f"{cid!r} is not an Extra Deck Phantom")
-                self._new_card(cid, p, Zone.EXTRA)
+                self._new_card(cid, p, Zones.EXTRA)
         for p in (0, 1):
             if shuffle:
                 self.state.rng.shuffle(self.state.players[p].deck)
@@ -317,7 +327,7 @@ class Duel:
         for uid in sorted(dirty):
             card = cards[uid]
             zone = card.zone
-            if zone is Zone.DECK:
+            if zone is Zones.DECK:
                 continue
             if not card.mods and not card.flags and not card.damage and (
                     plain or (plain_off_field and zone in PILE_ZONES)):
@@ -412,7 +422,7 @@ class Duel:
         elif t is NextPhase:
             turnflow.enter_phase(self, _NEXT_PHASE[self.state.phase])
         elif t is EndTurn:
-            turnflow.enter_phase(self, Phase.END)
+            turnflow.enter_phase(self, Phases.END)
         elif t is Summon:
             self._do_summon(cast(Summon, cmd))
         elif t is SpecialSummon:
@@ -494,10 +504,10 @@ class Duel:
     def _do_environment(self, cmd: PlayEnvironment) -> None:
         card = self.state.cards[cmd.card]
         count_action(self, ("environment", card.uid))
-        old = self.state.players[cmd.player].slots[Zone.ENV][0]
+        old = self.state.players[cmd.player].slots[Zones.ENV][0]
         if old is not None:
             prims.break_card(self, self.state.cards[old], "replaced")
-        prims.move(self, card, Zone.ENV, 0, cmd.player, True, True, "play")
+        prims.move(self, card, Zones.ENV, 0, cmd.player, True, True, "play")
         self.add_action_step(cmd.player, "environment", card.uid)
 
     def _do_attack(self, cmd: Attack) -> None:
@@ -520,9 +530,9 @@ class Duel:
         count_action(self, ("ability", card.uid, cmd.ability))
         if ab.once_per_turn:
             self.state.used.add((card.uid, cmd.ability))
-        if card.zone is Zone.HAND:  # a Spirit played from hand
+        if card.zone is Zones.HAND:  # a Spirit played from hand
             prims.move(self, card, _ZONES[cmd.zone], cmd.index, cmd.player, True, True, "play")
-        elif not card.face_up and cdef.type is not CardType.PHANTOM:
+        elif not card.face_up and cdef.type is not CardTypes.PHANTOM:
             prims.set_face(self, card, True, "activate")
         responding = self.state.lines[-1][-1] if self.state.lines else None
         step = Step(self.state.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
@@ -538,7 +548,7 @@ class Duel:
         if cost.lp:
             prims.change_lp(self, cmd.player, -cost.lp, "cost")
         if cost.break_self:
-            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "cost")
+            prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "cost")
         if cost.discard:
             hand = self.state.players[cmd.player].hand
             self.state.choice = Choice(
@@ -572,11 +582,11 @@ class Duel:
         c = self.state.choice
         assert c is not None  # Choose is only legal while a choice waits
         kind = c.kind
-        self.out.append(ev.ChoiceMade(c.player, kind.value, option,
+        self.out.append(ev.ChoiceMade(c.player, kind._value_, option,
                                       str(c.labels[c.options.index(option)])))
         if kind in _DISCARDS:
             card = self.state.cards[option]
-            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "discard")
+            prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "discard")
             self._next_of_choice(c, option)
             if self.state.choice is None and kind is ChoiceKind.COST_DISCARD:
                 step = c.context["step"]
@@ -589,7 +599,7 @@ class Duel:
             return
         if kind is ChoiceKind.MATERIALS:
             card = self.state.cards[option]
-            prims.move(self, card, Zone.GRAVE, -1, card.owner, True, True, "material")
+            prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "material")
             self._next_of_choice(c, option)
             if self.state.choice is None:
                 ctx = c.context

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from . import events as ev
 from . import primitives as prims
 from .carddefs import Ability, Effect, Selector
-from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone
+from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone, Zones
 from .notice import fire
 from .query import on_field, select
 
@@ -135,7 +135,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
         hand = duel.state.players[p].hand
         if len(hand) <= count:
             for uid in list(hand):
-                prims.move(duel, duel.state.cards[uid], Zone.GRAVE, -1, p, True, True, "discard")
+                prims.move(duel, duel.state.cards[uid], Zones.GRAVE, -1, p, True, True, "discard")
             continue
         ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
              list(hand), count,
@@ -144,7 +144,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
 
 
 def to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
-    prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "search")
+    prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
         duel.state.rng.shuffle(duel.state.players[player].deck)

@@ -11,7 +11,7 @@ from . import triggers as trigs
 from .commands import Pass
 from .legal import legal_actions, response_actions
 from .lines import ask, pass_priority
-from .model import Choice, ChoiceKind, Phase
+from .model import Choice, ChoiceKind, Phase, Phases
 from .notice import fire_global
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def run(duel: Duel) -> None:
             trigs.queue_pending(duel, all_speeds=True)
             continue
         phase = st.phase
-        if phase is Phase.END:
+        if phase is Phases.END:
             hand = st.players[st.turn_player].hand
             if len(hand) > duel.rules.hand_limit:
                 st.choice = Choice(
@@ -70,15 +70,15 @@ def run(duel: Duel) -> None:
                 return
             end_turn(duel)
             continue
-        if phase is Phase.DRAW:
+        if phase is Phases.DRAW:
             begin_turn(duel, 1 - st.first_player)
             continue
         st.priority = st.turn_player
         st.passes = 0
-        if phase is Phase.STANDBY:
+        if phase is Phases.STANDBY:
             acts = legal_actions(duel)
             if len(acts) <= 1:  # only Next Phase: nothing to do in this Standby
-                enter_phase(duel, Phase.MAIN1)
+                enter_phase(duel, Phases.MAIN1)
                 continue
             # what the player is offered once apply() returns
             duel.caches.remember_listing(tuple(acts), duel.version + 1)
@@ -102,20 +102,20 @@ def begin_turn(duel: Duel, player: int) -> None:
     duel.state.counts.clear()
     duel.state.used.clear()
     duel.out.append(ev.TurnStarted(player, duel.state.turn, duel.state.round))
-    enter_phase(duel, Phase.STANDBY)
+    enter_phase(duel, Phases.STANDBY)
 
 
 def enter_phase(duel: Duel, phase: Phase) -> None:
     duel.state.phase = phase
     if duel.caches.statics_cond_health:  # a Health effect's condition may read the phase
         duel.caches.health_may_drop()
-    duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phase.DRAW else -1,
-                                    phase.value))
-    if phase is Phase.STANDBY:
+    duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phases.DRAW else -1,
+                                    phase._value_))  # not .value: slow on Python 3.11
+    if phase is Phases.STANDBY:
         fire_global(duel, "turn_start")
-    elif phase is Phase.END:
+    elif phase is Phases.END:
         fire_global(duel, "turn_end")
-    elif phase is Phase.DRAW:
+    elif phase is Phases.DRAW:
         draw_phase(duel)
 
 
@@ -137,7 +137,7 @@ def end_turn(duel: Duel) -> None:
     if duel.state.winner is not None or duel.state.ending is not None:
         return
     if duel.state.turn_player == duel.state.first_player:
-        enter_phase(duel, Phase.DRAW)
+        enter_phase(duel, Phases.DRAW)
     else:
         begin_round(duel)
 

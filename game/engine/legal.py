@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
-from .carddefs import Ability, CardType, Condition, Start
+from .carddefs import Ability, CardTypes, Condition, Starts
 from .commands import (
     Activate,
     Attack,
@@ -50,9 +50,10 @@ from .model import (
     PILE_ZONES,
     ActionKey,
     Card,
-    Phase,
+    Phases,
     Step,
     Zone,
+    Zones,
 )
 from .query import (
     card_users,
@@ -101,9 +102,9 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
     slots may hold Spirits and Counters too)."""
     slots = duel.state.players[player].slots
     cards = duel.state.cards
-    out = [cards[u] for u in slots[Zone.PHANTOM] if u is not None]
+    out = [cards[u] for u in slots[Zones.PHANTOM] if u is not None]
     phantom_cids = duel.phantom_cids
-    for u in slots[Zone.SIDE]:
+    for u in slots[Zones.SIDE]:
         if u is not None and cards[u].cid in phantom_cids:
             out.append(cards[u])
     return out
@@ -188,22 +189,22 @@ def _door(duel: Duel, player: int, kind: type[Command]) -> Refusal | None:
     if kind in _MAIN_KINDS:
         return None if is_main_phase(phase) else R.ONLY_IN_MAIN_PHASE
     if kind is Attack:
-        return None if phase is Phase.BATTLE else R.ATTACKS_IN_BATTLE_PHASE
-    if phase is Phase.END or phase is Phase.DRAW:  # the turn is passing: nothing to decide
+        return None if phase is Phases.BATTLE else R.ATTACKS_IN_BATTLE_PHASE
+    if phase is Phases.END or phase is Phases.DRAW:  # the turn is passing: nothing to decide
         if kind is NextPhase or kind is EndTurn:
             return R.TURN_CANNOT_MOVE_ON
-        if kind is SpecialSummon and phase is Phase.END:
+        if kind is SpecialSummon and phase is Phases.END:
             return R.NO_SPECIAL_SUMMON_IN_END_PHASE
         return R.NOTHING_IN_THIS_PHASE
-    if kind is EndTurn and phase is not Phase.MAIN1 and phase is not Phase.BATTLE:
-        return R.END_TURN_FROM_MAIN_2 if phase is Phase.MAIN2 else R.TURN_CANNOT_MOVE_ON
+    if kind is EndTurn and phase is not Phases.MAIN1 and phase is not Phases.BATTLE:
+        return R.END_TURN_FROM_MAIN_2 if phase is Phases.MAIN2 else R.TURN_CANNOT_MOVE_ON
     return None
 
 
 # ------------------------------------------------------------------ card tests
 def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     """May `player` Summon `card` now (the door open, a slot aside)?"""
-    if card.zone is not Zone.HAND or card.owner != player:
+    if card.zone is not Zones.HAND or card.owner != player:
         return R.SUMMON_FROM_HAND_ONLY
     if card.cid not in duel.phantom_cids:
         return R.ONLY_PHANTOMS_SUMMONED
@@ -226,9 +227,9 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
 
 
 def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
-    if card.zone is not Zone.HAND or card.owner != player:
+    if card.zone is not Zones.HAND or card.owner != player:
         return R.SET_FROM_HAND_ONLY
-    if duel.pool[card.cid].type not in (CardType.SPIRIT, CardType.COUNTER):
+    if duel.pool[card.cid].type not in (CardTypes.SPIRIT, CardTypes.COUNTER):
         return R.ONLY_SPIRITS_AND_COUNTERS_SET
     if duel.state.counts.get(("set", card.uid), 0) >= duel.rules.loop_limit:
         return R.SET_LOOP_GUARD
@@ -236,9 +237,9 @@ def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
 
 
 def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
-    if card.zone is not Zone.HAND or card.owner != player:
+    if card.zone is not Zones.HAND or card.owner != player:
         return R.ENVIRONMENT_FROM_HAND_ONLY
-    if duel.pool[card.cid].type is not CardType.ENVIRONMENT:
+    if duel.pool[card.cid].type is not CardTypes.ENVIRONMENT:
         return R.ONLY_ENVIRONMENTS_IN_ENV_SLOT
     if not _under_limit(duel, ("environment", card.uid)):
         return R.ENVIRONMENT_LOOP_GUARD
@@ -328,7 +329,7 @@ def attack_target_refusal(duel: Duel, attacker: Card, target: int,
 
 def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     """May `player` Special Summon `card` from the Extra Deck now (door and slot aside)?"""
-    if card.zone is not Zone.EXTRA or card.owner != player:
+    if card.zone is not Zones.EXTRA or card.owner != player:
         return R.NOT_IN_EXTRA_DECK
     why = _summon_condition(duel, card, player)
     if why is not None:
@@ -426,27 +427,27 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
         ab = cdef.ability(index)
     st = duel.state
     own_turn = st.turn_player == player
-    if ab.start is Start.MAIN:
+    if ab.start is Starts.MAIN:
         if responding is not None:
             return R.ONLY_STARTS_A_LINE
-        if not own_turn or (st.phase is not Phase.MAIN1 and st.phase is not Phase.MAIN2):
+        if not own_turn or (st.phase is not Phases.MAIN1 and st.phase is not Phases.MAIN2):
             return R.ABILITY_IN_OWN_MAIN_PHASE
-    elif ab.start is Start.RESPONSE:
+    elif ab.start is Starts.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
             return R.speed_too_low(ab.speed, responding.speed)
     else:
         return R.NOT_AN_ACTIVATED_ABILITY
     ctype = cdef.type
     zone = card.zone
-    if ctype is CardType.PHANTOM:
+    if ctype is CardTypes.PHANTOM:
         if zone in PILE_ZONES or card.controller != player:
             return R.PHANTOM_ABILITY_OFF_FIELD
         if not card.face_up and not ab.face_down:
             return R.FACE_DOWN_ABILITIES_OFF
-    elif ctype is CardType.SPIRIT:
+    elif ctype is CardTypes.SPIRIT:
         if not own_turn:
             return R.SPIRIT_ON_OWN_TURN
-        if zone is Zone.HAND:
+        if zone is Zones.HAND:
             if card.owner != player:
                 return R.SPIRIT_NOT_IN_HAND
             if not _empty_slots(duel, player, True):
@@ -457,8 +458,8 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return R.SPIRIT_SET_THIS_TURN
         elif card.face_up and (index == -1 or not cdef.lasting):
             return R.SPIRIT_ALREADY_ACTIVE
-    elif ctype is CardType.COUNTER:
-        if zone is Zone.HAND:
+    elif ctype is CardTypes.COUNTER:
+        if zone is Zones.HAND:
             return R.COUNTER_IN_HAND
         if zone in PILE_ZONES or card.controller != player:
             return R.NOT_YOUR_COUNTER
@@ -469,7 +470,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
                     and check(duel, ab.condition, player, card.uid, responding)):
                 return R.COUNTER_SET_THIS_TURN
     else:  # environment
-        if zone is not Zone.ENV:
+        if zone is not Zones.ENV:
             return R.ENVIRONMENT_OFF_ITS_SLOT
         if player not in card_users(duel, card):
             return R.ENVIRONMENT_NOT_YOURS
@@ -484,7 +485,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     if cost.lp and cost.lp >= ps.lp:
         return R.lp_cost_unpaid(cost.lp, ps.lp)
     if cost.discard:
-        in_hand = len(ps.hand) - (1 if zone is Zone.HAND else 0)
+        in_hand = len(ps.hand) - (1 if zone is Zones.HAND else 0)
         if in_hand < cost.discard:
             return R.discard_cost_unpaid(cost.discard, in_hand)
     if responding is None and ab.negates:
@@ -512,7 +513,7 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
         sets: tuple[tuple[int, ...], ...] = ((),)
     else:
         cands = target_candidates(duel, card.uid, ab, player)
-        if ab.cost.break_self or card.zone is Zone.HAND:
+        if ab.cost.break_self or card.zone is Zones.HAND:
             cands = [u for u in cands if u != card.uid]
         n = ab.target.count
         if len(cands) < n:
@@ -524,7 +525,7 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
                 break
         sets = tuple(found)
     uid = card.uid
-    if card.zone is Zone.HAND:
+    if card.zone is Zones.HAND:
         cmds = tuple(Activate(player, uid, index, ts, zone, idx)
                      for zone, idx in _empty_slots(duel, player, True) for ts in sets)
     else:
@@ -568,7 +569,7 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
         for uid in slots[zone]:
             if uid is not None and cards[uid].cid in active:
                 found.append(cards[uid])
-    other_env = duel.state.players[1 - player].slots[Zone.ENV][0]
+    other_env = duel.state.players[1 - player].slots[Zones.ENV][0]
     if other_env is not None and cards[other_env].cid in active:
         found.append(cards[other_env])
     if duel.state.turn_player == player:
@@ -586,7 +587,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     The skips before `activation_block` are that judgment's own cheap answers, asked first."""
     st = duel.state
     main_ok = (responding is None and st.turn_player == player
-               and (st.phase is Phase.MAIN1 or st.phase is Phase.MAIN2))
+               and (st.phase is Phases.MAIN1 or st.phase is Phases.MAIN2))
     if cards is None:
         cards = _response_cards(duel, player) if responding is not None \
             else _activation_cards(duel, player)
@@ -598,7 +599,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
         if not acts:
             continue
         for i, ab in acts:
-            if ab.start is Start.MAIN and not main_ok:
+            if ab.start is Starts.MAIN and not main_ok:
                 continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
             if ab.cost.sp > sp or (ab.once_per_turn and (card.uid, i) in used):
                 continue  # sp_cost_unpaid / ONCE_PER_TURN_USED
@@ -636,10 +637,10 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     for uid in order[1]:
         card = cards[uid]
         zone = card.zone
-        if zone is Zone.HAND:  # only Spirits are kept here
+        if zone is Zones.HAND:  # only Spirits are kept here
             if own_turn and card.owner == player:
                 found.append(card)
-        elif card.controller == player or zone is Zone.ENV:
+        elif card.controller == player or zone is Zones.ENV:
             found.append(card)
     return found
 
@@ -776,7 +777,7 @@ def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
         why, sets, _cmds = _ability_tail(duel, card, cmd.ability, player, responding)
     if why is not None and why.code is not Code.TARGETS:
         return why
-    if card.zone is Zone.HAND:
+    if card.zone is Zones.HAND:
         slot = _slot_problem(duel, player, cmd.zone, cmd.index, BACKROW_ZONES)
         if slot is not None:
             return slot
@@ -877,21 +878,21 @@ def legal_actions(duel: Duel) -> list[Command]:
         acts.extend(response_actions(duel, p))
         return acts
     phase = st.phase
-    if phase is Phase.END or phase is Phase.DRAW:
+    if phase is Phases.END or phase is Phases.DRAW:
         return acts
     ps = st.players[p]
     cards = st.cards
-    if phase is Phase.MAIN1 or phase is Phase.MAIN2:
+    if phase is Phases.MAIN1 or phase is Phases.MAIN2:
         ph_slots = _empty_slots(duel, p, False)
         back_slots = _empty_slots(duel, p, True)
         pool = duel.pool
         for uid in ps.hand:
             card = cards[uid]
             ctype = pool[card.cid].type
-            if ctype is CardType.PHANTOM:
+            if ctype is CardTypes.PHANTOM:
                 if ph_slots and summon_refusal(duel, p, card) is None:
                     acts.extend(_summons(duel, p, uid, ph_slots))
-            elif ctype is CardType.ENVIRONMENT:
+            elif ctype is CardTypes.ENVIRONMENT:
                 if environment_refusal(duel, p, card) is None:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
@@ -904,7 +905,7 @@ def legal_actions(duel: Duel) -> list[Command]:
                 acts.append(_card_cmd(duel, Flip, p, uid))
             if unsummon_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
-    elif phase is Phase.BATTLE:
+    elif phase is Phases.BATTLE:
         foes = phantoms_of(duel, 1 - p)
         for card in phantoms_of(duel, p):
             if attacker_refusal(duel, p, card) is None:
@@ -918,7 +919,7 @@ def legal_actions(duel: Duel) -> list[Command]:
             acts.extend(_extra_summons(duel, p, ph_slots))
     activations(duel, p, None, acts)
     acts.append(_NEXT[p])
-    if phase is Phase.MAIN1 or phase is Phase.BATTLE:
+    if phase is Phases.MAIN1 or phase is Phases.BATTLE:
         acts.append(_END[p])
     return acts
 

@@ -57,5 +57,5 @@ def ask(duel: Duel) -> None:
     """Tell the players the choice now waiting in the state."""
     c = duel.state.choice
     assert c is not None
-    duel.out.append(ev.ChoiceRequested(c.player, c.kind.value, c.prompt, tuple(c.options),
+    duel.out.append(ev.ChoiceRequested(c.player, c.kind._value_, c.prompt, tuple(c.options),
                                        tuple(c.labels), min(c.count, len(c.options))))

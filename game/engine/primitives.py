@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import PHANTOM_ZONES, PILE_ZONES, Card, Zone
+from .model import PHANTOM_ZONES, PILE_ZONES, Card, Zone, Zones
 from .notice import fire
 from .query import (
     active_statics,
@@ -37,14 +37,14 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         caches.field_changed()
     leaving_field = from_zone not in PILE_ZONES
     cdef = duel.pool[card.cid]
-    if zone is Zone.HAND and cdef.extra:
-        zone = Zone.EXTRA  # Extra Deck Phantoms go back to the Extra Deck
+    if zone is Zones.HAND and cdef.extra:
+        zone = Zones.EXTRA  # Extra Deck Phantoms go back to the Extra Deck
     if zone in PILE_ZONES:
         owner = duel.state.players[card.owner]
         owner.pile(zone).append(card.uid)
         card.controller = card.owner
         card.index = -1
-        card.face_up = zone is Zone.GRAVE or (zone is Zone.EXTRA and face_up)
+        card.face_up = zone is Zones.GRAVE or (zone is Zones.EXTRA and face_up)
         card.attack_pos = True
         if leaving_field:
             card.reset()
@@ -59,13 +59,14 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
     card.moves += 1
     caches.conditions_changed()
     caches.shown_printed(card.uid, duel.index.printed[card.cid])  # clients' default
-    if zone is not Zone.DECK:
+    if zone is not Zones.DECK:
         caches.stats_changed(card.uid)
     caches.placed(card.uid, zone not in PILE_ZONES, _responder(duel, card.cid, zone))
+    # `_value_`, not `.value`: the same string, without Python 3.11's slow enum property
     duel.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
-                                 from_zone.value, from_index, zone.value, card.index,
+                                 from_zone._value_, from_index, zone._value_, card.index,
                                  card.face_up, card.attack_pos, reason))
-    if zone is Zone.GRAVE:
+    if zone is Zones.GRAVE:
         fire(duel, "sent_to_grave", card)
 
 
@@ -73,7 +74,7 @@ def _responder(duel: Duel, cid: str, zone: Zone) -> bool:
     """Can a card of `cid` answer a Step from `zone` (a field slot, or a Spirit in hand)?"""
     index = duel.index
     return cid in index.response_cids and (
-        zone not in PILE_ZONES or (zone is Zone.HAND and cid in index.spirit_cids))
+        zone not in PILE_ZONES or (zone is Zones.HAND and cid in index.spirit_cids))
 
 
 def draw(duel: Duel, player: int, n: int, reason: str) -> int:
@@ -82,7 +83,7 @@ def draw(duel: Duel, player: int, n: int, reason: str) -> int:
     for _ in range(n):
         if not deck:
             break
-        move(duel, duel.state.cards[deck[-1]], Zone.HAND, -1, player, False, True, reason)
+        move(duel, duel.state.cards[deck[-1]], Zones.HAND, -1, player, False, True, reason)
         drawn += 1
     return drawn
 
@@ -203,7 +204,7 @@ def reindex_field(duel: Duel) -> None:
     responders = {c.uid for c in cards if _responder(duel, c.cid, c.zone)}
     caches.reindex(on_field, responders)
     # a loaded or built position is shown whole by its view: nothing is left to tell
-    caches.all_told({c.uid: stats_of(duel, c) for c in cards if c.zone is not Zone.DECK})
+    caches.all_told({c.uid: stats_of(duel, c) for c in cards if c.zone is not Zones.DECK})
 
 
 def state_check(duel: Duel) -> None:
@@ -297,6 +298,6 @@ def break_card(duel: Duel, card: Card, reason: str) -> bool:
             lock_defense(duel, card)
         return False
     duel.out.append(ev.CardBroken(card.uid, card.cid, False))
-    move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "break")
+    move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "break")
     fire(duel, "broken", card)
     return True

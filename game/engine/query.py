@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .carddefs import Ability, CardType, Condition, Effect, Selector, StaticEffect
+from .carddefs import Ability, CardTypes, Condition, Effect, Selector, StaticEffect
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
-from .model import PILE_ZONES, Card, Phase, Stats, Step, Zone
+from .model import PILE_ZONES, Card, Phase, Phases, Stats, Step, Zone, Zones
 
 if TYPE_CHECKING:
     from .caches import ActiveStatic
@@ -38,13 +38,13 @@ def env_users(duel: Duel, card: Card) -> tuple[int, ...]:
     """Who an Environment works for: both players when it is alone, else its controller."""
     envs = 0
     for p in duel.state.players:
-        if p.slots[Zone.ENV][0] is not None:
+        if p.slots[Zones.ENV][0] is not None:
             envs += 1
     return (0, 1) if envs == 1 else (card.controller,)
 
 
 def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
-    if card.zone is Zone.ENV:
+    if card.zone is Zones.ENV:
         return env_users(duel, card)
     return (card.controller,)
 
@@ -67,7 +67,7 @@ def active_statics(duel: Duel) -> list[ActiveStatic]:
         if not card.face_up:
             continue
         effects = static_cards[uid]
-        if card.zone is Zone.ENV:
+        if card.zone is Zones.ENV:
             _env_statics(duel, card, effects, found)
             continue
         user = card.controller
@@ -340,7 +340,7 @@ def _card_tests(duel: Duel, sel: Selector, card: Card, this: int, base: bool = F
     if sel.extra is not None and cdef.extra != sel.extra:
         return False
     if sel.position is not None:
-        if cdef.type is not CardType.PHANTOM or not on_field(card):
+        if cdef.type is not CardTypes.PHANTOM or not on_field(card):
             return False
         if card.attack_pos != (sel.position == "attack"):
             return False
@@ -450,7 +450,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int,
     if kind == "grave":
         return _bounds(len(duel.state.players[_player(you, cond.player)].grave), cond)
     if kind == "phase":
-        return duel.state.phase.value in cond.values
+        return duel.state.phase._value_ in cond.values
     if kind == "turn":
         own = duel.state.turn_player == you
         return own if cond.values[0] == "own" else not own
@@ -478,7 +478,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int,
 
 
 def is_main_phase(phase: Phase) -> bool:
-    return phase is Phase.MAIN1 or phase is Phase.MAIN2
+    return phase is Phases.MAIN1 or phase is Phases.MAIN2
 
 
 # ------------------------------------------------------------ could it change anything?

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from . import primitives as prims
 from .battle import resolve_attack
-from .carddefs import CardType
+from .carddefs import CardTypes
 from .effects import run_work
-from .model import Step, Zone
+from .model import Step, Zones
 from .notice import fire
 from .query import health, on_field
 
@@ -101,7 +101,7 @@ def begin_step(duel: Duel, step: Step) -> None:
             prims.set_face(duel, card, True, "flip")
     elif kind == "unsummon":
         refund = card.sp_paid
-        prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "unsummon")
+        prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "unsummon")
         if refund:
             prims.change_sp(duel, step.player, refund, "unsummon")
     duel.out.append(ev.StepResolved(duel.state.cur_line, duel.state.cur_step, step.player, cid,
@@ -138,9 +138,9 @@ def discard_spent(duel: Duel, step: Step) -> None:
     """A normal Spirit or Counter goes to the Graveyard once its Step is done."""
     card = duel.state.cards[step.card]
     cdef = duel.pool[card.cid]
-    if cdef.type in (CardType.SPIRIT, CardType.COUNTER) and not cdef.lasting:
+    if cdef.type in (CardTypes.SPIRIT, CardTypes.COUNTER) and not cdef.lasting:
         if on_field(card) and card.moves == step.card_moves:
-            prims.move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "resolved")
+            prims.move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "resolved")
 
 
 def after_negated(duel: Duel, step: Step) -> None:
@@ -150,6 +150,6 @@ def after_negated(duel: Duel, step: Step) -> None:
             prims.break_card(duel, card, "negated")
     elif step.kind == "ability" and not step.trigger:
         cdef = duel.pool[card.cid]
-        if cdef.type in (CardType.SPIRIT, CardType.COUNTER):
+        if cdef.type in (CardTypes.SPIRIT, CardTypes.COUNTER):
             if on_field(card) and card.moves == step.card_moves:
-                prims.move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "negated")
+                prims.move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "negated")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import events as ev
 from .choices import PendingChoice, public_choice
 from .commands import Command
-from .model import PILE_ZONES, Phase, Zone
+from .model import PILE_ZONES, Phase, Zone, Zones
 from .query import stats_of
 
 if TYPE_CHECKING:
@@ -135,11 +135,11 @@ class Player(Protocol):
 def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
     c = duel.state.cards[uid]
     zone = c.zone
-    if zone is Zone.DECK:
+    if zone is Zones.DECK:
         return False
-    if zone is Zone.HAND or zone is Zone.EXTRA:
+    if zone is Zones.HAND or zone is Zones.EXTRA:
         return c.owner == viewer
-    if zone is Zone.GRAVE:
+    if zone is Zones.GRAVE:
         return True
     return c.face_up or c.controller == viewer
 

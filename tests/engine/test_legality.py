@@ -16,6 +16,7 @@ from game.engine import (
     ChangePosition,
     Choose,
     Concede,
+    DeckSpec,
     Duel,
     EndTurn,
     Flip,
@@ -28,7 +29,8 @@ from game.engine import (
     Summon,
     Unsummon,
 )
-from game.engine.legal import fresh_legal_actions
+from game.engine import primitives as prims
+from game.engine.legal import fresh_legal_actions, legal_actions
 from game.engine.model import Zone
 from game.engine.reasons import Code
 from game.engine.serialize import state_hash
@@ -152,6 +154,94 @@ def test_incremental_listing_equals_a_listing_from_scratch():
             copy = duel.clone()
             assert copy.legal_actions() == duel.legal_actions()
     assert positions > 3000
+
+
+def _pool_positions(duels: int, seed: int, auto_pass: bool):
+    """(duel, rng) after every command of random duels between decks drawn from the whole
+    card pool (every verb, condition, continuous effect and Extra Deck card plays), with
+    responses offered or passed automatically."""
+    pool = base_pool()
+    main = sorted(cid for cid, c in pool.items() if not c.extra)
+    extra = sorted(cid for cid, c in pool.items() if c.extra)
+    for k in range(duels):
+        rng = random.Random(seed * 7919 + k)
+        decks = [DeckSpec(tuple(rng.choice(main) for _ in range(40)),
+                          tuple(rng.sample(extra, min(8, len(extra))))) for _ in range(2)]
+        duel = Duel(pool, rules(), decks, seed + k, auto_pass=auto_pass)
+        step = 0
+        while not duel.over and step < 300:
+            yield duel, rng
+            duel.apply(rng.choice(duel.legal_actions()))
+            step += 1
+
+
+@pytest.mark.parametrize("auto_pass", [True, False])
+def test_incremental_listing_equals_scratch_with_every_card(auto_pass):
+    """The kept judgments (each under what it reads: reads.py) list what a listing from
+    scratch lists, after every command, with every card of the pool in play: a zone
+    version not bumped where something changes shows up here."""
+    positions = 0
+    for duel, rng in _pool_positions(duels=10, seed=300 + auto_pass, auto_pass=auto_pass):
+        assert list(duel.legal_actions()) == fresh_legal_actions(duel)
+        positions += 1
+        if rng.random() < 0.05:  # a clone carries the kept judgments: it lists the same
+            copy = duel.clone()
+            assert copy.legal_actions() == duel.legal_actions()
+            if copy.legal_actions():
+                copy.apply(rng.choice(copy.legal_actions()))
+                assert list(copy.legal_actions()) == fresh_legal_actions(copy)
+    assert positions > 1500
+
+
+def _nudge(duel: Duel, rng: random.Random) -> None:
+    """One state change by a rules primitive, as an effect would make it, on a random card
+    or player: whatever it changes must reach every kept judgment it could touch."""
+    st = duel.state
+    cards = [c for c in st.cards if c.zone is not Zone.DECK]
+    card = rng.choice(cards)
+    p = rng.choice((0, 1))
+    field = [c for c in cards if c.zone in (Zone.PHANTOM, Zone.SIDE)
+             and duel.pool[c.cid].is_phantom]
+    kind = rng.randrange(9)
+    if kind == 0 and field:
+        prims.apply_damage(duel, rng.choice(field), rng.choice((100, 500, 2000)))
+    elif kind == 1 and field:
+        prims.heal_card(duel, rng.choice(field), 1000)
+    elif kind == 2 and field:
+        prims.add_modifier(duel, rng.choice(field), rng.choice(("atk", "health", "sp_cost")),
+                           rng.choice((-500, 500)), st.turn)
+    elif kind == 3 and field:
+        prims.add_status(duel, rng.choice(field), rng.choice(("protected", "cannot_attack")),
+                         -1)
+    elif kind == 4 and field:
+        target = rng.choice(field)
+        prims.set_position(duel, target, not target.attack_pos, "effect")
+    elif kind == 5:
+        prims.change_lp(duel, p, rng.choice((-1000, 1000)), "effect", check=False)
+    elif kind == 6:
+        prims.change_sp(duel, p, rng.choice((-2, 2)), "effect")
+    elif kind == 7 and card.zone is not Zone.GRAVE:
+        prims.move(duel, card, Zone.GRAVE, -1, card.owner, True, True, "effect")
+    elif st.players[p].deck:
+        prims.draw(duel, p, 1, "effect")
+
+
+def test_a_primitive_change_reaches_every_kept_judgment():
+    """After any one change a rules primitive makes (damage, a heal, a modifier, a status,
+    a position, LP, SP, a card moved or drawn), listing with the kept judgments equals
+    listing from scratch. Made on a clone, which carries the original's judgments."""
+    nudged = 0
+    for duel, rng in _pool_positions(duels=6, seed=700, auto_pass=True):
+        if duel.state.choice is not None or rng.random() < 0.7:
+            continue
+        copy = duel.clone()
+        copy.legal_actions()  # fill the kept judgments for this position
+        legal_actions(copy)
+        _nudge(copy, rng)
+        if copy.state.winner is None:
+            assert legal_actions(copy) == fresh_legal_actions(copy)
+            nudged += 1
+    assert nudged > 200
 
 
 def test_clone_then_diverge_keeps_caches_apart():

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from .. import primitives as prims
-from ..carddefs import CardType, Effect, Selector, Start
+from ..carddefs import CardTypes, Effect, Selector, Starts
 from ..effects import (
     ask,
     discard_players,
@@ -24,7 +24,7 @@ from ..effects import (
     targets,
     to_hand_from,
 )
-from ..model import Card, ChoiceKind, EffectPath, Step, Zone
+from ..model import Card, ChoiceKind, EffectPath, Step, Zones
 from ..query import any_match, check, health, on_field, select, source_selector
 from .base import (
     DEFAULT_TARGET,
@@ -127,7 +127,7 @@ def reach(duel: Duel, card: Card, eff: Effect, user: int, event_card: int) -> li
 
 def _free_phantom_slot(duel: Duel, player: int) -> bool:
     slots = duel.state.players[player].slots
-    return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
+    return any(u is None for z in (Zones.PHANTOM, Zones.SIDE) for u in slots[z])
 
 
 def could_reach_a_card(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
@@ -250,7 +250,7 @@ def _run_mill(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         deck = duel.state.players[p].deck
         for _ in range(min(eff.count, len(deck))):
-            prims.move(duel, duel.state.cards[deck[-1]], Zone.GRAVE, -1, p, True, True, "mill")
+            prims.move(duel, duel.state.cards[deck[-1]], Zones.GRAVE, -1, p, True, True, "mill")
 
 
 def _mill_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
@@ -336,14 +336,14 @@ def _return_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 def _run_return(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
-        if on_field(card) or card.zone is Zone.GRAVE:
-            prims.move(duel, card, Zone.HAND, -1, card.owner, False, True, "return")
+        if on_field(card) or card.zone is Zones.GRAVE:
+            prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "return")
 
 
 def _could_return(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
                   event_card: int) -> bool:
     found = reach(duel, card, eff, user, event_card)
-    return found is None or any(on_field(c) or c.zone is Zone.GRAVE for c in found)
+    return found is None or any(on_field(c) or c.zone is Zones.GRAVE for c in found)
 
 
 SEARCH = verb(
@@ -396,7 +396,7 @@ def _summon_check(values: Mapping[str, Any], scope: Scope) -> Iterable[tuple[str
             yield ("", "give either target, or source/select, not both")
         yield from _source_zone(values, _SUMMON_SOURCES)
     elif (values.get("target", scope.default_target) == "self"
-          and scope.card_type not in (None, CardType.PHANTOM)):
+          and scope.card_type not in (None, CardTypes.PHANTOM)):
         yield ("", "only a Phantom can Special Summon itself; give target or source/select")
 
 
@@ -484,7 +484,7 @@ FLIP = verb(
 def _run_modify(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     expires = duel.state.turn if eff.duration == "turn" else -1
     for card in targets(duel, step, eff):
-        if not (on_field(card) or card.zone is Zone.HAND):
+        if not (on_field(card) or card.zone is Zones.HAND):
             continue
         prims.add_modifier(duel, card, eff.stat, eff.amount, expires)
         duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
@@ -601,7 +601,7 @@ def _run_negate(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
 
 
 def _negate_check(values: Mapping[str, Any], scope: Scope) -> Iterable[tuple[str, str]]:
-    if scope.start is not Start.RESPONSE:
+    if scope.start is not Starts.RESPONSE:
         yield ("", "negate only works in a response ability (it negates the Step responded to)")
 
 
