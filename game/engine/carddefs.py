@@ -272,8 +272,8 @@ class CardDef:
     summon_condition: Condition | None = None  # Extra Deck Phantoms
     materials: TargetSpec | None = None  # Extra Deck Phantoms: sent to the Graveyard to summon
 
-    @property
-    def is_phantom(self) -> bool:
+    @cached_property
+    def is_phantom(self) -> bool:  # read all over the hot path: worked out once
         return self.type is CardType.PHANTOM
 
     @cached_property
@@ -316,7 +316,7 @@ class CardDef:
         """Ability `index`; -1 is the card's own activation (see `playable_alone`)."""
         if index >= 0:
             return self.abilities[index]
-        if self.type is CardType.SPIRIT:
+        if self.type is CardTypes.SPIRIT:
             return _PLAY_SPIRIT
         return _PLAY_COUNTER
 

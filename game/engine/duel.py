@@ -46,7 +46,7 @@ from .model import (
     PILE_ZONES,
     Card,
     Choice,
-    ChoiceKind,
+    ChoiceKinds,
     Phases,
     PlayerState,
     Step,
@@ -89,7 +89,7 @@ _NEXT_PHASE = {
     Phases.MAIN2: Phases.END,
 }
 _ZONES = {z.value: z for z in Zone}
-_DISCARDS = (ChoiceKind.DISCARD_END, ChoiceKind.COST_DISCARD, ChoiceKind.DISCARD)
+_DISCARDS = (ChoiceKinds.DISCARD_END, ChoiceKinds.COST_DISCARD, ChoiceKinds.DISCARD)
 
 
 class Duel:
@@ -299,8 +299,8 @@ class Duel:
         cards = self.state.cards
         reach = caches.take_statics_changed()  # continuous effects that came or went
         st = self.state
-        cond_key = (caches.field_version, caches.cond_version, st.phase, st.turn, st.round)
-        if caches.statics_cond and cond_key != caches.cond_key:
+        if caches.statics_cond and (cond_key := (caches.field_version, caches.cond_version,
+                                                 st.phase, st.turn, st.round)) != caches.cond_key:
             # and those whose condition turned true or false (conditions read only the
             # field, where cards are, LP, SP, the phase and the turn)
             caches.cond_key = cond_key
@@ -472,7 +472,7 @@ class Duel:
         if cdef.materials is not None:
             options = self._material_options(card.uid, cmd.player)
             self.state.choice = Choice(
-                cmd.player, ChoiceKind.MATERIALS, f"Choose a material for {cdef.name}",
+                cmd.player, ChoiceKinds.MATERIALS, f"Choose a material for {cdef.name}",
                 options, [self.pool[self.state.cards[u].cid].name for u in options],
                 count=cdef.materials.count,
                 context={"card": card.uid, "zone": cmd.zone, "index": cmd.index,
@@ -552,7 +552,7 @@ class Duel:
         if cost.discard:
             hand = self.state.players[cmd.player].hand
             self.state.choice = Choice(
-                cmd.player, ChoiceKind.COST_DISCARD, "Discard a card to pay the cost",
+                cmd.player, ChoiceKinds.COST_DISCARD, "Discard a card to pay the cost",
                 list(hand), [self.pool[self.state.cards[u].cid].name for u in hand],
                 count=cost.discard, context={"step": step},
             )
@@ -588,16 +588,16 @@ class Duel:
             card = self.state.cards[option]
             prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "discard")
             self._next_of_choice(c, option)
-            if self.state.choice is None and kind is ChoiceKind.COST_DISCARD:
+            if self.state.choice is None and kind is ChoiceKinds.COST_DISCARD:
                 step = c.context["step"]
                 push_step(self, step)
                 activated(self, step)
-            elif self.state.choice is None and kind is ChoiceKind.DISCARD and c.context.get("rest"):
+            elif self.state.choice is None and kind is ChoiceKinds.DISCARD and c.context.get("rest"):
                 from .effects import discard_players
 
                 discard_players(self, list(c.context["rest"]), c.context["count"])
             return
-        if kind is ChoiceKind.MATERIALS:
+        if kind is ChoiceKinds.MATERIALS:
             card = self.state.cards[option]
             prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "material")
             self._next_of_choice(c, option)
@@ -607,14 +607,14 @@ class Duel:
                                             ctx["index"], ctx["attack"])
             return
         self.state.choice = None
-        if kind is ChoiceKind.TRIGGER_OPTIONAL:
+        if kind is ChoiceKinds.TRIGGER_OPTIONAL:
             trig = c.context["trigger"]
             if option == 1:
                 trigs.trigger_targets(self, trig)
             else:
                 self.out.append(ev.AbilityDeclined(trig.card, self.state.cards[trig.card].cid))
             return
-        if kind is ChoiceKind.TRIGGER_TARGET:
+        if kind is ChoiceKinds.TRIGGER_TARGET:
             trigs.trigger_targets(self, c.context["trigger"], c.context["chosen"] + (option,))
             return
         answer_effect_choice(self, c, option)

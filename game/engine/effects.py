@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, Any, cast
 from . import events as ev
 from . import primitives as prims
 from .carddefs import Ability, Effect, Selector
-from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone, Zones
+from .model import (
+    PHANTOM_ZONES,
+    Card,
+    Choice,
+    ChoiceKind,
+    ChoiceKinds,
+    EffectPath,
+    Step,
+    Zone,
+    Zones,
+)
 from .notice import fire
 from .query import on_field, select
 
@@ -102,7 +112,7 @@ def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None
 
 def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
         context: dict[str, Any]) -> None:
-    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKind.CHOOSE_OPTION \
+    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKinds.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
     duel.emit_choice()
@@ -137,7 +147,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
             for uid in list(hand):
                 prims.move(duel, duel.state.cards[uid], Zones.GRAVE, -1, p, True, True, "discard")
             continue
-        ask(duel, p, ChoiceKind.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
+        ask(duel, p, ChoiceKinds.DISCARD, f"Discard {count} card{'s' if count != 1 else ''}",
              list(hand), count,
              {"rest": players, "count": count})
         return
@@ -153,14 +163,14 @@ def to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
 def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
     """Finish the effect that paused on choice `c`."""
     kind = c.kind
-    if kind is ChoiceKind.SEARCH:
+    if kind is ChoiceKinds.SEARCH:
         to_hand_from(duel, duel.state.cards[option], c.player, c.context["source"])
-    elif kind is ChoiceKind.SUMMON_PICK:
+    elif kind is ChoiceKinds.SUMMON_PICK:
         step = duel.state.current
         assert step is not None
         eff = effect_at(_ability(duel, step), tuple(c.context["path"]))
         special_summon(duel, duel.state.cards[option], step.user, eff)
-    elif kind is ChoiceKind.CHOOSE_OPTION:
+    elif kind is ChoiceKinds.CHOOSE_OPTION:
         path = tuple(c.context["path"])
         assert duel.state.current is not None
         eff = effect_at(_ability(duel, duel.state.current), path)

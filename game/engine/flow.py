@@ -11,7 +11,7 @@ from . import triggers as trigs
 from .commands import Pass
 from .legal import legal_actions, response_actions
 from .lines import ask, pass_priority
-from .model import Choice, ChoiceKind, Phase, Phases
+from .model import Choice, ChoiceKinds, Phase, Phases
 from .notice import fire_global
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def run(duel: Duel) -> None:
             hand = st.players[st.turn_player].hand
             if len(hand) > duel.rules.hand_limit:
                 st.choice = Choice(
-                    st.turn_player, ChoiceKind.DISCARD_END,
+                    st.turn_player, ChoiceKinds.DISCARD_END,
                     f"Discard down to {duel.rules.hand_limit} cards",
                     list(hand), [duel.pool[st.cards[u].cid].name for u in hand],
                     count=len(hand) - duel.rules.hand_limit,

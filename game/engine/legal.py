@@ -103,7 +103,7 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
     slots = duel.state.players[player].slots
     cards = duel.state.cards
     out = [cards[u] for u in slots[Zones.PHANTOM] if u is not None]
-    phantom_cids = duel.phantom_cids
+    phantom_cids = duel.index.phantom_cids
     for u in slots[Zones.SIDE]:
         if u is not None and cards[u].cid in phantom_cids:
             out.append(cards[u])
@@ -206,7 +206,7 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     """May `player` Summon `card` now (the door open, a slot aside)?"""
     if card.zone is not Zones.HAND or card.owner != player:
         return R.SUMMON_FROM_HAND_ONLY
-    if card.cid not in duel.phantom_cids:
+    if card.cid not in duel.index.phantom_cids:
         return R.ONLY_PHANTOMS_SUMMONED
     st = duel.state
     cost = sp_cost(duel, card)
@@ -248,7 +248,7 @@ def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
 
 def _own_field_phantom(duel: Duel, player: int, card: Card) -> bool:
     return (card.controller == player and card.zone in PHANTOM_ZONES
-            and card.cid in duel.phantom_cids)
+            and card.cid in duel.index.phantom_cids)
 
 
 def unsummon_refusal(duel: Duel, card: Card) -> Refusal | None:
@@ -361,7 +361,8 @@ def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
     if "stats" in pool_reads:
         return None
     st = duel.state
-    return (duel.field_version, duel.cond_version, st.turn, st.turn_player,
+    caches = duel.caches
+    return (caches.field_version, caches.cond_version, st.turn, st.turn_player,
             st.phase if "phase" in pool_reads else None,
             st.round if "round" in pool_reads else None, len(st.players[player].extra))
 
@@ -561,7 +562,7 @@ def answers_step(need: Condition, step: Step, player: int) -> bool:
 
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
     """Cards `player` might activate now: only those with an activatable ability."""
-    active = duel.active_cids
+    active = duel.index.active_cids
     cards = duel.state.cards
     found = []
     slots = duel.state.players[player].slots
@@ -573,7 +574,7 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
     if other_env is not None and cards[other_env].cid in active:
         found.append(cards[other_env])
     if duel.state.turn_player == player:
-        spirits = duel.spirit_cids
+        spirits = duel.index.spirit_cids
         for uid in duel.state.players[player].hand:
             cid = cards[uid].cid
             if cid in active and cid in spirits:
@@ -622,7 +623,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
 def _response_cards(duel: Duel, player: int) -> list[Card]:
     """Cards of `player` that have an ability able to answer a Step (cheap pre-filter): their
     field cards, the other player's Environment, and on their own turn Spirits in hand."""
-    responders = duel.responders
+    responders = duel.caches.responders
     if not responders:
         return []
     cards = duel.state.cards
@@ -815,7 +816,7 @@ def _summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[Summon]:
     """The four position/face Summons into each free slot, built once and reused: command
     objects are immutable, and building them is the hot path of random play."""
     key = (Summon, p, uid, slots)
-    cached: list[Summon] | None = duel.command_cache.get(key)
+    cached: list[Summon] | None = duel.index.commands.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
@@ -823,28 +824,28 @@ def _summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[Summon]:
             cached.append(Summon(p, uid, zone, idx, False, True))
             cached.append(Summon(p, uid, zone, idx, True, False))
             cached.append(Summon(p, uid, zone, idx, False, False))
-        duel.command_cache[key] = cached
+        duel.index.commands[key] = cached
     return cached
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: Slots) -> list[SetCard]:
     key = (SetCard, p, uid, slots)
-    cached: list[SetCard] | None = duel.command_cache.get(key)
+    cached: list[SetCard] | None = duel.index.commands.get(key)
     if cached is None:
         cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
-        duel.command_cache[key] = cached
+        duel.index.commands[key] = cached
     return cached
 
 
 def _special_summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[SpecialSummon]:
     key = (SpecialSummon, p, uid, slots)
-    cached: list[SpecialSummon] | None = duel.command_cache.get(key)
+    cached: list[SpecialSummon] | None = duel.index.commands.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
             cached.append(SpecialSummon(p, uid, zone, idx, True))
             cached.append(SpecialSummon(p, uid, zone, idx, False))
-        duel.command_cache[key] = cached
+        duel.index.commands[key] = cached
     return cached
 
 
@@ -856,9 +857,9 @@ _PASS = (Pass(0), Pass(1))
 def _card_cmd(duel: Duel, cls: type[CardCommand], p: int, uid: int) -> CardCommand:
     """An interned one-card command (ChangePosition, Flip, Unsummon, PlayEnvironment)."""
     key = (cls, p, uid)
-    cmd: CardCommand | None = duel.command_cache.get(key)
+    cmd: CardCommand | None = duel.index.commands.get(key)
     if cmd is None:
-        cmd = duel.command_cache[key] = cls(p, uid)
+        cmd = duel.index.commands[key] = cls(p, uid)
     return cmd
 
 

@@ -177,11 +177,11 @@ class PlayerState:
         return n
 
     def pile(self, zone: Zone) -> list[int]:
-        if zone is Zone.DECK:
+        if zone is Zones.DECK:
             return self.deck
-        if zone is Zone.HAND:
+        if zone is Zones.HAND:
             return self.hand
-        if zone is Zone.GRAVE:
+        if zone is Zones.GRAVE:
             return self.grave
         return self.extra
 
@@ -234,6 +234,21 @@ class ChoiceKind(str, Enum):
     @property
     def picks_cards(self) -> bool:
         return self is not ChoiceKind.TRIGGER_OPTIONAL and self is not ChoiceKind.CHOOSE_OPTION
+
+
+
+class ChoiceKinds:
+    """The members of `ChoiceKind` as plain class attributes, for hot code (see `Zones`)."""
+
+    DISCARD_END: Final = ChoiceKind.DISCARD_END
+    COST_DISCARD: Final = ChoiceKind.COST_DISCARD
+    MATERIALS: Final = ChoiceKind.MATERIALS
+    TRIGGER_TARGET: Final = ChoiceKind.TRIGGER_TARGET
+    TRIGGER_OPTIONAL: Final = ChoiceKind.TRIGGER_OPTIONAL
+    DISCARD: Final = ChoiceKind.DISCARD
+    SEARCH: Final = ChoiceKind.SEARCH
+    SUMMON_PICK: Final = ChoiceKind.SUMMON_PICK
+    CHOOSE_OPTION: Final = ChoiceKind.CHOOSE_OPTION
 
 
 @dataclass(slots=True)

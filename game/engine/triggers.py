@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .legal import target_candidates
 from .lines import ask, count_action, push_step
-from .model import Choice, ChoiceKind, PendingTrigger, Step
+from .model import Choice, ChoiceKinds, PendingTrigger, Step
 from .notice import activated, trigger_ok
 from .query import could_change
 
@@ -70,7 +70,7 @@ def process_trigger(duel: Duel) -> None:
     if ab.optional:
         if not could_change(duel, card, trig.ability, ab, trig.user, trig.event_card):
             return  # an optional trigger that could change nothing is not offered (rulings)
-        duel.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_OPTIONAL,
+        duel.state.choice = Choice(trig.user, ChoiceKinds.TRIGGER_OPTIONAL,
                                    f"Activate {duel.pool[card.cid].name}'s ability?", [1, 0],
                                    ["Yes", "No"], context={"trigger": trig})
         ask(duel)
@@ -86,7 +86,7 @@ def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = 
         if len(options) < ab.target.count - len(chosen):
             duel.out.append(ev.AbilityDeclined(card.uid, card.cid))
             return
-        duel.state.choice = Choice(trig.user, ChoiceKind.TRIGGER_TARGET,
+        duel.state.choice = Choice(trig.user, ChoiceKinds.TRIGGER_TARGET,
                              f"Choose a target for {duel.pool[card.cid].name}", options,
                              [duel.pool[duel.state.cards[u].cid].name for u in options],
                              context={"trigger": trig, "chosen": chosen})

@@ -24,7 +24,7 @@ from ..effects import (
     targets,
     to_hand_from,
 )
-from ..model import Card, ChoiceKind, EffectPath, Step, Zones
+from ..model import Card, ChoiceKinds, EffectPath, Step, Zones
 from ..query import any_match, check, health, on_field, select, source_selector
 from .base import (
     DEFAULT_TARGET,
@@ -307,7 +307,7 @@ def _run_search(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
     if len(options) == 1:
         to_hand_from(duel, duel.state.cards[options[0]], you, eff.source)
     elif options:
-        ask(duel, you, ChoiceKind.SEARCH, "Choose a card to add to your hand", options, 1,
+        ask(duel, you, ChoiceKinds.SEARCH, "Choose a card to add to your hand", options, 1,
             {"source": eff.source})
 
 
@@ -375,7 +375,7 @@ def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: EffectPath) -
     if len(options) == 1:
         special_summon(duel, duel.state.cards[options[0]], you, eff)
     elif options:
-        ask(duel, you, ChoiceKind.SUMMON_PICK, "Choose a Phantom to Special Summon", options, 1,
+        ask(duel, you, ChoiceKinds.SUMMON_PICK, "Choose a Phantom to Special Summon", options, 1,
             {"path": list(path)})
 
 
@@ -650,7 +650,7 @@ def _if_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 
 def _run_choose(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
-    ask(duel, step.user, ChoiceKind.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))),
+    ask(duel, step.user, ChoiceKinds.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))),
         1, {"path": list(path), "labels": list(eff.labels)})
 
 
