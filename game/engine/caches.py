@@ -12,6 +12,8 @@ Versions (the keys):
   turning over or changing position, a modifier or status, the end of a turn, and (while a
   conditional continuous effect changes Health) every command and phase. Keys the continuous
   effects in force and the state check.
+- `slot_version`: bumped when a card enters or leaves a slot (`primitives.move`, both
+  ends; `reindex`). Keys the free slots.
 - `cond_version`: bumped by every card move and every LP or SP change: with the field, the
   phase and the turn it is all a condition reads. Keys `could_change` answers and the
   truth of conditional continuous effects.
@@ -44,9 +46,10 @@ if TYPE_CHECKING:
     # every kept judgment, set aside while a listing is made from scratch
     Judgments = tuple[
         tuple[Command, ...] | None, int, list[tuple[int, Slots]],
-        dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]], tuple[tuple[int, ...], list[int]],
+        dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]], tuple[int, list[int]],
         dict[tuple[int, int], Refusal], dict[str, frozenset[str]], dict[CouldKey, bool],
         CouldVersions]
+
 
 class Caches:
     """A duel's derived data. Engine modules read the fields and change them through the
@@ -58,7 +61,7 @@ class Caches:
         # where cards stand, kept in step with every move (`placed`)
         "static_on_field", "responders", "timed",
         # the keys
-        "version", "field_version", "cond_version",
+        "version", "field_version", "cond_version", "slot_version", "responders_version",
         # continuous effects in force (query.active_statics), valid for statics_version
         "statics", "statics_version", "statics_changed", "statics_health", "statics_weaken",
         "statics_cond_health", "statics_cond", "statics_sp", "static_depth",
@@ -83,6 +86,8 @@ class Caches:
         self.version = 0
         self.field_version = 0
         self.cond_version = 0
+        self.slot_version = 0  # bumped when a card enters or leaves a slot (free slots)
+        self.responders_version = 0  # bumped when `responders` changes
         self.statics: list[ActiveStatic] = []  # [(card, StaticEffect, user, condition)]
         self.statics_version = -1
         self.statics_changed: list[ActiveStatic] = []  # statics entries that came or went, not yet told
@@ -109,11 +114,11 @@ class Caches:
         self.listing: tuple[Command, ...] | None = None  # the whole legal_actions() answer ...
         self.listing_version = -1  # ... valid while `version` equals this
         self.free: list[tuple[int, Slots]] = [(-1, ())] * 4  # player * 2 + backrow ->
-        # (field_version, free slots)
+        # (slot_version, free slots)
         self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player ->
         # (key, free Phantom slots, the SpecialSummons listed): the Extra Deck part
-        self.responder_order: tuple[tuple[int, ...], list[int]] = ((), [])  # (field_version,
-        # cond_version) -> `responders` in uid order
+        self.responder_order: tuple[int, list[int]] = (-1, [])  # responders_version ->
+        # `responders` in uid order
         self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built
         # once (they depend on their numbers only: shared by every copy)
         self.pool_reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
@@ -131,6 +136,8 @@ class Caches:
         new.version = self.version
         new.field_version = self.field_version
         new.cond_version = self.cond_version
+        new.slot_version = self.slot_version
+        new.responders_version = self.responders_version
         new.statics = [(cards[c.uid], eff, user, cond) for c, eff, user, cond in self.statics]
         new.statics_version = self.statics_version
         new.statics_changed = [(cards[c.uid], eff, user, cond)
@@ -177,10 +184,14 @@ class Caches:
                 self.static_on_field.add(uid)
             else:
                 self.static_on_field.discard(uid)
+        responders = self.responders
         if responder:
-            self.responders.add(uid)
-        else:
-            self.responders.discard(uid)
+            if uid not in responders:
+                responders.add(uid)
+                self.responders_version += 1
+        elif uid in responders:
+            responders.discard(uid)
+            self.responders_version += 1
 
     def reindex(self, static_on_field: set[int], responders: set[int]) -> None:
         """Cards were placed directly (a loaded save, a built position): start again from
@@ -188,6 +199,8 @@ class Caches:
         self.static_on_field = static_on_field
         self.responders = responders
         self.field_version += 1
+        self.slot_version += 1
+        self.responders_version += 1
 
     def all_told(self, shown_stats: dict[int, Stats]) -> None:
         """Players see the whole position as it is (its first view): nothing is left to
@@ -201,6 +214,11 @@ class Caches:
     # ------------------------------------------------------------ changes
     def command_applied(self) -> None:
         self.version += 1
+
+    def slot_changed(self) -> None:
+        """A card entered or left a slot: the field changed, and which slots are free."""
+        self.field_version += 1
+        self.slot_version += 1
 
     def field_changed(self) -> None:
         self.field_version += 1
@@ -292,7 +310,7 @@ class Caches:
                    listed: list[SpecialSummon]) -> None:
         self.extra[player] = (key, slots, listed)
 
-    def keep_responder_order(self, key: tuple[int, ...], order: list[int]) -> None:
+    def keep_responder_order(self, key: int, order: list[int]) -> None:
         self.responder_order = (key, order)
 
     def set_aside_judgments(self) -> Judgments:

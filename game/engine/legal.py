@@ -86,12 +86,12 @@ _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
 
 # ------------------------------------------------------------------ small reads
 def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
-    """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per field
-    version (only a change of the field frees or fills a slot)."""
+    """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per slot
+    version (only a card entering or leaving a slot frees or fills one)."""
     caches = duel.caches
     key = player * 2 + backrow
     got = caches.free[key]
-    fv = caches.field_version
+    fv = caches.slot_version
     if got[0] != fv:
         return caches.keep_free(key, fv, free_slots(duel.state.players[player], backrow))
     return got[1]
@@ -630,7 +630,7 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     own_turn = duel.state.turn_player == player
     found = []
     caches = duel.caches
-    key = (caches.field_version, caches.cond_version)  # what moves a card in or out of the set
+    key = caches.responders_version  # bumped whenever a card joins or leaves the set
     order = caches.responder_order
     if order[0] != key:
         order = (key, sorted(responders))  # a stable order, whatever the set's

@@ -34,7 +34,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         duel.state.players[card.owner].pile(from_zone).remove(card.uid)
     else:
         src.slots[from_zone][from_index] = None
-        caches.field_changed()
+        caches.slot_changed()
     leaving_field = from_zone not in PILE_ZONES
     cdef = duel.pool[card.cid]
     if zone is Zones.HAND and cdef.extra:
@@ -54,7 +54,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         card.index = index
         card.face_up = face_up
         card.attack_pos = attack_pos
-        caches.field_changed()
+        caches.slot_changed()
     card.zone = zone
     card.moves += 1
     caches.conditions_changed()
