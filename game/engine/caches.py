@@ -13,10 +13,13 @@ Versions (the keys):
   conditional continuous effect changes Health) every command and phase. Keys the continuous
   effects in force and the state check.
 - `slot_version`: bumped when a card enters or leaves a slot (`primitives.move`, both
-  ends; `reindex`). Keys the free slots.
-- `cond_version`: bumped by every card move and every LP or SP change: with the field, the
-  phase and the turn it is all a condition reads. Keys `could_change` answers and the
-  truth of conditional continuous effects.
+  ends; `reindex`; the position builder). Keys the free slots.
+- `responders_version`: bumped when the set of cards able to answer a Step changes
+  (`placed`, `reindex`). Keys their order.
+- `cond_version`: bumped by every card move, every LP or SP change and every change of a
+  Phantom's damage: with the field, the phase and the turn it is all a condition reads.
+  Keys `could_change` answers, the Extra Deck part of a listing and the truth of
+  conditional continuous effects.
 
 Invalidation is by comparison: a cache remembers the version it was computed for and is
 recomputed when it differs. `copy()` gives a clone its own containers (nothing mutable is

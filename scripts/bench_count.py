@@ -1,0 +1,127 @@
+"""Engine benchmark by instruction count (not a test): machine instructions per random command.
+
+On a shared machine CPU time moves by 10 % or more between runs of the same code; the
+number of instructions a command executes does not (the same duels, the same seeds, the same
+interpreter). This runs random duels between the starter decks under valgrind's cachegrind
+(which counts every instruction executed, all cache simulation off) and prints instructions
+per command, for this tree and, with `--compare REV`, for git revision REV too (unpacked with
+`git archive`, as `bench.py --compare` does) and the ratio. Setup (imports, loading cards) is
+taken out by also counting a run that plays no duel.
+
+    python scripts/bench_count.py [--games 1] [--compare REV]
+
+It needs `valgrind` and takes minutes (a command runs about fifty times slower under it). A
+lower count is faster only in the usual case: memory and cache behaviour do not show here, so
+a claimed speed-up is still measured with `bench.py --compare`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def play(tree: Path, games: int) -> int:
+    """The worker: `games` duels per pair of starter decks (seed 0); returns commands."""
+    import itertools
+
+    sys.path.insert(0, str(tree))
+    from game.ai.random_player import RandomPlayer
+    from game.cards import load_card_set
+    from game.decks import load_deck
+    from game.engine import Duel
+    from game.rules_file import load_rules
+    from game.sim import duel_seed, player_seed
+
+    try:
+        from game.resources import STARTER_DECK_DIR
+    except ImportError:  # an older tree kept its decks at the top
+        STARTER_DECK_DIR = tree / "decks"
+    pool, rules = load_card_set(), load_rules()
+    decks = [load_deck(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]
+    commands = 0
+    for a, b in itertools.combinations(decks, 2):
+        specs = (a.spec(), b.spec())
+        for game in range(games):
+            ds = duel_seed(0, game)
+            order = (0, 1) if game % 2 == 0 else (1, 0)
+            players = [RandomPlayer(player_seed(ds, k)) for k in order]
+            duel = Duel(pool, rules, [specs[k] for k in order], ds)
+            while not duel.over:
+                duel.apply(players[duel.deciding_player].choose(duel.legal_actions()))
+                commands += 1
+    return commands
+
+
+def count(tree: Path, games: int) -> tuple[int, int]:
+    """(instructions, commands) of playing `games` duels per pair in `tree`."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), str(games)],
+        capture_output=True, text=True, check=False)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    done = re.search(r"^commands (\d+)$", proc.stdout, re.M)
+    if proc.returncode != 0 or refs is None or done is None:
+        raise RuntimeError(f"valgrind run failed in {tree}:\n{proc.stderr[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(done.group(1))
+
+
+def per_command(tree: Path, games: int) -> tuple[float, int]:
+    base, _ = count(tree, 0)
+    total, commands = count(tree, games)
+    return (total - base) / commands, commands
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1, help="duels per deck pair (1)")
+    parser.add_argument("--compare", metavar="REV", help="also count git revision REV")
+    parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(f"commands {play(Path(args.worker[0]), int(args.worker[1]))}")
+        return 0
+    if shutil.which("valgrind") is None:
+        print("bench_count needs valgrind (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    result: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-count-") as tmp:
+        trees = {"this": REPO}
+        if args.compare:
+            archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar",
+                                      args.compare], capture_output=True, check=False)
+            if archive.returncode != 0:
+                print(f"git archive {args.compare}: {archive.stderr.decode().strip()}",
+                      file=sys.stderr)
+                return 2
+            other = Path(tmp) / "tree"
+            other.mkdir()
+            tar_path = Path(tmp) / "tree.tar"
+            tar_path.write_bytes(archive.stdout)
+            with tarfile.open(tar_path) as tar:
+                tar.extractall(other, filter="data")
+            trees[args.compare] = other
+        for name, tree in trees.items():
+            instructions, commands = per_command(tree, args.games)
+            result[name] = {"instructions_per_command": instructions, "commands": commands}
+            print(f"{name:<12} {commands:>6} commands  {instructions:>12,.0f} instructions "
+                  f"per command", flush=True)
+    if args.compare:
+        ratio = result[args.compare]["instructions_per_command"] / \
+            result["this"]["instructions_per_command"]
+        print(f"{args.compare} / this: {ratio:.3f} (above 1: this tree runs fewer)")
+    print(json.dumps({"bench": "count", "games": args.games, "trees": result}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
