@@ -223,3 +223,25 @@ def test_a_loaded_card_set_pickles_with_its_verbs() -> None:
     assert verbs, "the shipped set has effects"
     for name, impl in verbs.items():
         assert impl.name == name and impl.run is BUILTIN[name].run
+
+
+def test_the_ai_weighs_an_effect_by_what_its_verb_says_it_gives() -> None:
+    """game/ai/policy.py names no verb: what an effect brings a player is its verb's
+    `gives` ("sp" here: worth less to a player who has plenty)."""
+    from dataclasses import replace
+
+    from game.ai.policy import activation_score
+
+    scores = {}
+    for gives in ("", "sp"):
+        registry = BUILTIN.with_verbs(replace(SET_LP, gives=gives))
+        pool = dict(base_pool())
+        (charm,) = parse_cards(yaml.safe_load(TOY_CARD), "<toy>", verbs=registry)
+        pool[charm.id] = charm
+        deck = ["stone_sentry"] * 4
+        duel = build_position(pool, Rules(), {"players": [
+            {"deck": deck, "hand": ["reset_charm"], "sp": 9}, {"deck": deck, "lp": 9000}]}, 0)
+        cmd = Activate(0, uid(duel, 0, "reset_charm"), 0, (), "back", 0)
+        assert cmd in duel.legal_actions()
+        scores[gives] = activation_score(duel, 0, cmd)
+    assert scores["sp"] == scores[""] - 200
