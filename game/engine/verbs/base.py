@@ -129,8 +129,10 @@ class Verb:
       `build(verb, values, scope)` turns checked values into Effects (usually one).
     - `run(duel, step, effect, path)`: what it does when its Step resolves.
     - `could(duel, card, ability, effect, user, event_card)`: could it change anything now
-      (RULES.md L13)? `always(effect)`: it changes something whatever the position, so the
-      question is never asked (an ability with such an effect is always worth activating).
+      (RULES.md L13)? `always(effect)`: `could` would say yes whatever the position (it
+      changes something anyway, or it acts on the card itself or on chosen targets, which
+      legality checks), so the question is never asked: an ability with such an effect
+      could always change something. It only saves work; it never changes an answer.
     - `phrases(effects, kit)`: the words its card text must contain; `group(effect)`, when
       given, makes consecutive effects of this verb with equal keys share one phrase (the
       loader splits `modify: {atk, health}` into two Effects; the text says it once).

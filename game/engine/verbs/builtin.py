@@ -7,7 +7,7 @@ them), what the verb does when its Step resolves, whether it could change anythi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
@@ -70,10 +70,12 @@ def plain(verb: Verb, values: Mapping[str, Any], scope: Scope) -> tuple[Effect, 
 
 
 def verb(name: str, *params: Param, run: RunFn, phrases: PhraseFn, could: CouldFn = could_always,
-         always: bool = False, build: BuildFn = plain, check: CheckFn = no_problems,
+         always: bool | Callable[[Effect], bool] = False, build: BuildFn = plain, check: CheckFn = no_problems,
          group: Any = None, doc: str = "", gives: str = "") -> Verb:
     """A Verb with the usual defaults (one plain Effect; could always change something)."""
-    return Verb(name, params, run, build, phrases, could, _yes if always else never, check,
+    if not callable(always):
+        always = _yes if always else never
+    return Verb(name, params, run, build, phrases, could, always, check,
                 group, doc, gives)
 
 
@@ -128,6 +130,12 @@ def reach(duel: Duel, card: Card, eff: Effect, user: int, event_card: int) -> li
 def _free_phantom_slot(duel: Duel, player: int) -> bool:
     slots = duel.state.players[player].slots
     return any(u is None for z in (Zones.PHANTOM, Zones.SIDE) for u in slots[z])
+
+
+def reaches_self_or_chosen(eff: Effect) -> bool:
+    """`could_reach_a_card` says yes whatever the position: the effect acts on its own card
+    or on chosen targets (whether those may be chosen is legality's business)."""
+    return eff.target is None or eff.target == "self" or eff.target == "chosen"
 
 
 def could_reach_a_card(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
@@ -210,7 +218,7 @@ def _heal_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 
 DAMAGE = verb(
-    "damage", TARGET, AMOUNT, run=_run_damage, could=could_reach_a_card, phrases=_damage_words,
+    "damage", TARGET, AMOUNT, run=_run_damage, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_damage_words,
     doc="deal `amount` damage to Phantoms' Health (0 Health Breaks)")
 HEAL = verb(
     "heal", TARGET, AMOUNT, run=_run_heal, could=_could_heal, phrases=_heal_words,
@@ -272,7 +280,7 @@ def _discard_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 
 BREAK = verb(
-    "break", TARGET, run=_run_break, could=could_reach_a_card, phrases=_break_words,
+    "break", TARGET, run=_run_break, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_break_words,
     doc="Break cards")
 DRAW = verb(
     "draw", PLAYER, COUNT, run=_run_draw, could=_could_deck, phrases=_draw_words,
@@ -468,12 +476,12 @@ CHANGE_POSITION = verb(
     "change_position", TARGET,
     # docs/cards.md lists toggle first; Effect's own default is "attack"
     Param("position", Kind.CHOICE, choices=("toggle", "attack", "defense"), default="toggle"),
-    run=_run_change_position, could=could_reach_a_card, phrases=_position_words,
+    run=_run_change_position, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_position_words,
     doc="Phantoms change position")
 FLIP = verb(
     "flip", TARGET,
     Param("face", Kind.CHOICE, choices=("up", "down"), field="face_up", convert=_is_up),
-    run=_run_flip, could=could_reach_a_card,
+    run=_run_flip, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_flip_words,
     doc="cards are turned face up or face down")
 
@@ -539,15 +547,15 @@ def _cannot_attack_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 MODIFY = verb(
     "modify", TARGET, *(Param(s, Kind.NUMBER, field=None) for s in MODIFY_STATS), DURATION,
-    run=_run_modify, could=could_reach_a_card, build=_modify_build, check=_modify_check,
+    run=_run_modify, could=could_reach_a_card, always=reaches_self_or_chosen, build=_modify_build, check=_modify_check,
     phrases=_modify_words, group=_modify_group,
     doc="cards gain or lose ATK, Health or SP Cost, for the turn or lasting")
 PROTECT = verb(
-    "protect", TARGET, DURATION, run=_run_protect, could=could_reach_a_card,
+    "protect", TARGET, DURATION, run=_run_protect, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_protect_words,
     doc="cards survive a Break, staying at 0 Health")
 CANNOT_ATTACK = verb(
-    "cannot_attack", TARGET, DURATION, run=_run_cannot_attack, could=could_reach_a_card,
+    "cannot_attack", TARGET, DURATION, run=_run_cannot_attack, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_cannot_attack_words,
     doc="Phantoms cannot attack")
 
