@@ -348,6 +348,11 @@ def _run_return(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
             prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "return")
 
 
+def _at_chosen(eff: Effect) -> bool:
+    """`_could_return` says yes whatever the position for chosen targets."""
+    return eff.target == "chosen"
+
+
 def _could_return(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
                   event_card: int) -> bool:
     found = reach(duel, card, eff, user, event_card)
@@ -361,7 +366,7 @@ SEARCH = verb(
     check=_search_check,
     doc="you add one matching card from your Main Deck or Graveyard to your hand")
 RETURN_TO_HAND = verb(
-    "return_to_hand", TARGET, run=_run_return, could=_could_return,
+    "return_to_hand", TARGET, run=_run_return, could=_could_return, always=_at_chosen,
     phrases=_return_words,
     doc="cards go back to their owner's hand")
 
