@@ -305,8 +305,9 @@ class Caches:
         self.listing = listing
         self.listing_version = version
 
-    def keep_free(self, key: int, field_version: int, slots: Slots) -> Slots:
-        self.free[key] = (field_version, slots)
+    def keep_free(self, key: int, slot_version: int, slots: Slots) -> Slots:
+        """Free slots (player * 2 + back row) as they are at `slot_version`."""
+        self.free[key] = (slot_version, slots)
         return slots
 
     def keep_extra(self, player: int, key: ExtraKey, slots: Slots,
