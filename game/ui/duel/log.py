@@ -9,7 +9,7 @@ frame loop only blits cached text.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.end_words import end_sentence
 from game.engine import HIDDEN, CardDef
@@ -35,18 +35,62 @@ class LogEntry:
     quiet: bool = False  # bookkeeping (stats, passes): drawn dimmer
 
 
-class Describer:
-    """Turns events into LogEntry sentences for one seat."""
+@dataclass
+class _Step:
+    """What this seat was told of one Step on a Line, kept to sum the Line up when it resolves."""
 
-    def __init__(self, pool: Mapping[str, CardDef], player_name: Callable[[int], str]) -> None:
+    player: int
+    kind: str
+    card: int
+    card_id: str
+    ability: int
+    answers: _Step | None  # the Step it was added on top of (what a negate negates)
+    targets: tuple[int, ...] = ()
+    results: list[str] = field(default_factory=list)  # Breaks and LP told while it resolved
+
+
+def possessive(name: str) -> str:
+    return f"{name}'s"
+
+
+class Describer:
+    """Turns events into LogEntry sentences for one seat.
+
+    `you` is the seat that reads the log against the computer: its cards are "your X" and the
+    other seat's "AI's X". Without it (hotseat, replays) every card takes its owner's name, so
+    two cards of one name are never told apart by guesswork.
+    """
+
+    def __init__(self, pool: Mapping[str, CardDef], player_name: Callable[[int], str],
+                 you: int | None = None) -> None:
         self.pool = pool
         self.player_name = player_name
+        self.you = you
         self.names: dict[int, str] = {}
+        self.owners: dict[int, int] = {}  # who controls each card, as last told
         self.stats: dict[int, tuple] = {}  # last ATK / Health / max Health told per card
+        self.lines: list[list[_Step]] = []  # the Lines as this seat saw them built
+        self.resolving: _Step | None = None
+        self.done: dict[int, list[str]] = {}  # per Line: what each resolved Step did
 
-    def learn(self, uid: int, card_id: str | None) -> None:
+    def learn(self, uid: int, card_id: str | None, owner: int | None = None) -> None:
         if card_id and card_id != HIDDEN and card_id in self.pool:
             self.names[uid] = card_id
+        if owner in (0, 1):
+            self.owners[uid] = owner
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.you else possessive(self.p(seat))
+
+    def mine(self, uid: int, card_id: str | None = None, fallback: str = "a card") -> str:
+        """The card's name with its owner's: "your Blazing Chimera", "AI's face-down card"."""
+        name = self.card(uid, card_id, fallback)
+        seat = self.owners.get(uid)
+        if seat is None:
+            return name
+        if name == fallback and name.startswith("a "):
+            name = name[2:]
+        return f"{self.whose(seat)} {name}"
 
     def card(self, uid: int, card_id: str | None = None, fallback: str = "a card") -> str:
         if card_id and card_id != HIDDEN and card_id in self.pool:
@@ -58,7 +102,7 @@ class Describer:
         cid = getattr(e, "card_id", None)
         uid = getattr(e, "card", None)
         if uid is not None:
-            self.learn(uid, cid)
+            self.learn(uid, cid, getattr(e, "controller", getattr(e, "player", None)))
         fn = getattr(self, "_" + type(e).__name__, None)
         if fn is None:
             return LogEntry(type(e).__name__, -1)
@@ -126,7 +170,7 @@ class Describer:
         elif r == "cost":
             text = f"{who} sends {name} to the Graveyard to pay a cost."
         elif r in ("resolved", "negated"):
-            text = f"{name} goes to the Graveyard."
+            text = f"{self.mine(e.card, e.card_id)} goes to the Graveyard."
         else:
             text = f"{name} moves from {frm} to {to} ({r})."
         return LogEntry(text, e.controller if e.to_zone in ZONE_WORDS else e.owner, e.card,
@@ -135,6 +179,9 @@ class Describer:
     def _LpChanged(self, e: ev.LpChanged) -> LogEntry:
         d = e.after - e.before
         verb = "gains" if d > 0 else "loses"
+        if self.resolving is not None and d:
+            self.resolving.results.append(f"{self.p(e.player)} {'gaining' if d > 0 else 'losing'} "
+                                          f"{abs(d):,} LP")
         why = {"battle": " in battle", "cost": " to pay a cost", "effect": ""}.get(e.reason, "")
         return LogEntry(f"{self.p(e.player)} {verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
 
@@ -147,7 +194,7 @@ class Describer:
 
     def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
         d = e.after - e.before
-        name = self.card(e.card)
+        name = self.mine(e.card)
         if d < 0:
             text = f"{name} takes {-d} damage ({e.after}/{e.max_health} Health)."
         else:
@@ -157,17 +204,17 @@ class Describer:
     def _StatModified(self, e: ev.StatModified) -> LogEntry:
         stat = {"atk": "ATK", "health": "Health", "sp_cost": "SP Cost"}.get(e.stat, e.stat)
         how = "until the end of the turn" if e.duration == "turn" else "while it stays"
-        return LogEntry(f"{self.card(e.card)}: {e.amount:+d} {stat} {how}.", -1, e.card)
+        return LogEntry(f"{self.mine(e.card)}: {e.amount:+d} {stat} {how}.", -1, e.card)
 
     def _StatusGained(self, e: ev.StatusGained) -> LogEntry:
         what = {"protected": "is protected from being Broken",
                 "cannot_attack": "cannot attack"}.get(e.status, f"gains {e.status}")
-        return LogEntry(f"{self.card(e.card)} {what}.", -1, e.card)
+        return LogEntry(f"{self.mine(e.card)} {what}.", -1, e.card)
 
     def _StatusLost(self, e: ev.StatusLost) -> LogEntry:
         what = {"protected": "is no longer protected",
                 "cannot_attack": "can attack again"}.get(e.status, f"loses {e.status}")
-        return LogEntry(f"{self.card(e.card)} {what}.", -1, e.card)
+        return LogEntry(f"{self.mine(e.card)} {what}.", -1, e.card)
 
     def _CardStatsChanged(self, e: ev.CardStatsChanged) -> LogEntry | None:
         """Told only when the numbers a player sees change."""
@@ -182,11 +229,11 @@ class Describer:
         self.stats[e.card] = now
         if before is None or before == now:
             return None
-        text = f"{self.card(e.card)} is now ATK {e.atk}, Health {e.health}/{e.max_health}."
+        text = f"{self.mine(e.card)} is now ATK {e.atk}, Health {e.health}/{e.max_health}."
         return LogEntry(text, -1, e.card, quiet=True)
 
     def _PositionChanged(self, e: ev.PositionChanged) -> LogEntry:
-        name = self.card(e.card, e.card_id)
+        name = self.mine(e.card, e.card_id)
         if e.reason == "flip" or (e.face_up and e.reason in ("attack", "activate")):
             text = f"{name} is turned face up."
         elif e.reason == "zero_health":
@@ -199,31 +246,33 @@ class Describer:
 
     def _Summoned(self, e: ev.Summoned) -> LogEntry:
         how = "Special Summoned" if e.special else "Summoned"
-        return LogEntry(f"{self.card(e.card, e.card_id)} is {how}.", e.player, e.card)
+        return LogEntry(f"{self.mine(e.card, e.card_id)} is {how}.", e.player, e.card)
 
     def _AttackDeclared(self, e: ev.AttackDeclared) -> LogEntry:
-        a = self.card(e.attacker)
+        a = self.mine(e.attacker)
         if e.target < 0:
             return LogEntry(f"{a} attacks directly.", -1, e.attacker)
-        return LogEntry(f"{a} attacks {self.card(e.target)}.", -1, e.attacker)
+        return LogEntry(f"{a} attacks {self.mine(e.target)}.", -1, e.attacker)
 
     def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry:
-        a = self.card(e.attacker)
+        a = self.mine(e.attacker)
         if e.target < 0:
             text = f"{a} deals {e.to_player:,} damage to {self.p(e.player)}."
         else:
-            t = self.card(e.target)
-            text = f"{a} deals {e.to_target} to {t}; {t} deals {e.to_attacker} back"
+            t = self.mine(e.target)
+            text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back"
             text += f"; {e.to_player:,} goes through to {self.p(e.player)}." if e.to_player else "."
         return LogEntry(text, -1, e.attacker)
 
     def _CardBroken(self, e: ev.CardBroken) -> LogEntry:
-        name = self.card(e.card, e.card_id)
+        name = self.mine(e.card, e.card_id)
+        if self.resolving is not None and not e.survived:
+            self.resolving.results.append(f"Breaking {name}")
         text = f"{name} survives the Break at 0 Health." if e.survived else f"{name} is Broken."
         return LogEntry(text, -1, e.card)
 
     def _step_name(self, uid: int, card_id: str, kind: str, player: int) -> str:
-        name = self.card(uid, card_id, fallback="a face-down card")
+        name = self.mine(uid, card_id, fallback="a face-down card")
         if kind == "ability":
             return f"{name}'s ability"
         return f"{name}'s {KIND_WORDS.get(kind, kind)}"
@@ -231,6 +280,12 @@ class Describer:
     def _StepAdded(self, e: ev.StepAdded) -> LogEntry:
         what = self._step_name(e.card, e.card_id, e.kind, e.player)
         trig = " (trigger)" if e.trigger else ""
+        below = [s for line in self.lines for s in line]
+        answers = below[-1] if below and e.kind == "ability" else None  # as the engine's responds_to
+        step = _Step(e.player, e.kind, e.card, e.card_id, e.ability, answers, tuple(e.targets))
+        while len(self.lines) < e.line:
+            self.lines.append([])
+        self.lines[e.line - 1].append(step)
         return LogEntry(f"Line {e.line}, Step {e.step}: {what}{trig}, Speed {e.speed}.", e.player, e.card)
 
     def _LineOpened(self, e: ev.LineOpened) -> LogEntry:
@@ -242,24 +297,73 @@ class Describer:
     def _LineResolving(self, e: ev.LineResolving) -> LogEntry:
         return LogEntry(f"Line {e.line} resolves.", -1)
 
+    def _take(self, line: int) -> _Step | None:
+        """The Step leaving `line` now (the Line's last), as this seat saw it added."""
+        if 0 < line <= len(self.lines) and self.lines[line - 1]:
+            self.resolving = self.lines[line - 1].pop()
+        else:
+            self.resolving = None
+        return self.resolving
+
+    def _said(self, line: int, text: str) -> None:
+        self.done.setdefault(line, []).append(text)
+        self.resolving = None
+
+    def _what(self, s: _Step) -> str:
+        return self._step_name(s.card, s.card_id, s.kind, s.player)
+
+    def _did(self, s: _Step) -> str:
+        """What a resolved Step did, in a clause of the Line's summary."""
+        cdef = self.pool.get(s.card_id) if s.card_id != HIDDEN else None
+        who = self.mine(s.card, s.card_id, "a face-down card")
+        if s.kind == "ability" and cdef is not None and s.answers is not None:
+            try:
+                negates = cdef.ability(s.ability).negates
+            except (IndexError, KeyError, AttributeError):
+                negates = False
+            if negates:
+                return f"{who} negated {self._what(s.answers)}"
+        text = {"summon": f"{who} was Summoned", "special_summon": f"{who} was Special Summoned",
+                "set": f"{who} was Set", "environment": f"{who} took the Environment slot",
+                "attack": f"{who} attacked " + (self.mine(s.targets[0]) if s.targets and s.targets[0] >= 0
+                                                 else "directly"), "position": f"{who} changed position",
+                "flip": f"{who} was flipped face up", "unsummon": f"{who} was Unsummoned"
+                }.get(s.kind, f"{self._what(s)} resolved")
+        if s.results:
+            text += ", " + ", ".join(s.results[:3])
+        return text
+
     def _StepResolving(self, e: ev.StepResolving) -> LogEntry:
+        self._take(e.line)
         return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a face-down card')}) "
                         "resolves.", e.player, quiet=True)
 
     def _StepResolved(self, e: ev.StepResolved) -> LogEntry:
+        if self.resolving is not None:
+            self._said(e.line, self._did(self.resolving))
         return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is done.",
                         e.player, quiet=True)
 
     def _StepFizzled(self, e: ev.StepFizzled) -> LogEntry:
+        if self.resolving is not None:
+            self._said(e.line, f"{self._what(self.resolving)} fizzled ({e.reason})")
         return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) fizzles: "
                         f"{e.reason}.", e.player)
 
     def _StepNegated(self, e: ev.StepNegated) -> LogEntry:
+        if self.resolving is not None:
+            self._said(e.line, f"{self._what(self.resolving)} was negated")
         return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is negated.",
                         e.player)
 
     def _LineClosed(self, e: ev.LineClosed) -> LogEntry:
-        return LogEntry(f"Line {e.line} is closed.", -1, quiet=True)
+        """One sentence for the whole Line: what each of its Steps did, in the order they resolved."""
+        parts = self.done.pop(e.line, [])
+        del self.lines[e.line - 1:]
+        self.resolving = None
+        if not parts:
+            return LogEntry(f"Line {e.line} is closed.", -1, quiet=True)
+        return LogEntry(f"Line {e.line} resolved: {'; '.join(parts)}.", -1)
 
     def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:
         return LogEntry(f"Window on Line {e.line}: {self.p(e.player)} may answer first.", e.player)
@@ -275,7 +379,7 @@ class Describer:
         return LogEntry(f"{self.p(e.player)} chooses {e.label}.", e.player)
 
     def _AbilityDeclined(self, e: ev.AbilityDeclined) -> LogEntry:
-        return LogEntry(f"{self.card(e.card, e.card_id)}'s ability is not used.", -1, e.card)
+        return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used.", -1, e.card)
 
     def _Revealed(self, e: ev.Revealed) -> LogEntry:
         return LogEntry(f"{self.p(e.player)} reveals {self.card(e.card, e.card_id)}.", e.player, e.card)

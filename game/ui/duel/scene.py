@@ -64,7 +64,7 @@ class DuelScene:
         self.anim = Animator(self.board, self.geo, self.sprites, self.speed, names=self.name)
         self.renderer = BoardRenderer(self.sprites, self.geo)
         self.log = panels.LogPanel(LAYOUT.log)
-        self.describer = Describer(pool, self.name)
+        self.describer = Describer(pool, self.name, self._you(seat))
         self.anim.on_applied = self._log_event
         self.tickers: dict[tuple[str, int], panels.Ticker] = {}
         self.shown = seat
@@ -104,6 +104,11 @@ class DuelScene:
     def name(self, seat: int) -> str:
         return self.session.names[seat]
 
+    def _you(self, seat: int) -> int | None:
+        """The log says "your" only to the one human against the computer; hotseat uses names."""
+        humans = self.session.humans
+        return seat if humans[seat] and not all(humans) else None
+
     def _load(self, seat: int, view=None) -> None:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
         view = view or self.session.view(seat)
@@ -113,9 +118,9 @@ class DuelScene:
         self.geo.tray_open = False
         self.anim.reset(self.board)
         self.log.clear()
-        self.describer = Describer(self.pool, self.name)
+        self.describer = Describer(self.pool, self.name, self._you(seat))
         for uid, card in self.board.cards.items():  # a start position's cards (a puzzle's) by name
-            self.describer.learn(uid, card.card_id)
+            self.describer.learn(uid, card.card_id, card.controller)
         for e in view.log:
             self._log_event(e)
         self.tickers = {(k, s): panels.Ticker(v) for s in (0, 1)
