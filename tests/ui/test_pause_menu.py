@@ -60,7 +60,7 @@ def test_escape_and_the_menu_button_open_the_pause_menu_and_the_duel_waits(windo
     feed(scene, key(pygame.K_ESCAPE))
     menu = scene.dialog
     assert isinstance(menu, PauseMenu)
-    assert [b.label for b in menu.buttons] == ["Resume", "Settings\u2026", "Concede (Player 1)\u2026",
+    assert [b.label for b in menu.buttons] == ["Resume", "Settings\u2026", "Concede\u2026",
                                                "Save and leave", "Leave without saving\u2026"]
     assert all(b.enabled for b in menu.buttons)
     for _ in range(30):  # paused: nobody moves, the AI neither

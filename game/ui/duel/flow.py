@@ -149,9 +149,10 @@ class MatchFlow:
         self.last_replay = None  # until this duel's own replay is saved
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
-        title = f"Duel {len(self.match.results) + 1}" + (" of 3" if self.best_of == 3 else "")
+        title = f"Duel {len(self.match.results) + 1} of 3" if self.best_of == 3 else "The duel"
         scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
                           sprites=self.sprites, on_setting=self.remember)
+        scene.match_note = self.score_note()
         apply_prefs(scene, load_prefs(self.settings))
         scene.settings = self.settings  # the pause menu's Settings change these, saved
         scene.on_end = self.keep_replay
@@ -334,6 +335,20 @@ class MatchFlow:
                           self.speed)
         fresh.sprites = self.sprites
         return Replace(fresh.first_scene())
+
+    def last_duel_words(self, result: int) -> str:
+        """The match's last duel in a sentence, under the match's headline."""
+        n = len(self.match.results)
+        if result == DRAW:
+            return f"Duel {n} was a draw."
+        return f"{self.names[result]} won duel {n}."
+
+    def score_note(self) -> str:
+        """On the board in a best of 3: this duel's number and the wins so far ("Duel 2 · 0–1")."""
+        if self.best_of != 3:
+            return ""
+        wins = self.match.wins
+        return f"Duel {len(self.match.results) + 1} \u00b7 {wins[0]}\u2013{wins[1]}"
 
     def describe_result(self, result: int) -> str:
         if result == DRAW:

@@ -190,7 +190,8 @@ class Describer:
         verb = "gains" if d > 0 else "pays" if e.reason in ("summon", "cost") else "loses"
         if e.reason == "unsummon":
             verb = "gets back"
-        return LogEntry(f"{self.p(e.player)} {verb} {abs(d)} SP ({e.after} SP).", e.player)
+        left = f"{e.after} SP left" if d < 0 else f"now {e.after} SP"
+        return LogEntry(f"{self.p(e.player)} {verb} {abs(d)} SP ({left}).", e.player)
 
     def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
         d = e.after - e.before

@@ -127,13 +127,16 @@ def phase_segments(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
 
 def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, name: str,
                    clickable: Mapping[str, object], hover: str | None, focus: str | None,
-                   flash: float) -> None:
-    """Round, turn and phase; the next phase (and End) are buttons when they can be taken."""
+                   flash: float, over: str = "") -> None:
+    """Round, turn and phase; the next phase (and End) are buttons when they can be taken.
+    Once the duel has ended, `over` (who won) takes the turn's place."""
     panel(surface, rect)
     colour = style.player_colour(board.turn_player)
     head = f"Round {board.round}  \u00b7  {name}'s turn"
     if board.phase is Phase.DRAW:
         head = f"Round {board.round}  \u00b7  Draw Phase"
+    if over:
+        head, colour = over, theme.ACCENT
     txt.blit_text(surface, fit(head, 15, rect.w - 20), 15, colour, (rect.x + 10, rect.y + 6), bold=True)
     labels = dict(style.PHASES)
     for key, r in phase_segments(rect):
@@ -288,6 +291,11 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
 
 
 # ------------------------------------------------------------------------- log
+def scroll_note(rows: int) -> str:
+    """The log's note while scrolled up: how many newer rows wait below (the arrow points there)."""
+    return f"{rows} newer row{'s' if rows != 1 else ''} \u2193"
+
+
 class LogPanel:
     """The log: wrapped entries, newest at the bottom; the wheel scrolls, a click picks one
     and gives the log the keyboard focus (Up/Down then pick the line above or below)."""
@@ -407,7 +415,7 @@ class LogPanel:
         txt.blit_text(surface, "LOG  \u00b7  \u2191\u2193" if self.focused else "LOG", 14,
                       theme.ACCENT if self.focused else theme.TEXT_DIM, (r.x + 12, r.y + 8), bold=True)
         if self.scroll:
-            txt.blit_text(surface, f"\u2191 {self.scroll} newer rows below", 13, theme.ACCENT,
+            txt.blit_text(surface, scroll_note(self.scroll), 13, theme.ACCENT,
                           (r.right - 10, r.y + 9), anchor="topright")
         n = self.visible_rows
         end = len(self.rows) - self.scroll

@@ -105,7 +105,7 @@ class PauseMenu:
         rows = [
             _Row("Resume", self.close, "primary"),
             _Row("Settings\u2026", self.open_settings),
-            _Row(f"Concede ({who})\u2026", self._ask_concede, "normal", concede_refusal(scene)),
+            _Row(f"Concede ({who})\u2026" if scene.hotseat else "Concede\u2026", self._ask_concede, "normal", concede_refusal(scene)),
             _Row("Save and leave", self._save_and_leave, "normal", save_refusal(scene)),
             _Row("Leave\u2026" if over else "Leave without saving\u2026", self._ask_leave, "danger"),
         ]

@@ -142,7 +142,7 @@ class ResultScene:
         txt.blit_text(surface, self.headline, 44, colour, (W // 2, 120), bold=True, anchor="center")
         y = 176
         if f.over and f.best_of == 3:
-            txt.blit_text(surface, f.describe_result(self.result) + " (the last duel)", 20, theme.TEXT,
+            txt.blit_text(surface, f.last_duel_words(self.result), 20, theme.TEXT,
                           (W // 2, y), anchor="center")
             y += 34
         if self.reason:

@@ -54,6 +54,7 @@ class DuelScene:
         self.on_end: Callable[[DuelScene], None] | None = None  # once, when the duel has ended
         self.on_setting = on_setting or (lambda key, value: None)
         self.title = title
+        self.match_note = ""  # a best of 3: "Duel 2 · 0–1", drawn by the Menu button
         self.hotseat = all(session.humans)
         first = session.deciding if session.deciding is not None else 0
         seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
@@ -145,6 +146,8 @@ class DuelScene:
         entry = self.describer(e)
         if entry is not None:
             self.log.add(entry)
+            if type(e).__name__ == "DuelEnded":
+                self.log.scroll = 0  # the ending sentence in sight, however far up the log was
 
     def _raise_curtain(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -476,6 +479,10 @@ class DuelScene:
         if inp.popup is not None:
             inp.popup.draw(surface)
         self.menu_button.draw(surface)
+        if self.match_note:
+            r = self.menu_button.rect
+            txt.blit_text(surface, self.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
+                          bold=True, anchor="midright")
         pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
         self.toast.draw(surface)
         if self.dialog is not None:
@@ -609,7 +616,7 @@ class DuelScene:
         mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
         flash = 1 - mark.t if mark is not None else 0.0
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), clicks,
-                              hover, focus, flash)
+                              hover, focus, flash, self.over_words())
         self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode != "idle" else None
         if prompt is not None:
@@ -626,6 +633,13 @@ class DuelScene:
                      else self.session.responses[self.shown].label)
             buttons.append((label, r, inp.hover == key, inp.focus == key))
         panels.draw_settings(surface, buttons)
+
+    def over_words(self) -> str:
+        """Once the duel has ended, who won, for the phase bar (seen whatever the log shows)."""
+        if not self.finished:
+            return ""
+        winner = self.session.duel.winner
+        return f"Duel over  \u00b7  {self.name(winner)} wins" if winner in (0, 1) else "Duel over  \u00b7  a draw"
 
     def action_state(self) -> tuple[str, bool]:
         """The action button's label and whether it does something now."""
