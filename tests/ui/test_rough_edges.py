@@ -56,3 +56,30 @@ def test_29_a_concede_with_the_log_scrolled_up_shows_the_end_on_the_board(window
     assert scene.session.over and scene.log.scroll == 0
     drawn = strings(scene, window)
     assert any(s.startswith("Duel over") and "AI (Easy) wins" in s for s in drawn), drawn
+
+
+def test_04_a_default_name_is_selected_so_typing_replaces_it_and_ctrl_a_selects_all(window) -> None:
+    from game.ui.widgets import TextField, WidgetGroup, prompt
+    from tests.ui.events import click, text
+
+    got = []
+    ask = prompt("Save deck", "A name:", "New deck", lambda v: got.append(v))
+    feed(ask, text("My Ember"))
+    assert ask.field.value == "My Ember"
+    ctrl = pygame.KMOD_CTRL
+    f = TextField((10, 10, 300, 40))
+    g = WidgetGroup([f])
+    feed(g, *click((50, 30)), text("hello world"))
+    assert f.selection == (11, 11)
+    feed(g, key(pygame.K_a, ctrl))
+    assert f.selection == (0, 11)
+    g.draw(window)  # the selection is drawn under the text
+    feed(g, text("x"))
+    assert f.value == "x"
+    feed(g, text("yz"), key(pygame.K_LEFT, pygame.KMOD_SHIFT), key(pygame.K_LEFT, pygame.KMOD_SHIFT),
+         key(pygame.K_BACKSPACE))
+    assert f.value == "x"
+    other = TextField((10, 60, 300, 40), "Ember")
+    g.add(other)
+    feed(g, key(pygame.K_TAB))  # focus gained by Tab: the whole text is selected
+    assert g.focus is other and other.selection == (0, 5)

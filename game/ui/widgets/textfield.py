@@ -1,4 +1,6 @@
-"""A one-line text field: typing (TEXTINPUT), cursor keys, backspace/delete, Ctrl+V paste.
+"""A one-line text field: typing (TEXTINPUT), cursor keys, backspace/delete, Ctrl+V paste,
+a selection (Ctrl+A, Shift+arrows; the whole text when the field gains focus or starts with a
+default, so typing replaces a default name instead of appending to it).
 
 Typed text arrives as TEXTINPUT events (so every keyboard layout and IME works); editing
 keys arrive as KEYDOWN. The rendered text is cached and redrawn only when it changes.
@@ -34,21 +36,57 @@ class TextField(Widget):
         self.px = px
         self._blink = 0.0
         self._scroll = 0  # pixels of text hidden on the left when the text is long
+        self.anchor: int | None = 0 if value else None  # the selection's other end (a default: all)
+
+    @property
+    def focused(self) -> bool:
+        return self._focused
+
+    @focused.setter
+    def focused(self, on: bool) -> None:
+        had = bool(self.__dict__.get("_focused", False))  # unset while the base class starts
+        if on and not had and self.__dict__.get("value"):
+            self.select_all()  # focus gained (Tab, a dialog opening): the text is selected
+        self._focused = on
 
     # ------------------------------------------------------------ editing
+    def select_all(self) -> None:
+        self.anchor, self.cursor = 0, len(self.value)
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; start == end when nothing is selected."""
+        if self.anchor is None:
+            return (self.cursor, self.cursor)
+        return (min(self.anchor, self.cursor), max(self.anchor, self.cursor))
+
+    def _cut_selection(self) -> bool:
+        start, end = self.selection
+        self.anchor = None
+        if start == end:
+            return False
+        self.value = self.value[:start] + self.value[end:]
+        self.cursor = start
+        return True
+
     def set_value(self, value: str, notify: bool = False) -> None:
         value = value[: self.max_length]
         changed = value != self.value
         self.value = value
         self.cursor = min(self.cursor, len(value)) if not changed else len(value)
+        if changed:
+            self.anchor = None
         if changed and notify and self.on_change is not None:
             self.on_change(self.value)
 
     def insert(self, s: str) -> None:
         s = " ".join(s.replace("\t", " ").splitlines())  # one line: newlines become spaces
+        cut = self._cut_selection()  # typing replaces what is selected
         room = self.max_length - len(self.value)
         s = s[: max(0, room)]
         if not s:
+            if cut:
+                self._changed()
             return
         self.value = self.value[: self.cursor] + s + self.value[self.cursor:]
         self.cursor += len(s)
@@ -75,6 +113,7 @@ class TextField(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
+                self.anchor = None
                 self.cursor = self._index_at(event.pos[0])
                 self._blink = 0.0
                 return True
@@ -87,10 +126,27 @@ class TextField(Widget):
         if event.type != pygame.KEYDOWN:
             return False
         key, ctrl = event.key, ctrl_held(event)
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        moves = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+        if key in moves:
+            start, end = self.selection
+            if shift and self.anchor is None:
+                self.anchor = self.cursor
+            elif not shift and start != end and key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.anchor = None  # an arrow ends a selection at its own side
+                self.cursor = start if key == pygame.K_LEFT else end
+                self._blink = 0.0
+                return True
+            elif not shift:
+                self.anchor = None
         if key == pygame.K_v and ctrl:
             self.paste()
         elif key == pygame.K_c and ctrl:
-            clipboard.put_text(self.value)
+            start, end = self.selection
+            clipboard.put_text(self.value[start:end] if start != end else self.value)
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selection[0] != self.selection[1]:
+            self._cut_selection()
+            self._changed()
         elif key == pygame.K_BACKSPACE:
             if self.cursor > 0:
                 start = self._word_left() if ctrl else self.cursor - 1
@@ -110,7 +166,7 @@ class TextField(Widget):
         elif key == pygame.K_END:
             self.cursor = len(self.value)
         elif key == pygame.K_a and ctrl:
-            self.cursor = len(self.value)
+            self.select_all()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_submit is not None:
             self.on_submit(self.value)
         elif key == pygame.K_ESCAPE and self.value:
@@ -149,6 +205,12 @@ class TextField(Widget):
             self._scroll = cursor_x - inner.w + 2
         elif cursor_x < self._scroll:
             self._scroll = cursor_x
+        start, end = self.selection
+        if self.focused and start != end:
+            x0, x1 = f.size(self.value[:start])[0], f.size(self.value[:end])[0]
+            h = f.get_height()
+            pygame.draw.rect(surface, theme.mix(theme.FIELD, theme.ACCENT, 0.45),
+                             (inner.x + x0 - self._scroll, r.centery - h // 2, x1 - x0, h))
         if self.value:
             img = txt.text(self.value, self.px, theme.TEXT)
             surface.blit(img, (inner.x - self._scroll, r.centery - img.get_height() // 2))
