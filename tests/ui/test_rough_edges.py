@@ -83,3 +83,73 @@ def test_04_a_default_name_is_selected_so_typing_replaces_it_and_ctrl_a_selects_
     g.add(other)
     feed(g, key(pygame.K_TAB))  # focus gained by Tab: the whole text is selected
     assert g.focus is other and other.selection == (0, 5)
+
+
+SPIRIT = {"phase": "main1", "players": [
+    {"sp": 5, "hand": ["mending_light"], "deck": ["stone_sentry"] * 3},
+    {"deck": ["stone_sentry"] * 3}]}
+
+
+def test_17_a_spirit_dropped_on_the_back_row_offers_activate_first(window) -> None:
+    from game.engine import Activate, Zone
+    from tests.ui.events import drag
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene(SPIRIT)
+    light = uid_of(scene, 0, "mending_light")
+    feed(scene, *drag(scene.geo.rect_of(light).center, scene.geo.slot_rect(0, Zone.BACK, 1).center))
+    popup = scene.input.popup
+    assert popup is not None and len(popup.entries) == 2, popup and popup.entries
+    assert isinstance(popup.entries[0].commands[0], Activate)
+    assert popup.entries[1].label == "Set face down"
+    menu = scene.gest.menu(light)
+    assert [isinstance(e.commands[0], Activate) for e in menu] == [True, False]
+
+
+def test_19_a_card_menu_shows_every_label_whole_inside_its_box(window) -> None:
+    from game.ui.duel.gestures import Entry
+    from game.ui.duel.popups import Popup
+    from tests.ui.drawn import drawn_text
+
+    labels = ["Change to Attack Position", "Activate: pay 2 SP: deal 300 damage to each Phantom "
+              "your opponent controls, then draw 1 card", "Set face down\u2026"]
+    popup = Popup("Blazing Chimera", [Entry(s, [], "now") for s in labels], (300, 200),
+                  pygame.Rect(0, 0, 1280, 720))
+    with drawn_text() as seen:
+        popup.draw(window)
+    shown = [s for s, _ in seen]
+    assert not any("\u2026" in s for s in shown if s != "Set face down\u2026"), shown
+    assert " ".join(shown[1:]).replace("  ", " ").count("then draw 1 card") == 1
+    for s, rect in seen:
+        assert popup.rect.contains(rect), (s, rect, popup.rect)
+    for i in range(len(labels)):  # each row holds its own lines
+        row = popup.row(i)
+        rows = [r for s, r in seen[1:] if row.colliderect(r)]
+        assert rows and all(row.contains(r) for r in rows)
+
+
+def test_10_and_11_a_spirit_that_can_only_be_set_says_why_and_what_it_costs(window) -> None:
+    from tests.ui.drawn import strings
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"sp": 0, "hand": ["firestorm", ], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3, "phantom": ["stone_sentry"]}]})
+    storm = uid_of(scene, 0, "firestorm")
+    assert storm in scene.input.playable()  # it glows: it can be Set
+    feed(scene, motion(scene.geo.rect_of(storm).center))
+    settle(scene, 3)
+    drawn = " ".join(strings(scene, window))
+    assert "SP Cost 0 + discard 1" in drawn, drawn
+    assert "Only Set now" in drawn and "discard" in drawn
+
+
+def test_11_a_spirit_in_hand_names_its_sp_cost(window) -> None:
+    from tests.ui.drawn import strings
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene(SPIRIT)
+    light = uid_of(scene, 0, "mending_light")
+    feed(scene, motion(scene.geo.rect_of(light).center))
+    settle(scene, 3)
+    assert any(s.startswith("SP Cost 0") for s in strings(scene, window))

@@ -226,6 +226,7 @@ class Gestures:
             elif isinstance(cmd, Activate):
                 add(self._activate_label(cmd) + ("\u2026" if cmd.zone else ""), cmd)
         entries = []
+        order.sort(key=lambda label: isinstance(groups[label][0], SetCard))  # Activate before Set
         for label in order:
             commands = groups[label]
             mode = _mode(commands)
@@ -263,8 +264,10 @@ class Gestures:
             else:
                 label = type(cmd).__name__
             groups.setdefault(label, []).append(cmd)
+        # a Spirit dropped on the back row: Activate comes first, Set face down after it
+        ordered = sorted(groups.items(), key=lambda kv: isinstance(kv[1][0], SetCard))
         return [Entry(label, cmds, "now" if len(cmds) == 1 else "targets")
-                for label, cmds in groups.items()]
+                for label, cmds in ordered]
 
     def answers(self) -> list[Entry]:
         """The answers of a response window (or every activation now), one per ability."""

@@ -23,6 +23,9 @@ from .gestures import Entry
 from .panels import fit
 
 ROW = 30
+LINE = 19  # each further line of a long entry (its label wraps; never cut)
+MENU_MAX_W = 420
+LABEL_PAD = 40  # the number column on the left and a margin on the right
 
 
 class Popup:
@@ -33,16 +36,25 @@ class Popup:
         self.title = title
         self.entries = list(entries)
         self.source = source
-        w = max([txt.width(e.label, 15) for e in self.entries] + [txt.width(title, 14, True)]) + 36
-        w = min(max(200, w), 420)
-        h = 30 + ROW * len(self.entries) + 8
+        w = max([txt.width(e.label, 15) + LABEL_PAD + 12 for e in self.entries]
+                + [txt.width(title, 14, True) + 20])
+        w = min(max(200, w), MENU_MAX_W)
+        self.lines = [txt.wrap(e.label, 15, w - 12 - LABEL_PAD) for e in self.entries]
+        self.tops: list[int] = []
+        y = 0
+        for lines in self.lines:
+            self.tops.append(y)
+            y += ROW + LINE * (len(lines) - 1)
+        h = 30 + y + 8
         self.rect = pygame.Rect(at[0] + 8, at[1] - 10, w, h)
         self.rect.clamp_ip(bounds)
         self.index = 0
         self.hover: int | None = None
 
     def row(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 6, self.rect.y + 28 + i * ROW, self.rect.w - 12, ROW - 2)
+        extra = LINE * (len(self.lines[i]) - 1)
+        return pygame.Rect(self.rect.x + 6, self.rect.y + 28 + self.tops[i], self.rect.w - 12,
+                           ROW - 2 + extra)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         for i in range(len(self.entries)):
@@ -85,15 +97,15 @@ class Popup:
         pygame.draw.rect(surface, theme.ACCENT, r, 1, border_radius=10)
         txt.blit_text(surface, fit(self.title, 14, r.w - 20), 14, theme.TEXT_DIM,
                       (r.x + 10, r.y + 7), bold=True)
-        for i, e in enumerate(self.entries):
+        for i in range(len(self.entries)):
             row = self.row(i)
             if i == self.index:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=6)
                 pygame.draw.rect(surface, style.FOCUS, row, 1, border_radius=6)
             num = txt.text(str(i + 1) if i < 9 else "", 13, theme.TEXT_FAINT)
             surface.blit(num, (row.x + 6, row.y + 7))
-            label = fit(e.label, 15, row.w - 28)
-            txt.blit_text(surface, label, 15, theme.TEXT, (row.x + 22, row.y + 5))
+            for k, line in enumerate(self.lines[i]):
+                txt.blit_text(surface, line, 15, theme.TEXT, (row.x + 22, row.y + 5 + k * LINE))
 
 
 @dataclass

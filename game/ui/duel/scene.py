@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game import storage
-from game.engine import CardDef, CardView, Command, Rejected, Zone
+from game.engine import CardDef, CardView, Command, Rejected, SetCard, Zone
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Transition
@@ -38,6 +38,22 @@ from .tweens import Move
 
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
+
+
+def activation_cost(cdef: CardDef) -> str:
+    """A Spirit's, Counter's or Environment's cost in words, SP always named ("SP Cost 0")."""
+    costs = [a.cost for a in cdef.abilities if not a.cost.empty]
+    if not costs:
+        return "SP Cost 0"
+    cost = costs[0]
+    parts = [f"SP Cost {cost.sp}"]
+    if cost.lp:
+        parts.append(f"{cost.lp:,} LP")
+    if cost.discard:
+        parts.append(f"discard {cost.discard}")
+    if cost.break_self:
+        parts.append("send itself to the Graveyard")
+    return " + ".join(parts)
 
 
 class DuelScene:
@@ -564,11 +580,17 @@ class DuelScene:
         if cdef is not None and cdef.is_phantom and card.zone is Zone.HAND:
             cost = card.sp_cost if card.sp_cost is not None else cdef.level
             notes.append((f"SP Cost {cost}  ·  you have {self.board.me.sp} SP", theme.ACCENT))
-        if self.can_act() and card.uid not in self.gest.by_source:
+        elif cdef is not None and card.zone is Zone.HAND:
+            notes.append((activation_cost(cdef) + f"  ·  you have {self.board.me.sp} SP", theme.ACCENT))
+        mine = self.gest.by_source.get(card.uid, [])
+        set_only = bool(mine) and all(isinstance(c, SetCard) for c in mine) and \
+            cdef is not None and not cdef.is_phantom
+        if self.can_act() and (card.uid not in self.gest.by_source or set_only):
             cmd = self._natural(card)
             refusal = self.session.refusal(cmd) if cmd is not None else None
             if refusal is not None:
-                notes.append((f"Not now: {refusal.message}", style.DAMAGE))
+                lead = "Only Set now" if set_only else "Not now"
+                notes.append((f"{lead}: {refusal.message}", style.DAMAGE))
         self._note_key, self._note = key, notes
         return notes
 
