@@ -153,3 +153,41 @@ def test_11_a_spirit_in_hand_names_its_sp_cost(window) -> None:
     feed(scene, motion(scene.geo.rect_of(light).center))
     settle(scene, 3)
     assert any(s.startswith("SP Cost 0") for s in strings(scene, window))
+
+
+def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
+    from game.ui import text as txt
+    from game.ui.duel import sprites
+    from game.ui.duel.layout import CARD_W
+
+    captured: list[str] = []
+    real = txt.text
+
+    def spy(s, px, colour, bold=False):
+        captured.append(s)
+        return real(s, px, colour, bold)
+
+    room = CARD_W - 6 - 6 - 9  # the strip inside the card, less the Health bar's column
+    for hp, mh in ((1900, 1900), (12000, 12000), (450, 450)):
+        shown, px = sprites.fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room)
+        assert txt.width(shown, px, True) <= room, shown
+        assert shown.endswith(str(hp) if shown == str(hp) else str(mh))
+    txt.text = spy
+    try:
+        from game.engine import Zone
+        from tests.ui.test_duel_features import position_scene, uid_of
+
+        scene = position_scene({"phase": "main1", "players": [
+            {"phantom": ["blazing_chimera"], "deck": ["stone_sentry"] * 3},
+            {"deck": ["stone_sentry"] * 3}]})
+        chimera = uid_of(scene, 0, "blazing_chimera")
+        import dataclasses
+
+        card = dataclasses.replace(scene.board.cards[chimera], health=1900, max_health=1900)
+        assert card.zone is Zone.PHANTOM
+        captured.clear()
+        scene.sprites.field(card, 0)
+    finally:
+        txt.text = real
+    health = [s for s in captured if "1900" in s]
+    assert health and all(txt.width(s, 13, True) <= room for s in health), health

@@ -182,6 +182,15 @@ def _level_disc(surf: pygame.Surface, level: int, ring: tuple[int, int, int]) ->
     surf.blit(img, img.get_rect(center=centre))
 
 
+def fit_stat(options: tuple[str, ...], room: int) -> tuple[str, int]:
+    """The first wording of a number that fits `room` pixels whole (13 px bold, the text
+    floor): "1900/1900" never loses its last digit under the Health bar, it drops words."""
+    for s in options:
+        if txt.width(s, 13, True) <= room:
+            return s, 13
+    return options[-1], 13
+
+
 def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
     """Current ATK and current/max Health over the printed numbers, coloured by change."""
     w, h = surf.get_size()
@@ -193,11 +202,9 @@ def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
     hp, mh = card.health or 0, card.max_health or 0
     atk_colour = style.BUFF if atk > cdef.atk else style.DEBUFF if atk < cdef.atk else (255, 214, 160)
     hp_colour = style.DAMAGE if hp < mh else style.BUFF if mh > cdef.health else (176, 232, 184)
-    a = txt.text(f"ATK {atk}", 13, atk_colour, bold=True)
-    hp_text = f"{hp}/{mh}"
-    if txt.width(f"HP {hp_text}", 13, True) <= strip.w - 4:
-        hp_text = f"HP {hp_text}"
-    b = txt.text(hp_text, 13, hp_colour, bold=True)
+    room = strip.w - 6 - (9 if mh > 0 else 0)  # the Health bar's column stays clear
+    a = txt.text(*fit_stat((f"ATK {atk}", f"{atk}"), room), atk_colour, bold=True)
+    b = txt.text(*fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room), hp_colour, bold=True)
     surf.blit(a, a.get_rect(midleft=(strip.x + 3, strip.y + 8)))
     surf.blit(b, b.get_rect(midleft=(strip.x + 3, strip.y + 22)))
     if mh > 0:  # a thin Health bar on the right edge of the strip
