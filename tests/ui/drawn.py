@@ -33,3 +33,35 @@ def strings(scene, surface: pygame.Surface) -> list[str]:
     with drawn_text() as seen:
         scene.draw(surface)
     return [s for s, _ in seen]
+
+
+class SpySurface(pygame.Surface):
+    """A surface that records where each blitted image landed, with its text when it was a
+    line from `text.text` (for widgets that blit cached text themselves)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.placed: list[tuple[str | None, pygame.Rect]] = []
+        self.names: dict[int, str] = {}
+
+    def blit(self, source, dest, *args, **kw):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kw)
+        self.placed.append((self.names.get(id(source)), rect))
+        return rect
+
+
+@contextlib.contextmanager
+def named_text(surface: SpySurface) -> Iterator[None]:
+    """While inside, every `text.text` image is known to `surface` by its string."""
+    real = txt.text
+
+    def spy(s, px, colour, bold=False):
+        img = real(s, px, colour, bold)
+        surface.names[id(img)] = s
+        return img
+
+    txt.text = spy
+    try:
+        yield
+    finally:
+        txt.text = real

@@ -191,3 +191,25 @@ def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
         txt.text = real
     health = [s for s in captured if "1900" in s]
     assert health and all(txt.width(s, 13, True) <= room for s in health), health
+
+
+def test_26_a_long_step_name_keeps_clear_of_its_speed_and_state_tags(window) -> None:
+    from game.engine.views import StepView
+    from game.ui.duel import panels
+    from tests.kit import base_pool
+    from tests.ui.drawn import SpySurface, named_text
+
+    pool = base_pool()
+    long_id = max(pool, key=lambda c: len(pool[c].name))
+    step = StepView(3, 2, 1, "summon", 3, 7, long_id, -1, (), False)
+    for state in ("resolving", "negated", "waiting"):
+        surface = SpySurface((240, 28))
+        with named_text(surface):
+            panels._step_row(surface, pygame.Rect(0, 0, 240, 28), pool, step, long_id, state, False)
+        placed = [(s, r) for s, r in surface.placed if s is not None]
+        speed = next(r for s, r in placed if s == "S3")
+        name = next(r for s, r in placed if s.startswith("3.2"))
+        assert name.right + 6 <= speed.left, (state, placed)
+        for s, r in placed:
+            if s == "NEGATED":
+                assert name.right + 6 <= r.left and r.right + 6 <= speed.left, placed

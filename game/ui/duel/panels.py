@@ -264,6 +264,9 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             hits.append((r, st))
 
 
+STEP_GAP = 8  # pixels between a Step's name, its NEGATED/FIZZLED tag and its speed tag
+
+
 def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: str | None,
               state: str, hovered: bool) -> None:
     colour = style.player_colour(st.player)
@@ -278,16 +281,22 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
         pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
     title = f"{st.line}.{st.step}  " + step_title(pool, st, cid)
     ink = theme.TEXT_DIM if state in ("fizzled", "negated", "resolved") else theme.TEXT
-    label = fit(title, 14, r.w - 46)
-    img = txt.text(label, 14, ink, bold=state == "resolving")
-    surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
     spd = txt.text(f"S{st.speed}", 13, colour, bold=True)
-    surface.blit(spd, spd.get_rect(midright=(r.right - 6, r.centery)))
+    spd_rect = spd.get_rect(midright=(r.right - 6, r.centery))
+    right = spd_rect.x - STEP_GAP  # the name ends a clear gap before the speed tag
+    tag = None
     if state in ("fizzled", "negated"):
+        tag = txt.text(state.upper(), 13, style.DAMAGE, bold=True)
+        right -= tag.get_width() + STEP_GAP
+    bold = state == "resolving"
+    label = fit(title, 14, right - (r.x + 10), bold)
+    img = txt.text(label, 14, ink, bold=bold)
+    surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+    surface.blit(spd, spd_rect)
+    if tag is not None:
         y = r.centery
         pygame.draw.line(surface, style.DAMAGE, (r.x + 8, y), (r.x + 12 + img.get_width(), y), 2)
-        tag = txt.text(state.upper(), 13, style.DAMAGE, bold=True)
-        surface.blit(tag, tag.get_rect(midright=(r.right - 34, r.centery)))
+        surface.blit(tag, tag.get_rect(midright=(spd_rect.x - STEP_GAP, r.centery)))
 
 
 # ------------------------------------------------------------------------- log
