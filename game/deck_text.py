@@ -14,7 +14,9 @@ A line is `COUNT NAME` (also `3x Name`, `Name x3`, or a bare name for one copy);
 be the card's name or its id, in any case. Headings switch the list (`Main:`, `Side:`,
 `Side Deck:`, `Sideboard:`, `Extra:`, `Extra Deck:`); `#` starts a comment. Every line that
 cannot be read and every unknown name is reported with its line number; the good lines are
-still read, so one typo does not lose a whole list.
+still read, so one typo does not lose a whole list. A card under the wrong heading for its
+kind (a Main Deck Phantom under `Extra:`, an Extra Deck Phantom under `Main:`) is refused with
+its line, as the deck builder refuses the same drag; it is not moved for the player.
 """
 
 from __future__ import annotations
@@ -103,8 +105,21 @@ def text_to_deck(text: str, pool: Mapping[str, CardDef], name: str = "Imported d
             hint = f" (did you mean {close[0]}?)" if close else ""
             problems.append(f"line {number}: unknown card {card!r}{hint}")
             continue
+        wrong = _wrong_list(pool[cid], current)
+        if wrong:
+            problems.append(f"line {number}: {pool[cid].name} {wrong}")
+            continue
         lists[current].extend([cid] * count)
     return TextImport(Deck(name, *(tuple(lists[n]) for n in LISTS)), tuple(problems))
+
+
+def _wrong_list(card: CardDef, lname: str) -> str:
+    """Why `card` cannot go in list `lname` ("" when it can)."""
+    if lname == "extra" and not card.extra:
+        return "is not an Extra Deck Phantom: list it under Main: or Side:"
+    if lname == "main" and card.extra:
+        return "is an Extra Deck Phantom: list it under Extra:"
+    return ""
 
 
 def _count_and_name(line: str) -> tuple[int | None, str]:

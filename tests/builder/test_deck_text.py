@@ -53,3 +53,12 @@ def test_bad_lines_and_unknown_names_are_reported_with_line_numbers() -> None:
     assert msgs[2].startswith("line 4:") and "cannot read" in msgs[2]
     assert msgs[3].startswith("line 5: unknown heading")
     assert msgs[4].startswith("line 6: unknown card")
+
+
+def test_a_card_under_the_wrong_heading_for_its_kind_is_refused_with_its_line() -> None:
+    """Issue 22 edge 6: "Extra: 2 Ember Imp" put a Main Deck Phantom in the Extra Deck."""
+    got = text_to_deck("3 Ember Imp\n2 Blazing Chimera\nExtra:\n2 Ember Imp\n1 Blazing Chimera\n", POOL)
+    assert got.deck.main == ("ember_imp",) * 3 and got.deck.extra == ("blazing_chimera",)
+    assert got.problems == (
+        "line 2: Blazing Chimera is an Extra Deck Phantom: list it under Extra:",
+        "line 4: Ember Imp is not an Extra Deck Phantom: list it under Main: or Side:")

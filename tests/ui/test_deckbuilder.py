@@ -380,3 +380,20 @@ def test_undo_redo_buttons_and_rename_duplicate_delete(scene, home) -> None:
     assert "Delete" in scene.modal.title
     feed(scene, *click(scene.modal.buttons[0].rect.center))
     assert not copy.exists() and (storage.decks_dir() / "beta.yaml").exists()
+
+
+def test_import_refuses_a_main_deck_phantom_in_the_extra_deck_and_problems_show_names(scene) -> None:
+    """Issue 22 edge 6: the import refuses what a drag refuses; no internal id on screen."""
+    clipboard.put_text("3 Ember Imp\nExtra:\n2 Ember Imp\n")
+    choose(scene, scene.import_menu, "clipboard")
+    assert scene.editor.count("ember_imp", "main") == 3 and scene.editor.size("extra") == 0
+    assert isinstance(scene.modal, Dialog)
+    assert "line 3: Ember Imp is not an Extra Deck Phantom" in " | ".join(scene.modal.details)
+    from game.decks import Deck
+
+    scene.modal = None
+    scene.load_editor(Deck("Odd", ("ember_imp",) * 4, (), ("iron_hound",)), None, False)
+    scene.update(1 / 60)
+    shown = " ".join(scene.problem_view.items)
+    assert "Ember Imp: 4 copies" in shown and "Iron Hound: only Extra Deck Phantoms" in shown, shown
+    assert "(ember_imp)" not in shown and "(iron_hound)" not in shown

@@ -15,6 +15,7 @@ per frame; the grid draws only its visible cells from cached faces.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from functools import partial
@@ -52,6 +53,7 @@ from game.ui.widgets import (
 )
 from game.ui.widgets.base import ctrl_held, is_key, shift_held
 
+_CARD_ID = re.compile(r" \(([a-z0-9_]+)\)")  # "Ember Imp (ember_imp)": the id a file needs
 DRAG_START = 6  # pixels the pointer moves before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 ZOOM_REST = 0.12  # seconds the grid must stand still before a hovered card zooms
@@ -192,6 +194,10 @@ class DeckBuilderScene(FileActions):
         self._seen_state = None
         self._refresh()
 
+    def _plain(self, problem: str) -> str:
+        """A rule problem as the player reads it: card names without their file ids."""
+        return _CARD_ID.sub(lambda m: "" if m.group(1) in self.pool else m.group(0), problem)
+
     def _refresh(self) -> None:
         """Rebuild what depends on the deck (rows, problems, charts) when it changed."""
         state = self.editor.state()
@@ -202,7 +208,7 @@ class DeckBuilderScene(FileActions):
             view.set_items(self.editor.entries(name))
         problems = self.editor.problems()
         lines: list[str] = []
-        for p in [*(f"file: {p}" for p in self.file_problems), *problems]:
+        for p in [*(f"file: {p}" for p in self.file_problems), *(self._plain(p) for p in problems)]:
             wrapped = txt.wrap(p, theme.SMALL, self.problem_view.view.w - 20)
             lines.append("\u2022 " + wrapped[0])
             lines += wrapped[1:]
