@@ -201,6 +201,21 @@ class DeckEditor:
         for name in LISTS:
             self.lists[name] = Counter(dict(getattr(state, name)))
 
+    def change_words(self, before: DeckState, after: DeckState) -> str:
+        """What going from `before` to `after` did, in words: "Ember Imp +1 in the Main Deck"."""
+        parts = []
+        if before.name != after.name:
+            parts.append(f"name \u2192 \u201c{after.name}\u201d")
+        for lname in LISTS:
+            old, new = dict(getattr(before, lname)), dict(getattr(after, lname))
+            for cid in sorted(set(old) | set(new), key=self.card_name):
+                d = new.get(cid, 0) - old.get(cid, 0)
+                if d:
+                    parts.append(f"{self.card_name(cid)} {d:+d} in the {LIST_TITLES[lname]}")
+        if len(parts) > 2:
+            parts = [*parts[:2], f"{len(parts) - 2} more"]
+        return ", ".join(parts)
+
     def undo(self) -> bool:
         if not self._undo:
             return False

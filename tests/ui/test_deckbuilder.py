@@ -397,3 +397,24 @@ def test_import_refuses_a_main_deck_phantom_in_the_extra_deck_and_problems_show_
     shown = " ".join(scene.problem_view.items)
     assert "Ember Imp: 4 copies" in shown and "Iron Hound: only Extra Deck Phantoms" in shown, shown
     assert "(ember_imp)" not in shown and "(iron_hound)" not in shown
+
+
+def test_undo_and_redo_name_what_they_changed_and_say_when_there_is_nothing(scene) -> None:
+    """Issue 22 edge 24."""
+    search(scene, "Ember Imp")
+    cell = first_cell(scene)
+    feed(scene, *click(cell), *click(cell))  # double-click: one Ember Imp to Main
+    feed(scene, key(pygame.K_z, CTRL))
+    assert scene.toast.message == "Undone: Ember Imp -1 in the Main Deck"
+    feed(scene, key(pygame.K_y, CTRL))
+    assert scene.toast.message == "Redone: Ember Imp +1 in the Main Deck"
+    feed(scene, key(pygame.K_y, CTRL))
+    assert scene.toast.visible and scene.toast.message == "Nothing to redo"
+
+
+def test_a_long_refusal_stays_inside_the_browser_pane(scene, window) -> None:
+    """Issue 22 edge 7: the toast ran past the left edge and over the pane divider."""
+    scene.toast.show("A very long refusal that names a card, a list and a rule: " * 4, "error")
+    box = scene.toast.box()
+    assert L.BROWSER.contains(box), (box, L.BROWSER)
+    scene.draw(window)

@@ -213,3 +213,25 @@ def test_26_a_long_step_name_keeps_clear_of_its_speed_and_state_tags(window) -> 
         for s, r in placed:
             if s == "NEGATED":
                 assert name.right + 6 <= r.left and r.right + 6 <= speed.left, placed
+
+
+def test_18_the_pick_instruction_names_an_attack_and_covers_no_lit_place(window) -> None:
+    from game.ui.duel.hits import target_rect
+    from tests.ui.events import click
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene({"phase": "battle", "players": [
+        {"phantom": ["blazing_chimera", "stone_sentry"], "hand": ["stone_sentry"],
+         "deck": ["stone_sentry"] * 3},
+        {"phantom": ["stone_sentry", "iron_hound", "stone_sentry"], "deck": ["stone_sentry"] * 3}]})
+    chimera = uid_of(scene, 0, "blazing_chimera")
+    feed(scene, *click(scene.geo.rect_of(chimera).center))
+    popup = scene.input.popup
+    assert popup is not None
+    attack = next(i for i, e in enumerate(popup.entries) if e.label.startswith("Attack"))
+    feed(scene, *click(popup.row(attack).center))
+    assert scene.input.mode == "holding"
+    assert scene.toast.message.startswith("Now choose what to attack"), scene.toast.message
+    lit = [target_rect(scene.geo, t) for t in scene.input.lit_targets()]
+    assert lit and not any(scene.toast.box().colliderect(r) for r in lit if r is not None)
+    scene.draw(window)

@@ -88,7 +88,8 @@ class DeckBuilderScene(FileActions):
         self.settings = settings if settings is not None else storage.load_settings()
         self.index = CardIndex(pool)
         self.faces = FaceStore()
-        self.toast = Toast((L.BROWSER.centerx, L.H - 34), max_width=760)
+        # inside the browser pane: a long refusal wraps, never past the edge or the divider
+        self.toast = Toast((L.BROWSER.centerx, L.H - 44), max_width=L.BROWSER.w - 24)
         self.modal: Dialog | TestHandPanel | None = None
         self.pending: Transition | None = None
         self.drag: Drag | None = None
@@ -269,14 +270,20 @@ class DeckBuilderScene(FileActions):
                                 f"{self.editor.card_name(card_id)} \u2192 {LIST_TITLES[dst]}")
 
     def undo(self) -> None:
-        if self.editor.undo():
-            self._refresh()
-            self.toast.show("Undone", seconds=1.2)
+        self._step_history(self.editor.undo, "Undone", "Nothing to undo")
 
     def redo(self) -> None:
-        if self.editor.redo():
-            self._refresh()
-            self.toast.show("Redone", seconds=1.2)
+        self._step_history(self.editor.redo, "Redone", "Nothing to redo")
+
+    def _step_history(self, step, done: str, nothing: str) -> None:
+        """Undo or redo, and say what it changed (or that there was nothing to change)."""
+        before = self.editor.state()
+        if not step():
+            self.toast.show(nothing, "warn", seconds=1.6)
+            return
+        self._refresh()
+        what = self.editor.change_words(before, self.editor.state())
+        self.toast.show(f"{done}: {what}" if what else done, seconds=2.0)
 
     # --------------------------------------------------------- menus
     def _deck_action(self, action: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.engine import Activate, ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
+from game.engine import Activate, Attack, ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
 from game.ui.widgets.base import is_key, shift_held
 
 from . import hits
@@ -47,7 +47,7 @@ class Host(Protocol):
 
     def send(self, commands: list[Command]) -> None: ...
     def refusal(self, cmd: Command) -> Refusal | None: ...
-    def say(self, text: str, kind: str = "info") -> None: ...
+    def say(self, text: str, kind: str = "info", over_far_hand: bool = False) -> None: ...
     def snap_back(self, uid: int, rect: pygame.Rect) -> None: ...
     def can_act(self) -> bool: ...
     def pool_name(self, uid: int) -> str: ...
@@ -256,7 +256,10 @@ class Interaction:
             self.held = Held(source, self.host.gest.drags(source, entry.commands), by_mouse=False)
             self.mode = "holding"
             self.focus = next(iter(self.held.drags), None)
-            self.host.say("Now choose where: click a lit place (or arrows and Enter); Esc cancels", "info")
+            what = ("what to attack: click a lit target" if isinstance(entry.commands[0], Attack)
+                    else "where to put it: click a lit place")
+            self.host.say(f"Now choose {what} (or arrows and Enter); Esc cancels", "info",
+                          over_far_hand=True)
         self.refresh()
 
     def start_targets(self, entry: Entry) -> None:

@@ -36,6 +36,7 @@ from .session import DuelSession
 from .sprites import CardSprites
 from .tweens import Move
 
+MID_TOAST = (635, LAYOUT.mid_line)
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
 
@@ -88,7 +89,7 @@ class DuelScene:
         self.gest = Gestures.empty(seat, pool, self.board)
         self.input = Interaction(self)
         self.input.on_pile = self._pile
-        self.toast = Toast((635, LAYOUT.mid_line), 720)
+        self.toast = Toast(MID_TOAST, 720)
         self.curtain: Curtain | None = None
         self.dialog: Dialog | pause.PauseMenu | None = None
         self.pending: Transition | None = None
@@ -188,7 +189,12 @@ class DuelScene:
     def refusal(self, cmd: Command):
         return self.session.refusal(cmd)
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: str = "info", over_far_hand: bool = False) -> None:
+        """A toast at the middle line; an instruction for picking a place or a target goes over
+        the far hand instead, the one row never lit as a place or a target."""
+        far = LAYOUT.far_hand
+        self.toast.centre = far.center if over_far_hand else MID_TOAST
+        self.toast.max_width = far.w if over_far_hand else 720
         self.toast.show(text, kind)
 
     def pool_name(self, uid: int) -> str:

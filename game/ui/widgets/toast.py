@@ -13,6 +13,7 @@ from game.ui import theme
 
 KINDS = {"info": theme.TEXT, "ok": theme.GOOD, "error": theme.BAD, "warn": theme.ACCENT}
 FADE = 0.4
+MAX_LINES = 3
 
 
 class Toast:
@@ -43,18 +44,31 @@ class Toast:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        if self._layer is None:
-            self._layer = self._render()
-        box = self._layer.get_rect(center=self.centre)
+        box = self.box()
+        assert self._layer is not None
         self._layer.set_alpha(round(255 * min(1.0, self.left / FADE)))
         surface.blit(self._layer, box)
 
+    def box(self) -> pygame.Rect:
+        """Where the toast is drawn (its whole box, never wider than `max_width`)."""
+        if self._layer is None:
+            self._layer = self._render()
+        return self._layer.get_rect(center=self.centre)
+
     def _render(self) -> pygame.Surface:
+        """The message wrapped (at most MAX_LINES lines, the last cut) inside `max_width`."""
         px = theme.BODY
-        line = txt.fit(self.message, px, self.max_width - 40)
-        img = txt.text(line, px, KINDS[self.kind], bold=True)
-        layer = pygame.Surface((img.get_width() + 40, img.get_height() + 18), pygame.SRCALPHA)
+        room = self.max_width - 40
+        lines = txt.wrap(self.message, px, room, bold=True)
+        if len(lines) > MAX_LINES:
+            lines = [*lines[:MAX_LINES - 1], " ".join(lines[MAX_LINES - 1:])]
+        lines = [txt.fit(s, px, room, bold=True) for s in lines]
+        imgs = [txt.text(s, px, KINDS[self.kind], bold=True) for s in lines]
+        step = txt.font(px, True).get_linesize()
+        w = max(i.get_width() for i in imgs) + 40
+        layer = pygame.Surface((w, step * (len(imgs) - 1) + imgs[0].get_height() + 18), pygame.SRCALPHA)
         pygame.draw.rect(layer, (*theme.PANEL_DARK, 240), layer.get_rect(), border_radius=8)
         pygame.draw.rect(layer, (*KINDS[self.kind], 200), layer.get_rect(), width=1, border_radius=8)
-        layer.blit(img, (20, 9))
+        for k, img in enumerate(imgs):
+            layer.blit(img, ((w - img.get_width()) // 2, 9 + k * step))
         return layer
