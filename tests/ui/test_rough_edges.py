@@ -167,7 +167,7 @@ def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
         captured.append(s)
         return real(s, px, colour, bold)
 
-    room = CARD_W - 6 - 6 - 9  # the strip inside the card, less the Health bar's column
+    room = CARD_W - 6 - 3 - 8  # the strip inside the card, less the Health bar's column
     for hp, mh in ((1900, 1900), (12000, 12000), (450, 450)):
         shown, px = sprites.fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room)
         assert txt.width(shown, px, True) <= room, shown
@@ -235,3 +235,26 @@ def test_18_the_pick_instruction_names_an_attack_and_covers_no_lit_place(window)
     lit = [target_rect(scene.geo, t) for t in scene.input.lit_targets()]
     assert lit and not any(scene.toast.box().colliderect(r) for r in lit if r is not None)
     scene.draw(window)
+
+
+def test_01_the_main_and_extra_deck_piles_are_labelled_and_say_what_they_are_on_hover(window) -> None:
+    from game.engine import Zone
+    from tests.ui.drawn import SpySurface, named_text
+    from tests.ui.test_duel_features import position_scene
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"deck": ["stone_sentry"] * 3, "extra": ["blazing_chimera"]},
+        {"deck": ["stone_sentry"] * 4, "extra": ["blazing_chimera"] * 2}]})
+    surface = SpySurface((1280, 720))
+    with named_text(surface):
+        scene.draw(surface)
+    for seat in (0, 1):
+        for zone, label in ((Zone.DECK, "MAIN DECK"), (Zone.EXTRA, "EXTRA DECK")):
+            pile = scene.geo.pile_rect(seat, zone)
+            assert any(s == label and pile.contains(r) for s, r in surface.placed), (seat, label)
+    feed(scene, motion(scene.geo.pile_rect(1, Zone.DECK).center))
+    drawn = " ".join(strings(scene, window))
+    assert "Player 2's Main Deck: 4 cards" in drawn, drawn
+    feed(scene, motion(scene.geo.pile_rect(1, Zone.EXTRA).center))
+    drawn = " ".join(strings(scene, window))
+    assert "Player 2's Extra Deck: 2 Extra Deck Phantoms" in drawn and "Blazing" not in drawn

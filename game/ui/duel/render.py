@@ -159,6 +159,7 @@ class BoardRenderer:
             for k in range(min(3, (side.deck_count + 9) // 10)):
                 surface.blit(self.sprites.back(r.w), r.move(-2 * k, -2 * k))
         _count(surface, r, side.deck_count)
+        _pile_label(surface, r, "MAIN DECK", theme.PANEL_EDGE)
         # graveyard: its newest card face up
         r = geo.pile_rect(seat, Zone.GRAVE)
         if side.grave:
@@ -181,6 +182,7 @@ class BoardRenderer:
                 self._glow_rect(surface, r, style.PLAYABLE, self._pulse())
                 surface.blit(self.sprites.back(r.w), r)
         _count(surface, r, n)
+        _pile_label(surface, r, "EXTRA DECK", style.SIDE_BALANCE)  # its own colour: never the Main Deck's look
         if seat == board.seat:
             key = ("extra", seat)
             if lights.focus == key:
@@ -294,6 +296,15 @@ class BoardRenderer:
         if isinstance(target, LpTarget):
             return self.geo.lp_rect(target.seat)
         return self.geo.layout.near_hand
+
+
+def _pile_label(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
+    """The pile's name in a band across its top, so the two face-down piles never look alike."""
+    img = txt.text(label, 13, theme.TEXT)
+    band = pygame.Rect(rect.x + 2, rect.y + 3, rect.w - 4, img.get_height() + 2)
+    pygame.draw.rect(surface, (8, 10, 16), band, border_radius=4)
+    pygame.draw.rect(surface, colour, band, 1, border_radius=4)
+    surface.blit(img, img.get_rect(center=band.center))
 
 
 def _count(surface: pygame.Surface, rect: pygame.Rect, n: int, top: bool = False) -> None:

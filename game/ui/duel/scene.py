@@ -568,10 +568,28 @@ class DuelScene:
         cid, card = self._zoom_target()
         cdef = self.pool.get(cid) if cid else None
         face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
-        hint = "Drag a glowing card to play it; click a card for its menu."
+        hint = self.pile_words(self.input.pointer) if cid is None else ""
+        hint = hint or "Drag a glowing card to play it; click a card for its menu."
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
                          self._notes(card))
         self.log.draw(surface)
+
+    def pile_words(self, pos: tuple[int, int]) -> str:
+        """What the pile under the pointer is, for the hover text (counts only: hidden stays hidden)."""
+        for seat in (0, 1):
+            side = self.board.sides[seat]
+            whose = "Your" if seat == self.shown and not self.hotseat else f"{self.name(seat)}'s"
+            if self.geo.pile_rect(seat, Zone.DECK).collidepoint(pos):
+                return (f"{whose} Main Deck: {side.deck_count} card{'s' if side.deck_count != 1 else ''}, "
+                        "face down. A card is drawn from it each Draw Phase.")
+            if self.geo.pile_rect(seat, Zone.EXTRA).collidepoint(pos):
+                n = side.extra_count
+                more = " Click it to see them and Special Summon." if seat == self.shown else " Hidden."
+                return f"{whose} Extra Deck: {n} Extra Deck Phantom{'s' if n != 1 else ''}.{more}"
+            if self.geo.pile_rect(seat, Zone.GRAVE).collidepoint(pos):
+                n = len(side.grave)
+                return f"{whose} Graveyard: {n} card{'s' if n != 1 else ''}, face up. Click it to see them."
+        return ""
 
     def _notes(self, card) -> list[tuple[str, tuple[int, int, int]]]:
         """For a card of the shown seat's hand or Extra Deck: its cost, and why it cannot be

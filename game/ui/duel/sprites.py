@@ -202,7 +202,7 @@ def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
     hp, mh = card.health or 0, card.max_health or 0
     atk_colour = style.BUFF if atk > cdef.atk else style.DEBUFF if atk < cdef.atk else (255, 214, 160)
     hp_colour = style.DAMAGE if hp < mh else style.BUFF if mh > cdef.health else (176, 232, 184)
-    room = strip.w - 6 - (9 if mh > 0 else 0)  # the Health bar's column stays clear
+    room = strip.w - 3 - (8 if mh > 0 else 3)  # from the text's left edge to 2 px before the Health bar
     a = txt.text(*fit_stat((f"ATK {atk}", f"{atk}"), room), atk_colour, bold=True)
     b = txt.text(*fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room), hp_colour, bold=True)
     surf.blit(a, a.get_rect(midleft=(strip.x + 3, strip.y + 8)))
