@@ -188,9 +188,12 @@ class DuelSetupScene:
         title, sub = TITLES[self.mode]
         backdrop.draw_header(surface, title, sub)
         for side, rect in enumerate(COLUMNS):
+            focused = self.group.focus is self.lists[side]  # the keys choose in this list
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=10)
-            txt.blit_text(surface, self.side_names[side].upper(), theme.SMALL, theme.TEXT_DIM,
+            pygame.draw.rect(surface, theme.FOCUS if focused else theme.PANEL_EDGE, rect,
+                             width=2 if focused else 1, border_radius=10)
+            head = self.side_names[side].upper() + ("  \u00b7  \u2191\u2193 Enter" if focused else "")
+            txt.blit_text(surface, head, theme.SMALL, theme.FOCUS if focused else theme.TEXT_DIM,
                           (rect.x + 16, rect.y + 14), bold=True)
             chosen = self.chosen[side]
             label = chosen.name if chosen else "choose a deck"

@@ -258,3 +258,16 @@ def test_01_the_main_and_extra_deck_piles_are_labelled_and_say_what_they_are_on_
     feed(scene, motion(scene.geo.pile_rect(1, Zone.EXTRA).center))
     drawn = " ".join(strings(scene, window))
     assert "Player 2's Extra Deck: 2 Extra Deck Phantoms" in drawn and "Blazing" not in drawn
+
+
+def test_13_the_deck_list_with_the_keys_is_marked_and_the_mark_follows_tab(window) -> None:
+    from game.ui.setup_scene import DuelSetupScene
+    from tests.kit import base_pool
+
+    setup = DuelSetupScene("hotseat", base_pool())
+    first = [s for s in strings(setup, window) if s.startswith("PLAYER")]
+    assert first == ["PLAYER 1  \u00b7  \u2191\u2193 Enter", "PLAYER 2"], first
+    feed(setup, key(pygame.K_TAB))
+    assert setup.group.focus is setup.lists[1]
+    second = [s for s in strings(setup, window) if s.startswith("PLAYER")]
+    assert second == ["PLAYER 1", "PLAYER 2  \u00b7  \u2191\u2193 Enter"], second
