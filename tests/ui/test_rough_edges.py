@@ -271,3 +271,35 @@ def test_13_the_deck_list_with_the_keys_is_marked_and_the_mark_follows_tab(windo
     assert setup.group.focus is setup.lists[1]
     second = [s for s in strings(setup, window) if s.startswith("PLAYER")]
     assert second == ["PLAYER 1", "PLAYER 2  \u00b7  \u2191\u2193 Enter"], second
+
+
+def test_23_the_zoom_lets_go_of_a_card_that_left_play_and_shows_long_terms_whole(window) -> None:
+    from game.engine import Attack
+    from game.ui.duel import panels
+    from game.ui.duel.layout import LAYOUT
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene({"phase": "battle", "players": [
+        {"phantom": ["blazing_chimera"], "deck": ["stone_sentry"] * 3},
+        {"phantom": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]})
+    sentry = uid_of(scene, 1, "stone_sentry", "phantom")
+    feed(scene, motion(scene.geo.rect_of(sentry).center))
+    assert scene._zoom_target()[0] == "stone_sentry"
+    chimera = uid_of(scene, 0, "blazing_chimera")
+    scene.send([Attack(0, chimera, sentry)])
+    settle(scene, 200)
+    assert scene.board.where(sentry)[1].value == "grave"  # Broken, the pointer has not moved
+    assert scene._zoom_target()[0] is None
+    # a card with many terms: every row drawn whole, inside the (grown) panel
+    from tests.kit import base_pool
+    from tests.ui.drawn import drawn_text
+
+    pool = base_pool()
+    many = max(pool.values(), key=lambda c: len(panels.terms_in(c)))
+    with drawn_text() as seen:
+        panels.draw_zoom(window, LAYOUT.zoom, LAYOUT.terms, None, many, None, "")
+    rows = [(s, r) for s, r in seen if r.y >= LAYOUT.terms.y]
+    assert rows and all(r.right <= LAYOUT.terms.right for _, r in rows)
+    told = " ".join(s for s, _ in rows)
+    for term, meaning in panels.terms_in(many):
+        assert meaning.split()[-1] in told, (term, told)

@@ -466,6 +466,9 @@ def terms_in(cdef: CardDef) -> list[tuple[str, str]]:
     return found
 
 
+TERMS_MAX_H = 250  # how far the terms panel may grow over the log
+
+
 def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
               face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
               hint: str, notes: Sequence[tuple[str, tuple[int, int, int]]] = ()) -> None:
@@ -477,7 +480,6 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
                       (zoom.centerx, zoom.centery + 22), anchor="center")
     else:
         surface.blit(face, zoom)
-    panel(surface, terms_rect)
     lines: list[tuple[str, tuple[int, int, int], bool]] = []
     if card is not None and cdef is not None and cdef.is_phantom and card.atk is not None \
             and card.zone in (Zone.PHANTOM, Zone.SIDE):
@@ -495,13 +497,19 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
             lines.append((f"{term}: {meaning}", theme.TEXT_DIM, False))
     elif hint:
         lines.append((hint, theme.TEXT_DIM, False))
-    y = terms_rect.y + 5
-    for text, colour, bold in lines:
-        for part in wrap(text, 13, terms_rect.w - 16, bold):
-            if y + 16 > terms_rect.bottom:
-                return
-            txt.blit_text(surface, part, 13, colour, (terms_rect.x + 8, y), bold=bold)
-            y += 16
+    rows = [(part, colour, bold) for text, colour, bold in lines
+            for part in wrap(text, 13, terms_rect.w - 16, bold)]
+    # the panel grows down over the log's top while the card is shown, so no term is cut
+    h = max(terms_rect.h, min(TERMS_MAX_H, 5 + 16 * len(rows) + 5))
+    box = pygame.Rect(terms_rect.x, terms_rect.y, terms_rect.w, h)
+    panel(surface, box)
+    fits = (box.h - 10) // 16
+    if len(rows) > fits:  # longer still: the last row says more is hidden, whole words only
+        rows = [*rows[:fits - 1], ("\u2026 more terms than fit here", theme.TEXT_FAINT, False)]
+    y = box.y + 5
+    for part, colour, bold in rows:
+        txt.blit_text(surface, part, 13, colour, (box.x + 8, y), bold=bold)
+        y += 16
 
 
 def draw_settings(surface: pygame.Surface, buttons: Sequence[tuple[str, pygame.Rect, bool, bool]]) -> None:

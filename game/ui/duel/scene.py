@@ -98,6 +98,7 @@ class DuelScene:
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
         self.glow = True  # playable cards glow
         self.zoom_pin: str | None = None
+        self._pointed: tuple[int, object] | None = None  # the card the zoom follows, and its zone then
         self.finished = False
         self._note_key: tuple | None = None
         self._names: dict[str, str] | None = None
@@ -326,6 +327,7 @@ class DuelScene:
             return self._take()
         if event.type == pygame.MOUSEMOTION:
             self.input.mouse(event)
+            self._pointed = None  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
             return self._take()
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
@@ -532,6 +534,8 @@ class DuelScene:
             hint = inp.popup.entries[inp.popup.index].hint
             if hint in self.pool:
                 return hint, None
+        if isinstance(key, int) and self._moved_since_pointed(key):
+            key = None  # it left the place it was pointed at (Broken, returned): not shown
         if isinstance(key, int):
             c = self.board.cards.get(key)
             if c is not None and c.card_id is not None:
@@ -559,6 +563,16 @@ class DuelScene:
                 return c.card_id, c
         return self.zoom_pin, None
 
+    def _moved_since_pointed(self, uid: int) -> bool:
+        """True once card `uid` has left the zone it was in when the pointer or keys found it."""
+        where = self.board.where(uid)
+        zone = where[1] if where is not None else None
+        seen = self._pointed
+        if seen is None or seen[0] != uid:
+            self._pointed = (uid, zone)
+            return False
+        return seen[1] != zone
+
     def _by_name(self, name: str) -> str | None:
         if self._names is None:
             self._names = {c.name: cid for cid, c in self.pool.items()}
@@ -570,9 +584,9 @@ class DuelScene:
         face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
         hint = self.pile_words(self.input.pointer) if cid is None else ""
         hint = hint or "Drag a glowing card to play it; click a card for its menu."
+        self.log.draw(surface)  # first: long terms may lie over its top rows
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
                          self._notes(card))
-        self.log.draw(surface)
 
     def pile_words(self, pos: tuple[int, int]) -> str:
         """What the pile under the pointer is, for the hover text (counts only: hidden stays hidden)."""
