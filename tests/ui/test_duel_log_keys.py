@@ -75,3 +75,19 @@ def test_a_click_elsewhere_or_tab_gives_the_keys_back(window) -> None:
     assert log.focused
     feed(scene, key(pygame.K_TAB))
     assert not log.focused and scene.input.focus is not None
+
+
+def test_tab_reaches_the_log_and_tab_again_leaves_it(window) -> None:
+    """Issue 22 edge 12: the log was entered only by a click."""
+    scene = _scene_with_a_long_log(window)
+    log = scene.log
+    for _ in range(200):
+        feed(scene, key(pygame.K_TAB))
+        if log.focused:
+            break
+    assert log.focused and log.selected == len(log.entries) - 1
+    feed(scene, key(pygame.K_UP))
+    assert log.selected == len(log.entries) - 2
+    assert scene.zoom_pin == log.entries[log.selected].card_id
+    feed(scene, key(pygame.K_TAB))
+    assert not log.focused and scene.input.focus not in (None, ("log",))

@@ -37,6 +37,7 @@ from .sprites import CardSprites
 from .tweens import Move
 
 MID_TOAST = (635, LAYOUT.mid_line)
+LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
 
@@ -115,6 +116,8 @@ class DuelScene:
         self.menu_button = pause.MenuButton(self.open_pause)
         self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
         self.input.extra_actions[pause.MENU_KEY] = self.open_pause
+        self.input.extra_rects[LOG_KEY] = LAYOUT.log  # Tab reaches the log too
+        self.input.extra_actions[LOG_KEY] = self._enter_log
         self._load(seat, view)
         if self.hotseat:
             self._raise_curtain(seat)
@@ -345,9 +348,24 @@ class DuelScene:
         elif event.type == pygame.KEYDOWN:
             if self.log.focused and self.log.key(event):  # Up/Down pick a log line
                 self.zoom_pin = self.log.selected_card
+                if not self.log.focused:
+                    self.input.focus = None  # Esc left the log
             elif not self.input.key(event):
                 self._scene_key(event)
+            elif self.input.focus == LOG_KEY:  # Tab or the arrows reached the log
+                self._enter_log()
         return self._take()
+
+    def _enter_log(self) -> None:
+        """The keys move through the log now (as after a click on it), from its newest line."""
+        if not self.log.entries:
+            return
+        self.log.focused = True
+        self.input.focus = LOG_KEY
+        if self.log.selected is None:
+            self.log.selected = len(self.log.entries) - 1
+        self.log.show(self.log.selected)
+        self.zoom_pin = self.log.selected_card
 
     def _finished_event(self, event: pygame.event.Event) -> Transition | None:
         go = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
