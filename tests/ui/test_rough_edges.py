@@ -303,3 +303,21 @@ def test_23_the_zoom_lets_go_of_a_card_that_left_play_and_shows_long_terms_whole
     told = " ".join(s for s, _ in rows)
     for term, meaning in panels.terms_in(many):
         assert meaning.split()[-1] in told, (term, told)
+
+
+def test_09_a_graveyard_list_lights_the_row_under_the_pointer_and_zooms_its_card(window) -> None:
+    from game.engine import Zone
+    from tests.ui.events import click
+    from tests.ui.test_duel_features import position_scene
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"grave": ["stone_sentry", "iron_hound", "mending_light"], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3}]})
+    feed(scene, *click(scene.geo.pile_rect(0, Zone.GRAVE).center))
+    popup = scene.input.popup
+    assert popup is not None and len(popup.entries) == 3
+    for i, want in ((2, "stone_sentry"), (1, "iron_hound")):  # newest first
+        feed(scene, motion(popup.row(i).center))
+        assert popup.index == i and popup.hover == i
+        assert scene._zoom_target()[0] == want
+    scene.draw(window)

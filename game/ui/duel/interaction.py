@@ -377,6 +377,8 @@ class Interaction:
         self.last = "mouse"
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            if self.mode == "popup" and self.popup is not None:
+                self.popup.handle_event(event)  # the row under the pointer lights; the zoom shows it
             self._hover(event.pos)
             if self.mode == "pressed" and self.press_uid is not None:
                 dx = event.pos[0] - self.press_pos[0]
