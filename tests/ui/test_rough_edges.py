@@ -321,3 +321,22 @@ def test_09_a_graveyard_list_lights_the_row_under_the_pointer_and_zooms_its_card
         assert popup.index == i and popup.hover == i
         assert scene._zoom_target()[0] == want
     scene.draw(window)
+
+
+def test_08_the_open_extra_deck_viewer_is_drawn_over_the_hand(window) -> None:
+    from tests.ui.drawn import SpySurface
+    from tests.ui.test_duel_features import position_scene
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"hand": ["stone_sentry"] * 5, "extra": ["blazing_chimera"] * 2, "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3}]})
+    feed(scene, key(pygame.K_x))
+    assert scene.geo.tray_open
+    surface = SpySurface((1280, 720))
+    scene.draw(surface)
+    tray = scene.geo.tray_rects()
+    hand = scene.geo.hand_rects(scene.shown)
+    order = [r for _, r in surface.placed]
+    last_tray = max(i for i, r in enumerate(order) if r in tray)
+    overlapping = [i for i, r in enumerate(order) if r in hand and any(r.colliderect(t) for t in tray)]
+    assert overlapping and all(i < last_tray for i in overlapping)

@@ -78,9 +78,9 @@ class BoardRenderer:
             self._piles(surface, board, seat, lights, tray)
         self._far_hand(surface, board, flying, lights)
         self._targets(surface, lights, back=False)
-        if tray:
-            self._tray(surface, board, lights, flying)
         self._near_hand(surface, board, lights, flying)
+        if tray:  # over the hand, as the pointer finds it first (hits.card_at): nothing hides its stats
+            self._tray(surface, board, lights, flying)
 
     def draw_drag(self, surface: pygame.Surface, board: Board, lights: Lights) -> None:
         """The dragged card under the pointer (drawn last, over the panels)."""
