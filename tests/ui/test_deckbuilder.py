@@ -418,3 +418,28 @@ def test_a_long_refusal_stays_inside_the_browser_pane(scene, window) -> None:
     box = scene.toast.box()
     assert L.BROWSER.contains(box), (box, L.BROWSER)
     scene.draw(window)
+
+
+def test_no_tooltip_peeks_from_behind_the_test_hand(scene, window) -> None:
+    """Issue 22 edge 25."""
+    from tests.ui.drawn import SpySurface, named_text
+
+    for cdef in MAIN_PHANTOMS[:3]:
+        drag_to_main(scene, cdef.name, times=3)
+    at = scene.hand_button.rect.center
+    feed(scene, motion(at))
+    for _ in range(40):
+        scene.update(1 / 60)
+    tip = scene.hand_button.tooltip
+    surface = SpySurface((1280, 720))
+    with named_text(surface):
+        scene.draw(surface)
+    assert any(s == tip for s, _ in surface.placed)  # hovered long enough: the tip shows
+    feed(scene, *click(at))
+    assert isinstance(scene.modal, TestHandPanel)
+    for _ in range(40):
+        scene.update(1 / 60)
+    surface = SpySurface((1280, 720))
+    with named_text(surface):
+        scene.draw(surface)
+    assert not any(s == tip for s, _ in surface.placed)

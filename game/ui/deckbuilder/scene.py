@@ -526,6 +526,7 @@ class DeckBuilderScene(FileActions):
         self._draw_lists(surface)
         self._draw_legality(surface)
         self._draw_stats(surface)
+        self.group.tooltips = self.modal is None
         self.group.draw(surface)
         if not self.results:
             txt.blit_text(surface, "No card matches the search", theme.BODY, theme.TEXT_DIM,
@@ -640,6 +641,11 @@ class DeckBuilderScene(FileActions):
         surface.blit(face, zr)
         copies = self.editor.count(cdef.id)
         if copies:
-            label = f"{copies} in this deck"
-            txt.blit_text(surface, label, theme.SMALL, theme.ACCENT, (zr.centerx, zr.bottom + 6),
-                          bold=True, anchor="midtop")
+            label = txt.text(f"{copies} in this deck", theme.SMALL, theme.ACCENT, bold=True)
+            pill = label.get_rect().inflate(16, 6)  # on its own dark pill: never over a card name
+            pill.midtop = (zr.centerx, zr.bottom + 6)
+            if pill.bottom > L.H - 4:
+                pill.midbottom = (zr.centerx, zr.top - 6)
+            pygame.draw.rect(surface, theme.PANEL_DARK, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, theme.ACCENT, pill, 1, border_radius=pill.h // 2)
+            surface.blit(label, label.get_rect(center=pill.center))

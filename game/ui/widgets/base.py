@@ -90,6 +90,7 @@ class WidgetGroup:
         self._hover_time = 0.0
         self._hover_widget: Widget | None = None
         self.on_cancel: Callable[[], object] | None = None  # Esc when no widget used it
+        self.tooltips = True  # off while a dialog covers the group: no tooltip peeks from under it
 
     def add(self, *widgets: Widget) -> None:
         self.widgets.extend(widgets)
@@ -172,6 +173,6 @@ class WidgetGroup:
                 w.draw_overlay(surface)
         hover = self._hover_widget
         if hover is not None and hover.tooltip and self._hover_time >= TOOLTIP_DELAY \
-                and not any(x.captures_input for x in self.widgets):
+                and self.tooltips and not any(x.captures_input for x in self.widgets):
             draw_tooltip(surface, hover.tooltip, self.mouse)
 
