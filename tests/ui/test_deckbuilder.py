@@ -443,3 +443,24 @@ def test_no_tooltip_peeks_from_behind_the_test_hand(scene, window) -> None:
     with named_text(surface):
         scene.draw(surface)
     assert not any(s == tip for s, _ in surface.placed)
+
+
+def test_import_from_a_file_lists_the_exports_folder_and_picks_by_keys(scene) -> None:
+    """Issue 22 edge 5: no typed path needed for a file in the exports folder."""
+    import os
+
+    folder = storage.exports_dir()
+    folder.mkdir(parents=True)
+    (folder / "older.txt").write_text("Name: Older\n3 Ember Imp\n", encoding="utf-8")
+    (folder / "newer.txt").write_text("Name: Newer\n2 Kindle\n", encoding="utf-8")
+    (folder / "notes.md").write_text("not a deck", encoding="utf-8")
+    os.utime(folder / "older.txt", (1_000_000, 1_000_000))
+    choose(scene, scene.import_menu, "file")
+    dialog = scene.modal
+    assert isinstance(dialog, Dialog) and dialog.details == ["newer.txt", "older.txt"]
+    assert dialog.field.value == str(folder / "newer.txt") and dialog.field.selection == (0, len(dialog.field.value))
+    feed(scene, key(pygame.K_DOWN))
+    assert dialog.field.value == str(folder / "older.txt")
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.modal is None and scene.editor.deck().name == "Older"
+    assert scene.editor.count("ember_imp", "main") == 3

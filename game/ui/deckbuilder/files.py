@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import pygame
+
 from game import storage
 from game.deck_edit import DeckEditor
 from game.deck_text import deck_to_text
@@ -19,7 +21,36 @@ from game.decks import Deck
 from game.engine.carddefs import CardDef
 from game.fileio import FileError, atomic_write_text, read_text
 from game.ui import clipboard
-from game.ui.widgets import Dialog, DialogButton, Option, Toast, confirm, notice, prompt
+from game.ui.widgets import Dialog, DialogButton, Option, TextField, Toast, confirm, notice, prompt
+
+IMPORT_SUFFIXES = (".txt", ".yaml", ".yml")
+
+
+def export_files(folder: Path) -> list[Path]:
+    """Deck files in `folder`, newest first (none when it cannot be read)."""
+    try:
+        found = [p for p in folder.iterdir() if p.suffix.lower() in IMPORT_SUFFIXES and p.is_file()]
+        return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
+    except OSError:
+        return []
+
+
+class PickField(TextField):
+    """A text field whose Up/Down step through a list of values (the files to import)."""
+
+    def __init__(self, rect, value: str, choices: list[str], max_length: int = 200) -> None:
+        super().__init__(rect, value, max_length=max_length)
+        self.choices = choices
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focused and self.choices and event.type == pygame.KEYDOWN \
+                and event.key in (pygame.K_UP, pygame.K_DOWN):
+            at = self.choices.index(self.value) if self.value in self.choices else -1
+            at = (at + (1 if event.key == pygame.K_DOWN else -1)) % len(self.choices)
+            self.set_value(self.choices[at])
+            self.select_all()
+            return True
+        return super().handle_event(event)
 
 
 class FileActions:
@@ -236,8 +267,17 @@ class FileActions:
         self.import_text(clipboard.get_text(), "the clipboard")
 
     def import_file(self) -> None:
-        def ok(path_text: str) -> str | None:
-            path = Path(path_text).expanduser()
+        """The exports folder's deck files are listed and the newest is filled in (selected:
+        typing replaces it); Up/Down step through the list; a bare name is read from there."""
+        folder = storage.exports_dir()
+        files = export_files(folder)
+        field = PickField((0, 0, 10, 40), str(files[0]) if files else str(folder) + "/",
+                          [str(f) for f in files], max_length=1000)
+
+        def ok() -> str | None:
+            path = Path(field.value.strip()).expanduser()
+            if not path.is_absolute() and path.parent == Path("."):
+                path = folder / path  # a bare name: from the exports folder
             try:
                 text = read_text(path, "deck")
             except FileError as exc:
@@ -245,8 +285,14 @@ class FileActions:
             self.import_text(text, path.name)
             return None
 
-        self.ask(prompt("Import a deck file", "Path of a deck .yaml or a .txt card list:",
-                        str(storage.exports_dir()) + "/", ok, ok="Import", max_length=1000))
+        if files:
+            message = f"{len(files)} deck file{'s' if len(files) != 1 else ''} in {folder} " \
+                      "(Up/Down to pick one), or type any path:"
+        else:
+            message = f"No deck files in {folder} yet. Path of a deck .yaml or a .txt card list:"
+        self.ask(Dialog("Import a deck file", message,
+                        [DialogButton("Import", ok, "primary"), DialogButton("Cancel")],
+                        field=field, details=[f.name for f in files], default=0, cancel=1))
 
     def export_text(self) -> str:
         return deck_to_text(self.editor.deck(), self.pool)
