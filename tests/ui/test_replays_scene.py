@@ -342,3 +342,14 @@ def test_the_menu_opens_the_replays(home, window) -> None:
 
 def test_snapshot_scenes(home) -> None:
     assert "replays" in routes.SNAPSHOT_SCENES and "replay" in routes.SNAPSHOT_SCENES
+
+
+def test_a_paused_replay_never_says_a_seat_is_deciding(run, window) -> None:
+    """Issue 22 edge 28: nobody decides in a replay; the seat to move is "next to act"."""
+    from tests.ui.drawn import strings
+
+    v = _viewer(run, window)
+    feed(v, key(pygame.K_RIGHT), key(pygame.K_RIGHT))
+    settle(v, 30)
+    drawn = strings(v, window)
+    assert "deciding" not in drawn and "next to act" in drawn, drawn

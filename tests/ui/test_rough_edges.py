@@ -340,3 +340,56 @@ def test_08_the_open_extra_deck_viewer_is_drawn_over_the_hand(window) -> None:
     last_tray = max(i for i, r in enumerate(order) if r in tray)
     overlapping = [i for i, r in enumerate(order) if r in hand and any(r.colliderect(t) for t in tray)]
     assert overlapping and all(i < last_tray for i in overlapping)
+
+
+def test_14_a_summon_nobody_could_answer_plays_its_line_in_a_short_beat(window) -> None:
+    from game.engine import Summon
+    from tests.ui.test_duel_features import position_scene, uid_of
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"sp": 5, "hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3}]}, speed="normal")
+    seen: list[tuple[str, float]] = []
+    clock = [0.0]
+    applied = scene.anim.on_applied
+
+    def spy(e):
+        seen.append((type(e).__name__, clock[0]))
+        applied(e)
+
+    scene.anim.on_applied = spy
+    sentry = uid_of(scene, 0, "stone_sentry", "hand")
+    scene.send([Summon(0, sentry, "phantom", 0, True, True)])
+    for _ in range(600):
+        scene.update(1 / 60)
+        clock[0] += 1 / 60
+        if not scene.anim.busy:
+            break
+    names = [n for n, _ in seen]
+    assert "LineOpened" in names and "LineClosed" in names and "PriorityPassed" in names
+    start = next(t for n, t in seen if n == "LineOpened")
+    end = next(t for n, t in seen if n == "LineClosed")
+    assert end - start <= 0.4, (end - start, seen)
+
+
+def test_03_a_negation_is_said_on_the_board_when_the_negating_step_resolves(window) -> None:
+    from game.engine import Activate, Pass, Summon
+    from tests.ui.test_duel_features import HOUND, position_scene, uid_of
+
+    spec = {**HOUND, "players": [{**HOUND["players"][0], "sp": 5}, HOUND["players"][1]]}
+    scene = position_scene(spec)
+    said: list[str] = []
+    real = scene.say
+    scene.say = lambda text, kind="info", **kw: (said.append(text), real(text, kind, **kw))
+    hound = uid_of(scene, 0, "iron_hound")
+    scene.send([Summon(0, hound, "phantom", 0, True, True)])
+    settle(scene, 30)
+    scene.send([Activate(1, uid_of(scene, 1, "denial"), 0)])
+    for _ in range(20):
+        if not scene.session.duel.state.lines:
+            break
+        seat = scene.session.deciding
+        scene.send([Pass(seat)])
+        settle(scene, 30)
+    negations = [t for t in said if "negated" in t]
+    assert negations == ["Line 2 resolved: Player 2's Denial negated Player 1's Iron Hound's Summon."], said

@@ -36,6 +36,7 @@ from .tweens import (
 )
 
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.6, "instant": 0.0}
+QUIET = 0.2  # a Line nobody could answer plays its open/Step/resolve marks this much faster
 MOVE = 0.28
 
 
@@ -84,6 +85,8 @@ class Animator:
         self.seen: list[str] = []  # kinds of effects played, for tests (bounded)
         self.on_applied: Callable[[object], None] | None = None  # the log listens here
         self.name_of = names or (lambda uid: "")
+        self.quiet: set[int] = set()  # ids of waiting events of a Line nobody could answer
+        self._quiet_now = False
         geometry.slide.instant = speed == "instant"
 
     # ------------------------------------------------------------ control
@@ -94,8 +97,26 @@ class Animator:
 
     def push(self, events: Iterable[object]) -> None:
         self.queue.extend(events)
+        self._find_quiet()
         if self.speed == "instant":
             self.skip()
+
+    def _find_quiet(self) -> None:
+        """Mark the events of each waiting Line that opened and closed within what was pushed,
+        with no Line Break, window or choice: nobody could answer it (the screen sends the
+        passes nobody could avoid with the command, DuelScene.send), so it plays as one short
+        beat (issue 22: pace)."""
+        opened: dict[int, int] = {}  # line -> index of its LineOpened in the queue
+        events = list(self.queue)
+        for i, e in enumerate(events):
+            name = type(e).__name__
+            if name == "LineOpened":
+                opened[e.line] = i
+            elif name in ("LineBreak", "WindowOpened", "ChoiceRequested"):
+                opened.clear()  # someone could act here: this Line plays at its own pace
+            elif name == "LineClosed" and e.line in opened:
+                for q in events[opened.pop(e.line):i + 1]:
+                    self.quiet.add(id(q))
 
     def skip(self) -> None:
         """Finish every tween and apply every waiting event at once."""
@@ -117,6 +138,7 @@ class Animator:
     def reset(self, board: Board) -> None:
         """A new board (another seat took the screen): forget everything in flight."""
         self.queue.clear()
+        self.quiet.clear()
         self.tweens.clear()
         self.markers.clear()
         self.flying.clear()
@@ -167,6 +189,8 @@ class Animator:
 
     def _mark(self, key: tuple, duration: float, blocks: bool = True,
               on_done: Callable[[], None] | None = None) -> None:
+        if self._quiet_now:
+            duration *= QUIET
         self._add(Marker(key, duration, blocks, on_done))
 
     def _centre(self, uid: int) -> tuple[int, int] | None:
@@ -185,6 +209,8 @@ class Animator:
 
     # ------------------------------------------------------------ events
     def _apply(self, e: object, animate: bool) -> None:
+        self._quiet_now = id(e) in self.quiet
+        self.quiet.discard(id(e))
         handler = getattr(self, "_on_" + type(e).__name__, None)
         if animate and handler is not None:
             handler(e)

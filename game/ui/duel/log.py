@@ -33,6 +33,7 @@ class LogEntry:
     card_id: str | None = None
     lines: tuple[str, ...] = ()  # wrapped for the panel
     quiet: bool = False  # bookkeeping (stats, passes): drawn dimmer
+    negates: bool = False  # a Line summary in which a Step negated another
 
 
 @dataclass
@@ -72,6 +73,7 @@ class Describer:
         self.lines: list[list[_Step]] = []  # the Lines as this seat saw them built
         self.resolving: _Step | None = None
         self.done: dict[int, list[str]] = {}  # per Line: what each resolved Step did
+        self.negated = False  # a Step of the Line being summed up negated another
 
     def learn(self, uid: int, card_id: str | None, owner: int | None = None) -> None:
         if card_id and card_id != HIDDEN and card_id in self.pool:
@@ -323,6 +325,7 @@ class Describer:
             except (IndexError, KeyError, AttributeError):
                 negates = False
             if negates:
+                self.negated = True
                 return f"{who} negated {self._what(s.answers)}"
         text = {"summon": f"{who} was Summoned", "special_summon": f"{who} was Special Summoned",
                 "set": f"{who} was Set", "environment": f"{who} took the Environment slot",
@@ -362,9 +365,10 @@ class Describer:
         parts = self.done.pop(e.line, [])
         del self.lines[e.line - 1:]
         self.resolving = None
+        negated, self.negated = self.negated, False
         if not parts:
             return LogEntry(f"Line {e.line} is closed.", -1, quiet=True)
-        return LogEntry(f"Line {e.line} resolved: {'; '.join(parts)}.", -1)
+        return LogEntry(f"Line {e.line} resolved: {'; '.join(parts)}.", -1, negates=negated)
 
     def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:
         return LogEntry(f"Window on Line {e.line}: {self.p(e.player)} may answer first.", e.player)

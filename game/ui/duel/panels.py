@@ -91,7 +91,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, edge=theme.PANEL_EDGE, fil
 
 # ------------------------------------------------------------------- LP / SP
 def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, seat: int,
-                      name: str, lp: Ticker, sp: Ticker, deciding: bool, note: str = "") -> None:
+                      name: str, lp: Ticker, sp: Ticker, deciding: bool, note: str = "",
+                      tag: str = "deciding") -> None:
+    """`tag` names the deciding seat: "deciding" in a duel, "next to act" in a replay (where
+    nobody decides while it is paused)."""
     colour = style.player_colour(seat)
     edge = colour if deciding else theme.PANEL_EDGE
     panel(surface, rect, edge)
@@ -103,7 +106,7 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
     txt.blit_text(surface, fit(name.upper(), 14, rect.w - 120), 14, colour,
                   (rect.x + 12, rect.y + 8), bold=True)
     if deciding:
-        txt.blit_text(surface, "deciding", 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
+        txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
     lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
     txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 38))
     txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, rect.y + 27), bold=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game import storage
-from game.engine import CardDef, CardView, Command, Rejected, SetCard, Zone
+from game.engine import CardDef, CardView, Command, Pass, Rejected, SetCard, Zone
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Transition
@@ -169,6 +169,8 @@ class DuelScene:
             self.log.add(entry)
             if type(e).__name__ == "DuelEnded":
                 self.log.scroll = 0  # the ending sentence in sight, however far up the log was
+            elif entry.negates:  # a negation shows on the board as it resolves, not a Line later
+                self.say(entry.text, "warn")
 
     def _raise_curtain(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -230,8 +232,28 @@ class DuelScene:
         self.input.reset()
         self.stale = True
 
+    def _forced_pass(self) -> Command | None:
+        """The Pass of a seat whose only legal action on an open Line is to pass (a computer
+        player, or a person whose answers setting would pass it), else None."""
+        s = self.session
+        seat = s.deciding
+        if s.over or seat is None:
+            return None
+        view = s.view(seat)
+        legal = view.legal_actions
+        if not view.lines or view.choice is not None or len(legal) != 1 or not isinstance(legal[0], Pass):
+            return None
+        return legal[0] if s.is_ai(seat) else s.auto_pass(seat)
+
     # -------------------------------------------------------------- update
     def update(self, dt: float) -> Transition | None:
+        if self.curtain is None and self.dialog is None:
+            # passes nobody could avoid join the events of the command before any of them
+            # plays, so a Line nobody could answer animates as one short beat (Animator)
+            forced = self._forced_pass()
+            while forced is not None:
+                self.send([forced])
+                forced = self._forced_pass()
         self.anim.speed = self.speed
         self.anim.update(dt)
         self.renderer.clock += dt

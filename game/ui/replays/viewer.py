@@ -489,7 +489,8 @@ class ReplayViewer:
             if level and level not in label.lower():
                 label += f" ({level})"
             panels.draw_player_panel(surface, rect, b, seat, label, self.tickers[("lp", seat)],
-                                     self.tickers[("sp", seat)], deciding == seat, "")
+                                     self.tickers[("sp", seat)], deciding == seat, "",
+                                     "next to act")
         mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), {}, None, None,
                               1 - mark.t if mark is not None else 0.0)
