@@ -18,12 +18,9 @@ EXIT_CODE = 70  # EX_SOFTWARE: an internal error, not a bad argument or file
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
+    from game.resources import game_version
 
-        return version("phantom-duel")
-    except Exception:  # a checkout that was never installed
-        return "checkout"
+    return game_version()
 
 
 def log_text(exc: BaseException, argv: list[str] | None = None) -> str:

@@ -1,12 +1,18 @@
-"""Replays: every duel played in the client, kept as the recipe of its start plus its commands.
+"""Replays: every duel played in the client, kept so it can be shown forever.
 
-A duel is decided by its seed, its rules, both decks and who goes first (docs/engine.md), so
-that recipe and the command history replay it exactly; the file also keeps the start's and
-the end's state hash, so a replay that no longer plays out the same (the cards or the rules
-changed since) says so instead of pretending. The format (docs/files.md, "Replays"):
+A duel is decided by its seed, its rules, its cards, both decks and who goes first
+(docs/engine.md), so that recipe and the command history replay it exactly. The game is tuned
+between versions, so a replay also keeps what it was played under: the game version, the
+rules and the card data of every card of both decks (game/played_under.py), and the whole
+event stream as it happened. Watching a replay plays its commands on its own card data and
+rules (today's engine, the recording's data: the views come back exactly, from the engine's
+own views and redaction); the recorded events check that re-play, and a second re-play on
+today's cards and rules says whether today's game still plays it the same, and if not the
+first event that differs, in words (`check_replay`). The format (docs/files.md, "Replays"):
 
 ```yaml
-replay: 1                          # the format version
+replay: 2                          # the format version (1: no game_version, cards, events)
+game_version: 0.1.0                # the game that recorded it
 date: '2026-11-30T17:51:34Z'       # when the duel ended (UTC)
 mode: hotseat                      # hotseat | versus_ai
 match: {duel: 1, best_of: 3}
@@ -25,22 +31,31 @@ final_hash: 9a0e...                # state_hash after the last command
 commands:                          # one line each: type, then field=value in any order
 - Summon player=0 card=31 zone=phantom index=0 attack=true face_up=true
 - Pass player=1
-- Activate player=0 card=20 ability=-1 targets=12,40 zone=back index=2
+events: eNrtXW1v2zYQ...            # base64 of zlib of a JSON list: every event, unredacted
+cards:                             # the card data of every card of both decks, as then
+- {id: ember_imp, name: Ember Imp, type: phantom, level: 1, atk: 1200, ...}
 ```
 
-Loading checks every field (type and bounds) and names the file and the field of the first
-problem; it never changes the file. `ReplayRun` replays the commands on the engine and stops
-at a command the engine refuses, with the engine's reason. Files are saved atomically
-(game.fileio) under `data_dir()/replays/`, named from the date and the decks; only the newest
-`KEEP` replays are kept. No pygame here.
+`events` is optional (a duel whose events would make the file too big keeps none: it is
+shown by re-play alone, as a format 1 replay is). Loading checks every field (type and
+bounds) and names the file and the field of the first problem; it never changes the file.
+`ReplayRun` replays the commands on the engine and stops at a command the engine refuses,
+with the engine's reason. Files are saved atomically (game.fileio) under
+`data_dir()/replays/`, named from the date and the decks; only the newest `KEEP` replays are
+kept. No pygame here.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import os
 import re
+import zlib
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -55,9 +70,11 @@ from game.engine import (
     Rejected,
     Rules,
     command_from_dict,
+    event_to_dict,
     state_hash,
 )
 from game.engine.commands import COMMAND_TYPES
+from game.engine.index import CardPool
 from game.engine.validate import command_problem
 from game.fileio import (
     FileError,
@@ -65,14 +82,18 @@ from game.fileio import (
     decode_text,
     kind_of,
     one_line,
+    parse_json,
     parse_yaml,
     read_bytes,
     read_prefix,
     too_big,
 )
+from game.played_under import KeptDataError, keep_cards, read_cards, what_changed
 from game.yamlio import brief, dump_yaml
 
-FORMAT = 1
+FORMAT = 2
+FORMATS = (1, 2)  # the formats this game reads (1: a recipe only, shown by re-play)
+MAX_EVENT_BYTES = 64 * 1024 * 1024  # the unpacked events of one replay (a zip bomb stops here)
 KEEP = 100  # replays kept in the folder; older ones are deleted after each save
 FOLDER = "replays"
 MAX_COMMANDS = 200_000  # as game.match.MAX_COMMANDS_PER_DUEL
@@ -121,6 +142,18 @@ class Replay:
     best_of: int = 1
     auto_pass: bool = False  # the client passes for a person itself (docs/engine.md)
     path: Path | None = field(default=None, compare=False)
+    game_version: str = ""  # the game that recorded it ("" in format 1)
+    cards: tuple[dict, ...] | None = None  # the kept card data (None in format 1)
+    events: tuple[dict, ...] | None = None  # every event as `event_to_dict` (None: not kept)
+    kept: CardPool | None = field(default=None, compare=False, repr=False)  # `cards` read
+
+    @property
+    def format(self) -> int:
+        return 1 if self.cards is None else 2
+
+    def played_pool(self, today: Mapping[str, CardDef]) -> Mapping[str, CardDef]:
+        """The cards the duel was played with: its kept data, else (format 1) today's."""
+        return self.kept if self.kept is not None else today
 
     # ------------------------------------------------------------- reading
     @property
@@ -154,8 +187,13 @@ class Replay:
 
     # ------------------------------------------------------------- writing
     def to_data(self) -> dict:
-        return {
-            "replay": FORMAT,
+        """Plain data in the file's order: `commands` after the header (the list reads up to
+        it), then the events and the card data. A replay without kept cards (read from a
+        format 1 file) is written in format 1."""
+        data: dict[str, Any] = {"replay": self.format}
+        if self.cards is not None:
+            data["game_version"] = self.game_version
+        data.update({
             "date": self.date.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "mode": self.mode,
             "match": {"duel": self.duel_number, "best_of": self.best_of},
@@ -168,7 +206,65 @@ class Replay:
             },
             "final_hash": self.final_hash,
             "commands": [command_line(c) for c in self.commands],
-        }
+        })
+        if self.cards is not None:
+            if self.events is not None:
+                data["events"] = pack_events(self.events)
+            data["cards"] = [dict(c) for c in self.cards]
+        return data
+
+
+# ------------------------------------------------------------------- events
+def plain_events(events: Sequence[object]) -> tuple[dict, ...]:
+    """Engine events as the plain data a replay keeps (`event_to_dict`, lists for tuples)."""
+    return tuple(json.loads(json.dumps([event_to_dict(e) for e in events])))
+
+
+def pack_events(events: Sequence[dict]) -> str:
+    """The `events` field: base64 of zlib (level 9) of the compact JSON list."""
+    blob = json.dumps(list(events), separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(blob, 9)).decode("ascii")
+
+
+def unpack_events(text: object) -> tuple[dict, ...]:
+    """The inverse of `pack_events`; ValueError with a short reason otherwise (never more
+    than MAX_EVENT_BYTES unpacked)."""
+    if not isinstance(text, str):
+        raise ValueError(f"expected the packed events (base64 text), got {brief(text)}")
+    try:
+        packed = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        raise ValueError("not base64 text") from None
+    unpack = zlib.decompressobj()
+    try:
+        blob = unpack.decompress(packed, MAX_EVENT_BYTES)
+    except zlib.error:
+        raise ValueError("not zlib data") from None
+    if unpack.unconsumed_tail or not unpack.eof:
+        raise ValueError(f"cut short or over {MAX_EVENT_BYTES // (1024 * 1024)} MiB unpacked")
+    try:
+        data = parse_json(blob.decode("utf-8"), None)
+    except (FileError, UnicodeDecodeError) as exc:
+        raise ValueError(getattr(exc, "problem", "not UTF-8 text")) from None
+    if not isinstance(data, list):
+        raise ValueError("expected a list of events")
+    for i, e in enumerate(data):
+        if not isinstance(e, dict) or not isinstance(e.get("type"), str) or len(e["type"]) > 40:
+            raise ValueError(f"event {i + 1}: expected a mapping with a type, got {brief(e)}")
+    return tuple(data)
+
+
+def event_words(e: dict | None) -> str:
+    """One event in words a designer reads: `LpChanged player=1 amount=-1800 lp=8200`."""
+    if e is None:
+        return "nothing (the duel had ended)"
+    fields_ = " ".join(f"{k}={_short(v)}" for k, v in e.items() if k != "type")
+    return f"{e.get('type')} {fields_}".strip()
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ------------------------------------------------------------------ commands
@@ -300,18 +396,44 @@ class _Check:
 
 
 def replay_from_data(data: object, path: str | os.PathLike | None = None,
-                     pool: Mapping[str, CardDef] | None = None) -> Replay:
+                     pool: Mapping[str, CardDef] | None = None, header: bool = False) -> Replay:
     """Check every field of plain replay data; ReplayError (file: field: problem) otherwise.
-    With `pool`, every card id must be in it."""
+    With `pool` (today's cards), every card id of a format 1 replay must be in it; a format 2
+    replay's ids must be in its own kept card data. `header`: only the header was read (no
+    commands, events or cards: the list)."""
     from game.rules_file import rules_from_data
 
     c = _Check(path)
     if data is None:
         raise ReplayError(path, "the file is empty")
-    top = c.mapping(data, "replay file", ("replay", "date", "mode", "players", "result", "start",
-                                          "final_hash", "commands"), ("match",))
-    if top["replay"] != FORMAT or type(top["replay"]) is not int:
-        raise c.fail("replay", f"this game reads format {FORMAT}, the file says {brief(top['replay'])}")
+    version = data.get("replay") if isinstance(data, dict) else None
+    if type(version) is not int or version not in FORMATS:
+        if not isinstance(data, dict) or "replay" not in data:
+            c.mapping(data, "replay file", ("replay",), _KEYS[FORMAT])
+        raise c.fail("replay", f"this game reads formats {', '.join(map(str, FORMATS))}, the file "
+                               f"says {brief(version)}")
+    needed = [k for k in _NEEDED[version] if not (header and k in _TAIL)]
+    top = c.mapping(data, "replay file", needed, [k for k in _KEYS[version] if k not in needed])
+    kept: CardPool | None = None
+    cards: tuple[dict, ...] | None = None
+    events: tuple[dict, ...] | None = None
+    game_version = ""
+    if version >= 2:
+        game_version = c.text(top["game_version"], "game_version")
+        if "cards" in top:
+            try:
+                kept = read_cards(top["cards"], "cards")
+            except KeptDataError as exc:
+                raise c.fail("cards", str(exc).removeprefix("cards: ")) from None
+            cards = tuple(top["cards"])
+            pool = kept
+        elif header:
+            pool = None  # the list: the ids are checked against the kept cards when watched
+        if "events" in top:
+            try:
+                events = unpack_events(top["events"])
+            except ValueError as exc:
+                raise c.fail("events", str(exc)) from None
     date_text = c.text(top["date"], "date")
     try:
         date = datetime.strptime(date_text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
@@ -364,7 +486,7 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
         decks.append(DeckSpec(c.ids(d["main"], f"{where}.main", pool), c.ids(d["extra"], f"{where}.extra", pool)))
     start_hash = c.digest(st["hash"], "start.hash")
     final_hash = c.digest(top["final_hash"], "final_hash")
-    lines = top["commands"]
+    lines = top.get("commands", [])
     if not isinstance(lines, list) or len(lines) > MAX_COMMANDS:
         raise c.fail("commands", f"expected a list of at most {MAX_COMMANDS:,} commands, got {brief(lines)}")
     commands = []
@@ -381,7 +503,14 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
         commands.append(cmd)
     return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
                   (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
-                  final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None)
+                  final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None,
+                  game_version, cards, events, kept)
+
+
+_HEAD = ("replay", "date", "mode", "players", "result", "start", "final_hash", "commands")
+_TAIL = ("commands", "events", "cards")  # after the header: not read for the list
+_NEEDED = {1: _HEAD, 2: (*_HEAD, "game_version", "cards")}
+_KEYS = {1: (*_HEAD, "match"), 2: (*_NEEDED[2], "match", "events")}
 
 
 HEADER_BYTES = 64 * 1024  # the list reads at most this much of a file: everything but commands
@@ -399,44 +528,65 @@ def _split(raw: bytes) -> tuple[bytes, bytes | None, bool] | None:
     return raw[:found.start()], raw[found.end():], found.group(1) is not None
 
 
-def _fast_commands(tail: bytes, empty: bool) -> list[str] | None:
-    """The command lines of the commands part when each is a plain `- Type field=value`
-    line (what the game writes): read without YAML, which takes seconds for 200,000
-    lines. None when anything else is there (then the whole file is read as YAML)."""
+_EVENTS_LINE = re.compile(r"^events: ([A-Za-z0-9+/=]*)\r?$")
+
+
+def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None:
+    """The part after `commands:` as the game writes it: plain `- Type field=value` command
+    lines (read without YAML, which takes seconds for 200,000 lines), then an `events:` line
+    (read without YAML too) and the `cards:` list (YAML). None when anything else is there
+    (then the whole file is read as YAML)."""
     try:
         text = tail.decode("utf-8")
     except UnicodeDecodeError:
         return None
     lines = text.split("\n")
-    if lines and lines[0].strip() == "":
-        lines = lines[1:]
-    out = []
-    for line in lines:
+    commands = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
         if not line.strip():
+            i += 1
             continue
-        if empty:
-            return None
+        if not line.startswith("- "):
+            break
         m = _PLAIN_LINE.match(line)
-        if m is None or m.group(1).split(" ", 1)[0] not in _FIELDS:
+        if empty or m is None or m.group(1).split(" ", 1)[0] not in _FIELDS:
             return None
-        out.append(m.group(1))
+        commands.append(m.group(1))
+        i += 1
+    out: dict[str, Any] = {"commands": commands}
+    if i < len(lines):
+        m = _EVENTS_LINE.match(lines[i])
+        if m is not None:
+            out["events"] = m.group(1)
+            i += 1
+        rest = "\n".join(lines[i:])
+        if rest.strip():
+            try:
+                more = parse_yaml(rest, path, "replay")
+            except FileError:
+                return None
+            if not isinstance(more, dict) or any(k not in ("cards",) for k in more):
+                return None
+            out.update(more)
     return out
 
 
 def _load_data(path: str | os.PathLike, raw: bytes):
-    """The file's plain data: its header through YAML and its commands line by line when
-    the game wrote it, else the whole file through YAML (a file edited by hand)."""
+    """The file's plain data: its header through YAML and the rest line by line when the
+    game wrote it, else the whole file through YAML (a file edited by hand)."""
     parts = _split(raw)
     if parts is not None:
         head, tail, empty = parts
-        commands = _fast_commands(tail, empty) if tail is not None else None
-        if commands is not None:
+        rest = _fast_tail(path, tail, empty) if tail is not None else None
+        if rest is not None:
             try:
                 header = parse_yaml(decode_text(head, path), path, "replay")
             except FileError:
                 header = None  # the whole file through YAML names the problem
-            if isinstance(header, dict) and "commands" not in header:
-                header["commands"] = commands
+            if isinstance(header, dict) and not any(k in header for k in _TAIL):
+                header.update(rest)
                 return header
     return parse_yaml(decode_text(raw, path), path, "replay")
 
@@ -465,29 +615,45 @@ def load_header(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = No
         header = parse_yaml(decode_text(parts[0], path), path, "replay")
     except FileError as exc:
         raise ReplayError(exc.path, exc.problem) from None
-    if isinstance(header, dict) and "commands" not in header:
-        header["commands"] = []
-    return replay_from_data(header, path, pool)
+    if isinstance(header, dict) and any(k in header for k in _TAIL):
+        return load_replay(path, pool)  # not laid out as the game writes it: all of it
+    return replay_from_data(header, path, pool, header=True)
 
 
 # -------------------------------------------------------------- recording
 def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer], mode: str,
            duel_number: int = 1, best_of: int = 1, date: datetime | None = None) -> Replay:
     """A finished (or stopped) duel as a Replay: its start recipe is read from the duel and
-    `decks` (the Decks it began with), its commands from the engine's history."""
+    `decks` (the Decks it began with), its commands from the engine's history, its events
+    from the engine's log and the data of its cards from the card set it was played with.
+    ReplayError if a card's data is not known."""
+    from game.resources import game_version
+
     tossed = any(type(e).__name__ == "CoinTossed" for e in duel.start_events)
     first = None if tossed else duel.first_player
     auto_pass = bool(duel.state.auto_pass)
     start = Duel(duel.pool, duel.rules, list(decks), duel.seed, first_player=first,
                  auto_pass=auto_pass)
+    start_hash = state_hash(start)
+    log = duel.event_log
+    if not log or type(log[0]).__name__ != "DuelStarted" or len(log) != duel.log_size:
+        for cmd in duel.history:  # a duel rebuilt from its state: its events told again
+            start.apply(cmd)
+        log = start.event_log
+    try:
+        cards = keep_cards(duel.pool, [cid for d in decks for cid in (*d.main, *d.extra)])
+        kept = read_cards(cards)
+    except KeptDataError as exc:
+        raise ReplayError(None, f"the card data cannot be kept: {exc}") from None
     winner = duel.winner
     return Replay(
         date=(date or datetime.now(timezone.utc)).replace(microsecond=0), mode=mode, players=(players[0], players[1]),
         seed=duel.seed, first_player=first, rules=duel.rules,
         decks=(decks[0], decks[1]), commands=tuple(duel.history),
         winner=winner if winner in (0, 1) else None, reason=duel.end_reason or "",
-        rounds=duel.round, start_hash=state_hash(start), final_hash=state_hash(duel),
-        duel_number=duel_number, best_of=best_of, auto_pass=auto_pass)
+        rounds=duel.round, start_hash=start_hash, final_hash=state_hash(duel),
+        duel_number=duel_number, best_of=best_of, auto_pass=auto_pass,
+        game_version=game_version(), cards=tuple(cards), events=plain_events(log), kept=kept)
 
 
 def replays_dir() -> Path:
@@ -506,15 +672,25 @@ def file_name(replay: Replay) -> str:
     return f"{when}_{_slug(replay.players[0].deck)}_vs_{_slug(replay.players[1].deck)}.yaml"
 
 
+def replay_text(replay: Replay, where: Path | None = None) -> str:
+    """The file's text. A replay whose events would make it too big to read back keeps none
+    (it is then shown by re-play alone); ReplayError if it is too big even so."""
+    text = dump_yaml(replay.to_data())  # the header first: a list reads only what is above
+    limit = kind_of("replay").max_bytes
+    if len(text.encode("utf-8")) > limit and replay.events is not None:
+        text = dump_yaml(replace(replay, events=None).to_data())
+    size = len(text.encode("utf-8"))
+    if size > limit:  # never write a file the game would refuse to read
+        raise ReplayError(where, too_big(None, size, "replay").problem)
+    return text
+
+
 def save_replay(replay: Replay, folder: Path | None = None, keep: int = KEEP) -> Path:
     """Write `replay` atomically into the replays folder, then keep only the newest `keep`.
     Returns the new file; ReplayError (one line) if it cannot be written."""
     folder = folder if folder is not None else replays_dir()
     name = file_name(replay)
-    text = dump_yaml(replay.to_data())  # `commands` last: a list reads only what is above
-    size = len(text.encode("utf-8"))
-    if size > kind_of("replay").max_bytes:  # never write a file the game would refuse to read
-        raise ReplayError(folder / name, too_big(None, size, "replay").problem)
+    text = replay_text(replay, folder / name)
     for n in range(1, 10_000):  # each name taken exclusively: two instances never share one
         path = folder / (name if n == 1 else name.replace(".yaml", f"-{n}.yaml"))
         try:
@@ -622,28 +798,74 @@ def delete_replay(path: Path) -> None:
 
 
 # ------------------------------------------------------------------ playing
+@dataclass(frozen=True)
+class Difference:
+    """Where a re-play first differs from the recording: the event's number in the stream
+    (0-based), the command that caused it (0: the start) and both sides as plain events."""
+
+    event: int
+    command: int
+    recorded: dict | None
+    played: dict | None
+    refused: str = ""  # the engine refused or failed on a command instead
+
+    def words(self, replay: Replay) -> str:
+        """One sentence: which command, which event, what was recorded and what is now."""
+        if self.refused:
+            return self.refused
+        if self.command == 0:
+            where = "at the start"
+        elif self.command > len(replay.commands):
+            where = f"after the last command ({len(replay.commands)})"
+        else:
+            where = f"at command {self.command} ({command_line(replay.commands[self.command - 1])})"
+        if self.recorded is None or self.played is None:
+            extra = "ends sooner" if self.played is None else "goes on"
+            return (f"{where}, event {self.event + 1}: the recording has "
+                    f"{event_words(self.recorded)}; the re-play {extra}: "
+                    f"{event_words(self.played)}")
+        if self.recorded.get("type") != self.played.get("type"):
+            return (f"{where}, event {self.event + 1}: recorded {event_words(self.recorded)}; "
+                    f"now {event_words(self.played)}")
+        changed = [f"{k} recorded {_short(self.recorded.get(k))}, now {_short(self.played.get(k))}"
+                   for k in dict.fromkeys([*self.recorded, *self.played])
+                   if self.recorded.get(k) != self.played.get(k)]
+        return (f"{where}, event {self.event + 1} ({self.recorded.get('type')}): "
+                f"{'; '.join(changed)} (the recorded event: {event_words(self.recorded)})")
+
+
 @dataclass
 class ReplayRun:
     """A replay played out on the engine once, up front: the duel at any command index is a
     clone of the nearest checkpoint plus a few commands (stepping back is cheap); the final
-    duel keeps every event, which `log_for` hands out per seat. `stopped` says why the replay ends before its last command
-    (the engine refused one: its reason), `warnings` what does not match the recording."""
+    duel keeps every event, which `log_for` hands out per seat (the engine's redaction).
+    `stopped` says why the replay ends before its last command (the engine refused one: its
+    reason), `difference` where the events first differ from the recorded ones, `warnings`
+    what does not match the recording, in words."""
 
     replay: Replay
-    pool: Mapping[str, CardDef]
+    pool: Mapping[str, CardDef]  # the cards it was played with
+    rules: Rules | None = None  # the rules it was played with (None: the recording's)
     length: int = 0  # commands that applied
     event_counts: list[int] = field(default_factory=list)  # events so far after i commands
     rounds: list[int] = field(default_factory=list)  # the round after i commands
     checkpoints: list[Duel] = field(default_factory=list)  # the duel after k*CHECKPOINT commands
     final: Duel | None = None
     stopped: str = ""
+    difference: Difference | None = None
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def play(cls, replay: Replay, pool: Mapping[str, CardDef]) -> ReplayRun:
-        run = cls(replay, pool)
-        duel = replay.start(pool)
-        if state_hash(duel) != replay.start_hash:
+    def play(cls, replay: Replay, pool: Mapping[str, CardDef], *, as_played: bool = True,
+             rules: Rules | None = None) -> ReplayRun:
+        """Play `replay` once. `as_played` (the viewer): on its own kept card data and rules
+        (a format 1 replay has none: `pool`, today's cards); else on `pool` and `rules`
+        (today's game: `check_replay`). ReplayError if the duel cannot even begin."""
+        if as_played:
+            pool, rules = replay.played_pool(pool), None
+        run = cls(replay, pool, rules)
+        duel = run._start()
+        if rules is None and state_hash(duel) != replay.start_hash:
             run.warnings.append("the start differs from the recording (the card set or the "
                                 "engine changed since): it may not replay the same")
         run.event_counts.append(duel.log_size)
@@ -665,10 +887,48 @@ class ReplayRun:
             if run.length % CHECKPOINT == 0:
                 run.checkpoints.append(duel.clone())
         run.final = duel
+        if replay.events is not None:
+            run.difference = run._compare()
+        if run.difference is not None and not run.difference.refused:
+            run.warnings.append("it plays differently from the recording "
+                                + run.difference.words(replay))
         if not run.stopped and state_hash(duel) != replay.final_hash:
             run.warnings.append("the end differs from the recording (the card set or the rules "
                                 "changed since)")
         return run
+
+    def _start(self) -> Duel:
+        r = self.replay
+        try:
+            return Duel(self.pool, self.rules or r.rules, list(r.decks), r.seed,
+                        first_player=r.first_player, auto_pass=r.auto_pass)
+        except (ValueError, KeyError) as exc:
+            raise ReplayError(r.path, f"start: the duel cannot begin: {exc}") from None
+
+    def _compare(self) -> Difference | None:
+        """The first event that differs from the recorded stream (None: all the same)."""
+        assert self.final is not None and self.replay.events is not None
+        recorded = self.replay.events
+        played = plain_events(self.final.event_log)
+        n = min(len(recorded), len(played))
+        at = next((i for i in range(n) if recorded[i] != played[i]), n)
+        if at == len(recorded) == len(played) and not self.stopped:
+            return None
+        command = bisect_right(self.event_counts, at)  # the command whose events hold `at`
+        if at == len(played) and self.stopped and at <= len(recorded):
+            return Difference(at, self.length + 1, recorded[at] if at < len(recorded) else None,
+                              None, self.stopped)
+        return Difference(at, command, recorded[at] if at < len(recorded) else None,
+                          played[at] if at < len(played) else None)
+
+    @property
+    def reproduced(self) -> bool:
+        """Every command applied and the re-play told the recorded events (or, with none
+        recorded, reached the recorded end)."""
+        if self.stopped or self.difference is not None:
+            return False
+        assert self.final is not None
+        return state_hash(self.final) == self.replay.final_hash
 
     def duel_at(self, index: int) -> Duel:
         """A fresh duel after `index` commands (0: the start)."""
@@ -684,3 +944,39 @@ class ReplayRun:
         designer's `main.py replay` without --seat, a tool that sees everything)."""
         assert self.final is not None
         return tuple(self.final.event_log) if seat is None else self.final.log_for(seat)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether today's game (engine, cards, rules) plays a replay as it was recorded."""
+
+    reproduced: bool
+    difference: str  # "" when reproduced: where it first differs, in words
+    changes: str  # what changed since (cards, rules) in words, "" when nothing did
+    run: ReplayRun  # the re-play on today's game
+
+    def sentence(self) -> str:
+        if self.reproduced:
+            return "Today's game plays this replay exactly as it was recorded."
+        why = f" ({self.changes})" if self.changes else ""
+        return f"Today's game plays it differently{why}: {self.difference}"
+
+
+def check_replay(replay: Replay, pool: Mapping[str, CardDef], rules: Rules) -> Verdict:
+    """Play `replay` on today's cards `pool` and rules `rules` and compare with what was
+    recorded (its events, or its end when it has none)."""
+    changes = what_changed(replay.kept, replay.rules, pool, rules)
+    try:
+        run = ReplayRun.play(replay, pool, as_played=False, rules=rules)
+    except ReplayError as exc:
+        empty = ReplayRun(replay, pool, rules, stopped=exc.problem)
+        return Verdict(False, f"the duel cannot begin today: {exc.problem}", changes, empty)
+    if run.reproduced:
+        return Verdict(True, "", changes, run)
+    if run.difference is not None:
+        words = run.difference.words(replay)
+    elif run.stopped:
+        words = run.stopped
+    else:
+        words = "the end differs from the recording (the recording keeps no events to say where)"
+    return Verdict(False, words, changes, run)

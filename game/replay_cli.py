@@ -2,9 +2,16 @@
 
 Each command is printed as its file line, then what it caused in the duel log's sentences
 (game/ui/duel/log.py, which needs no window). By default the log is the designer's: nothing
-hidden (every card named); `--seat 1|2` prints what that player saw instead. Exit code 0
-when the replay plays out as recorded, 1 when the engine refused a command or the end
-differs from the recording, 2 when the file cannot be read.
+hidden (every card named); `--seat 1|2` prints what that player saw instead. The log is the
+duel as it was played: the replay's own card data and rules (format 2; a format 1 replay
+has none: today's). Exit code 0 when the replay plays out as recorded, 1 when the engine
+refused a command or the events or the end differ from the recording, 2 when the file
+cannot be read.
+
+`--check` prints no log: whether today's game (engine, card data, rules) reproduces the
+replay, and if not where it first differs, in words, and what changed since; then whether
+today's engine reproduces it on its own card data and rules. Exit code 0: reproduced by
+today's game, 1: it differs, 2: the file cannot be read.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game.replay import ReplayError, ReplayRun, command_line, load_replay
+from game.replay import ReplayError, ReplayRun, Verdict, check_replay, command_line, load_replay
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, choices=(1, 2), default=None,
                    help="print what player 1 or 2 saw (default: everything, nothing hidden)")
     p.add_argument("--no-commands", action="store_true", help="only the log sentences")
+    p.add_argument("--check", action="store_true",
+                   help="print only whether today's game reproduces the replay, and where it "
+                        "first differs (exit code 0: reproduced, 1: differs, 2: unreadable)")
     return p
 
 
@@ -35,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CardDataError, OSError, ValueError) as exc:
         print(f"replay: the card data cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
+    if args.check:
+        return check_main(args.file, pool)
     try:
         replay = load_replay(args.file, pool)
         run = ReplayRun.play(replay, pool)
@@ -44,6 +56,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands):
         print(line)
     return 1 if run.stopped or run.warnings else 0
+
+
+def check_main(path: str, pool) -> int:
+    """`--check`: the verdict in a few lines; the exit code says which."""
+    from game.rules_file import RulesFileError, load_rules
+
+    try:
+        rules = load_rules()
+    except (RulesFileError, OSError, ValueError) as exc:
+        print(f"replay: the rules cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    try:
+        replay = load_replay(path)  # format 1: its ids are checked by the re-play
+        verdict = check_replay(replay, pool, rules)
+        own = ReplayRun.play(replay, pool) if not verdict.reproduced else None
+    except ReplayError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    for line in check_lines(path, verdict, own):
+        print(line)
+    return 0 if verdict.reproduced else 1
+
+
+def check_lines(path: str, verdict: Verdict, own: ReplayRun | None) -> list[str]:
+    """What `--check` prints: the verdict, where it differs, what changed, and whether the
+    replay's own data still plays it (the engine itself is then unchanged for it)."""
+    r = verdict.run.replay
+    kept = f"format {r.format}" + (f", recorded by version {r.game_version}" if r.game_version else "")
+    if verdict.reproduced:
+        events = f", {len(r.events)} events" if r.events is not None else ""
+        return [f"{path}: reproduced: today's game plays all {len(r.commands)} commands"
+                f"{events} as recorded ({kept})."]
+    out = [f"{path}: differs ({kept}): {verdict.difference}"]
+    if verdict.changes:
+        out.append(f"  {verdict.changes[0].upper()}{verdict.changes[1:]}.")
+    if own is not None and r.kept is not None:
+        if own.reproduced:
+            out.append("  On its own card data and rules, today's engine plays it as recorded: "
+                       "the difference comes from the cards or the rules.")
+        else:
+            why = own.difference.words(r) if own.difference is not None else own.stopped
+            out.append(f"  On its own card data and rules it differs too (the engine changed): {why}")
+    return out
 
 
 def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) -> list[str]:

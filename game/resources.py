@@ -43,3 +43,14 @@ TEST_DECKS = (TEST_DECK_DIR / "basic_giants.yaml", TEST_DECK_DIR / "basic_swarm.
 def starter_deck(stem: str) -> Path:
     """A starter deck's file from its stem (`ember_rush`)."""
     return STARTER_DECK_DIR / f"{stem}.yaml"
+
+
+def game_version() -> str:
+    """The installed game's version (pyproject.toml), "checkout" when it was never installed:
+    what a crash log and a replay say they were made by."""
+    try:
+        from importlib.metadata import version
+
+        return version("phantom-duel")
+    except Exception:  # a checkout that was never installed
+        return "checkout"

@@ -24,13 +24,16 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from game.resources import PUZZLE_DIR, starter_deck
+from game.yamlio import dump_yaml
 
 REPO = Path(__file__).resolve().parent.parent
-KINDS = ("settings", "suspended", "autosave", "replay", "puzzle", "progress", "deck", "export")
+KINDS = ("settings", "suspended", "autosave", "replay", "replay_v1", "puzzle", "progress", "deck",
+         "export")
+REPLAYS = ("replay", "replay_v1")  # format 2 (events, card data) and the format 1 of old files
 
 
 @dataclass
@@ -64,6 +67,13 @@ def pool():
     return base_pool()
 
 
+def rules():
+    """Today's rules as the client plays them (the shipped rules file)."""
+    from game.rules_file import load_rules
+
+    return load_rules()
+
+
 def good_files(home: Path) -> dict[str, Path]:
     """One valid file of every kind in `home` (PHANTOM_DUEL_HOME must point there)."""
     from game import autosave, storage, suspend
@@ -92,7 +102,12 @@ def good_files(home: Path) -> dict[str, Path]:
         journal.append(cmd)
     journal.flush()
     out["autosave"] = autosave.path()
-    out["replay"] = R.save_replay(demo.demo_replay(pool()), R.replays_dir())
+    replay = demo.demo_replay(pool())
+    out["replay"] = R.save_replay(replay, R.replays_dir())
+    out["replay_v1"] = R.replays_dir() / "old format.yaml"  # a replay from before format 2
+    out["replay_v1"].write_text(dump_yaml(R.Replay(**{
+        f.name: getattr(replay, f.name) for f in fields(R.Replay)
+        if f.name not in ("cards", "events", "kept", "game_version")}).to_data()), "utf-8")
     puzzles = pz.user_dir()
     puzzles.mkdir(parents=True, exist_ok=True)
     out["puzzle"] = puzzles / "mine.yaml"
@@ -136,18 +151,21 @@ def read(kind: str, path: Path) -> str | None:
         except FileError as exc:
             return str(exc)
         return None
-    if kind == "replay":
+    if kind in REPLAYS:
         entry = R.read_entry(path, pool())  # the list: its header only
         try:
             replay = R.load_replay(path, pool())  # watching: the whole file, then played
+            run = R.ReplayRun.play(replay, pool())
+            verdict = R.check_replay(replay, pool(), rules())  # and checked on today's game
         except R.ReplayError as exc:
             return str(exc)
         if entry.replay is None:
             return f"{path}: {entry.problem}"
-        run = R.ReplayRun.play(replay, pool())
         if run.stopped:
             return f"{path}: {run.stopped}"
-        return f"{path}: {run.warnings[0]}" if run.warnings else None
+        if run.warnings:
+            return f"{path}: {run.warnings[0]}"
+        return None if verdict.reproduced else f"{path}: {verdict.sentence()}"
     if kind == "puzzle":
         got = pz.list_puzzles(shipped=None, mine=path.parent)
         broken = [p for p in got if isinstance(p, pz.BrokenPuzzle) and p.path == path]
@@ -176,7 +194,7 @@ def read(kind: str, path: Path) -> str | None:
 
 # ------------------------------------------------------------------ mutants
 JSON_KINDS = {"suspended", "autosave"}
-YAML_KINDS = {"settings", "replay", "puzzle", "progress", "deck"}
+YAML_KINDS = {"settings", "replay", "replay_v1", "puzzle", "progress", "deck"}
 
 ALIAS_BOMB = ("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n"
@@ -292,7 +310,7 @@ def generic(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
 def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]]:
     """A replay whose commands turn illegal midway; saves whose hash does not match."""
     out: list[tuple[str, bytes]] = []
-    if kind == "replay":
+    if kind in REPLAYS:
         lines = raw.split(b"\n")
         cmds = [i for i, ln in enumerate(lines) if ln.startswith(b"- ") and b"player=" in ln]
         if cmds:
@@ -302,6 +320,24 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         data, _ = _load(kind, raw)
         data["final_hash"] = "0" * 64
         out.append(("final hash differs", _dump(kind, data, b"")))
+    if kind == "replay":
+        from game import replay as R
+
+        data, _ = _load(kind, raw)
+        events = list(R.unpack_events(data["events"]))
+        events[len(events) // 2] = {**events[len(events) // 2], "type": "Teleported"}
+        out.append(("an event differs", _dump(kind, {**data, "events": R.pack_events(events)}, b"")))
+        out.append(("events cut", _dump(kind, {**data, "events": R.pack_events(events[:9])}, b"")))
+        out.append(("events not zlib", _dump(kind, {**data, "events": "AAAA"}, b"")))
+        import zlib
+        bomb = __import__("base64").b64encode(zlib.compress(b"[" + b" " * 80_000_000 + b"]", 9))
+        out.append(("events zip bomb", _dump(kind, {**data, "events": bomb.decode()}, b"")))
+        cards = copy.deepcopy(data["cards"])
+        phantom = next(c for c in cards if c.get("type") == "phantom")
+        phantom["atk"] = phantom["atk"] + 700
+        out.append(("a kept card differs", _dump(kind, {**data, "cards": cards}, b"")))
+        out.append(("a kept card broken", _dump(kind, {**data, "cards": [{"id": "x"}] + cards}, b"")))
+        out.append(("no kept cards", _dump(kind, {k: v for k, v in data.items() if k != "cards"}, b"")))
     if kind in ("suspended", "autosave"):
         data, rest = _load(kind, raw)
         duel = data["duel"] if kind == "suspended" else data["match"]["duel"]

@@ -108,7 +108,7 @@ def _set(*keys, value):
 
 
 EDITS = [
-    (_set("replay", value=2), "replay: this game reads format 1"),
+    (_set("replay", value=3), "replay: this game reads formats 1, 2"),
     (_set("date", value="yesterday"), "date: expected a time like"),
     (_set("mode", value="online"), "mode: expected one of hotseat, versus_ai"),
     (_set("result", "winner", value=5), "result.winner: expected 0, 1 or null"),

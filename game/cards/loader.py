@@ -8,8 +8,10 @@ problem in a set is reported together, and a set with any problem is refused as 
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
+import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -801,7 +803,41 @@ def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
             continue
         seen[card.id] = index
         cards.append(card)
+        _keep_source(card, entry)
     return _Result(cards, ctx.refs, ctx.problems)
+
+
+# Each card's own YAML mapping, as read: what a saved duel keeps of a card (game/card_data.py)
+# so it can be shown and played again after the card files change. Keyed by the CardDef
+# (equal definitions share one entry), weakly: a card set that is dropped takes its sources.
+_SOURCES: weakref.WeakKeyDictionary[CardDef, str] = weakref.WeakKeyDictionary()
+
+
+def _plain_keys(data: Any) -> Any:
+    """The mapping with YAML 1.1's boolean `on` key spelt "on" (as `_mapping` reads it), so
+    it is plain JSON data that reads back the same."""
+    if isinstance(data, dict):
+        return {("on" if k is True else k): _plain_keys(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain_keys(v) for v in data]
+    return data
+
+
+def _keep_source(card: CardDef, entry: Any) -> None:
+    try:
+        _SOURCES[card] = json.dumps(_plain_keys(entry), sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # a YAML date or a non-text key: not plain data
+        pass
+
+
+def card_source(card: CardDef) -> dict[str, Any] | None:
+    """The card's own mapping as its card file wrote it (plain data, a fresh copy), or None
+    for a card not read from card data (built in code: a test's plain Phantom)."""
+    try:
+        text = _SOURCES.get(card)
+    except TypeError:  # an unhashable definition (built by hand with lists): not from a file
+        return None
+    return None if text is None else json.loads(text)
 
 
 def _missing_refs(refs: Iterable[tuple[str, str]], known: Collection[str]) -> list[str]:

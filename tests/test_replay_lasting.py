@@ -1,0 +1,229 @@
+"""Replays that last (issue 19): a replay keeps its card data, rules and events, so a duel
+saved before a card changes is still shown step for step with the views it had; today's game
+re-plays it as a check that says where it first differs; `main.py replay --check` says the same
+headless; old (format 1) files are still read and shown by re-play."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import fields, replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from game import replay as R
+from game.ai.random_player import RandomPlayer
+from game.cards import load_card_set
+from game.decks import load_deck
+from game.engine import Duel, state_hash
+from game.engine.views import view_to_plain
+from game.replay_cli import main as replay_main
+from game.resources import CARD_DIR, STARTER_DECK_DIR
+from game.rules_file import load_rules
+from game.yamlio import dump_yaml
+from tests.kit import base_pool
+
+DECKS = ("ember_rush", "veil_control")
+SEED = 21
+
+
+def _decks():
+    return [load_deck(STARTER_DECK_DIR / f"{n}.yaml") for n in DECKS]
+
+
+def _play(pool, seed: int = SEED, views: list | None = None) -> Duel:
+    """Random players on the starter decks; `views` gets both seats' views after each command."""
+    duel = Duel(pool, load_rules(), [d.spec() for d in _decks()], seed, first_player=0,
+                auto_pass=False)
+    players = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    if views is not None:
+        views.append(tuple(view_to_plain(duel.view(s)) for s in (0, 1)))
+    while not duel.over and len(duel.history) < 400:
+        seat = duel.deciding_player
+        assert seat is not None
+        duel.apply(players[seat].choose(duel.view(seat)))
+        if views is not None:
+            views.append(tuple(view_to_plain(duel.view(s)) for s in (0, 1)))
+    return duel
+
+
+def _record(duel: Duel) -> R.Replay:
+    decks = _decks()
+    return R.record(duel, [d.spec() for d in decks],
+                    [R.ReplayPlayer("Player 1", None, decks[0].name),
+                     R.ReplayPlayer("Player 2", None, decks[1].name)], "hotseat")
+
+
+def changed_pool(tmp_path: Path, card_id: str, **numbers: int):
+    """The shipped card set with one card's numbers changed, from a temporary folder."""
+    folder = tmp_path / "cards"
+    shutil.copytree(CARD_DIR, folder)
+    for path in folder.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text("utf-8"))
+        cards = data["cards"] if isinstance(data, dict) else data
+        for card in cards:
+            if card["id"] == card_id:
+                card.update(numbers)
+                path.write_text(dump_yaml(data), "utf-8")
+                return load_card_set(folder)
+    raise AssertionError(f"no card {card_id}")
+
+
+def first_summoned(duel: Duel) -> str:
+    cmd = next(c for c in duel.history if type(c).__name__ == "Summon")
+    return duel.cards[cmd.card].cid
+
+
+@pytest.fixture(scope="module")
+def reference() -> Duel:
+    return _play(base_pool())
+
+
+@pytest.fixture
+def before_the_change(reference, tmp_path):
+    """A replay saved while a card had other numbers: (the file, the card id, the views
+    both seats had after each command while it was played)."""
+    cid = first_summoned(reference)
+    then = changed_pool(tmp_path, cid, atk=base_pool()[cid].atk + 900,
+                        health=base_pool()[cid].health + 500)
+    views: list = []
+    duel = _play(then, views=views)
+    path = R.save_replay(_record(duel), tmp_path / "replays")
+    return path, cid, views, duel
+
+
+def test_a_replay_saved_before_a_card_changed_shows_the_original_duel_with_its_views(
+        before_the_change) -> None:
+    path, cid, views, played = before_the_change
+    today = base_pool()
+    replay = R.load_replay(path, today)
+    assert replay.kept is not None and replay.kept[cid] != today[cid]  # the card did change
+    run = R.ReplayRun.play(replay, today)
+    assert run.reproduced and not run.warnings and run.length == len(played.history)
+    assert state_hash(run.final) == state_hash(played)
+    for i in range(run.length + 1):  # every step, both seats: the views they had
+        duel = run.duel_at(i)
+        assert tuple(view_to_plain(duel.view(s)) for s in (0, 1)) == views[i], f"step {i}"
+    # the log each seat saw: the engine's redaction of the recorded events
+    assert run.log_for(1) == played.log_for(1) and run.log_for(0) == played.log_for(0)
+
+
+def test_today_s_game_says_where_it_first_differs_and_what_changed(before_the_change) -> None:
+    path, cid, _views, _played = before_the_change
+    replay = R.load_replay(path)
+    verdict = R.check_replay(replay, base_pool(), load_rules())
+    assert not verdict.reproduced
+    name = base_pool()[cid].name
+    assert verdict.changes.startswith(f"cards changed since: {name} (atk ")
+    assert "at command" in verdict.difference and "event" in verdict.difference
+    assert name in verdict.sentence() and verdict.difference in verdict.sentence()
+
+
+def test_today_s_game_reproduces_a_replay_of_today(reference, tmp_path) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    verdict = R.check_replay(R.load_replay(path), base_pool(), load_rules())
+    assert verdict.reproduced and verdict.difference == "" and verdict.changes == ""
+
+
+def test_a_rules_change_is_named(reference, tmp_path) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    today = replace(load_rules(), starting_lp=load_rules().starting_lp + 1000)
+    verdict = R.check_replay(R.load_replay(path), base_pool(), today)
+    assert not verdict.reproduced
+    assert f"starting_lp {load_rules().starting_lp} -> {today.starting_lp}" in verdict.changes
+    assert "(LpChanged): before recorded 10000, now 11000" in verdict.difference
+
+
+def test_check_prints_reproduced_and_exits_0(reference, tmp_path, capsys) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    assert replay_main([str(path), "--check"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{path}: reproduced: ")
+
+
+def test_check_prints_where_it_differs_and_exits_1(before_the_change, capsys) -> None:
+    path, cid, _views, _played = before_the_change
+    assert replay_main([str(path), "--check"]) == 1
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith(f"{path}: differs (format 2, recorded by version ")
+    assert "at command" in out[0]
+    assert out[1].strip().startswith(f"Cards changed since: {base_pool()[cid].name} (atk")
+    assert "the difference comes from the cards or the rules" in out[2]
+
+
+def test_check_of_an_unreadable_file_exits_2(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("replay: 2\n")
+    assert replay_main([str(bad), "--check"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bad) in err[0]
+
+
+def _format_1(replay: R.Replay) -> R.Replay:
+    return R.Replay(**{f.name: getattr(replay, f.name) for f in fields(R.Replay)
+                       if f.name not in ("cards", "events", "kept", "game_version")})
+
+
+def test_a_format_1_replay_is_still_read_and_shown_by_re_play(reference, tmp_path, capsys) -> None:
+    old = _format_1(_record(reference))
+    path = tmp_path / "old.yaml"
+    path.write_text(dump_yaml(old.to_data()), "utf-8")
+    assert path.read_text().startswith("replay: 1\n")
+    back = R.load_replay(path, base_pool())
+    assert back.format == 1 and back.events is None and back.kept is None
+    run = R.ReplayRun.play(back, base_pool())
+    assert run.reproduced and state_hash(run.final) == state_hash(reference)
+    assert R.check_replay(back, base_pool(), load_rules()).reproduced
+    assert replay_main([str(path), "--check"]) == 0
+    assert "(format 1)" in capsys.readouterr().out
+
+
+def test_the_file_keeps_the_card_data_events_and_version_after_the_commands(reference,
+                                                                               tmp_path) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    text = path.read_text("utf-8")
+    assert text.index("\ncommands:") < text.index("\nevents: ") < text.index("\ncards:")
+    data = yaml.safe_load(text)
+    assert data["replay"] == 2 and data["game_version"]
+    deck_ids = {cid for d in data["start"]["decks"] for cid in d["main"] + d["extra"]}
+    assert {c["id"] for c in data["cards"]} == deck_ids
+    events = R.unpack_events(data["events"])
+    assert len(events) == reference.log_size and events[0]["type"] == "DuelStarted"
+    header = R.load_header(path, base_pool())  # the list reads it like any other
+    assert header.winner == (reference.winner if reference.winner in (0, 1) else None)
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda d: d.update(events="AAAA"), "events: not zlib data"),
+    (lambda d: d.update(events=[1, 2]), "events: expected the packed events"),
+    (lambda d: d.update(events=R.pack_events([{"no": "type"}])), "events: event 1: expected a mapping"),
+    (lambda d: d.update(cards=[{"id": "x"}]), "cards: "),
+    (lambda d: d.pop("cards"), "replay file: missing cards"),
+    (lambda d: d.pop("game_version"), "replay file: missing game_version"),
+])
+def test_a_damaged_event_stream_or_card_data_is_one_line(reference, tmp_path, change,
+                                                           expected) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    data = yaml.safe_load(path.read_text("utf-8"))
+    change(data)
+    path.write_text(dump_yaml(data), "utf-8")
+    with pytest.raises(R.ReplayError) as err:
+        R.load_replay(path, base_pool())
+    message = str(err.value)
+    assert message.startswith(f"{path}: {expected}") and "\n" not in message, message
+
+
+def test_a_replay_too_big_with_its_events_is_kept_without_them(reference, monkeypatch) -> None:
+    from game import fileio
+
+    rp = _record(reference)
+    whole = len(R.replay_text(rp).encode())
+    without = len(R.replay_text(replace(rp, events=None)).encode())
+    limit = replace(fileio.kind_of("replay"), max_bytes=(whole + without) // 2)
+    monkeypatch.setattr(R, "kind_of", lambda kind: limit)
+    text = R.replay_text(rp)
+    assert "\nevents: " not in text and "\ncards:" in text
+    back = R.replay_from_data(yaml.safe_load(text))
+    assert back.events is None and back.kept is not None
+    assert R.ReplayRun.play(back, base_pool()).reproduced
