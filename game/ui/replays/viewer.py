@@ -1,5 +1,12 @@
 """The replay viewer: the duel screen's board and animator, driven by the recorded commands.
 
+The duel is shown as it was played: `run` re-played the commands on the replay's own card
+data and rules (game/replay.py, format 2; a format 1 replay has none: today's), so the board,
+the zoom and the log read the cards as they were then. The viewer also re-plays the replay
+on today's cards and rules once (`check_replay`) and says under the transport whether
+today's game plays it the same; when it does not, a toast on opening (and C) says where it
+first differs and what changed since.
+
 Nothing here can change the duel: there is no Interaction and no seat, only the transport
 (play/pause, step, step back, start/end, speed, whose view). A step forward applies the next
 recorded command to the viewer's own Duel and animates its events as the seat shown saw
@@ -24,7 +31,7 @@ import pygame
 
 from game.end_words import end_sentence
 from game.engine import CardDef, CardView, Pass, PlayerView
-from game.replay import ReplayRun
+from game.replay import ReplayRun, Verdict, check_replay
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import panels, style
@@ -44,6 +51,8 @@ BOTH = 2  # the view "both hands open" (0 and 1 are the seats)
 SPEEDS = (1, 2, 4)
 PAUSE = 0.55  # seconds between two commands at 1x, once the first has finished animating
 PASS_PAUSE = 0.2  # ... after a Pass (most of them: keep the rhythm)
+CHECK_SECONDS = 12.0  # how long the check's panel stays when today's game differs
+CHECK_W = 720
 
 # the right column (one place; the rest is game/ui/duel/layout.py's LAYOUT)
 _R = LAYOUT.phase_bar
@@ -52,11 +61,11 @@ BAR = pygame.Rect(_R.x + 4, _R.bottom + 32, _R.w - 8, 12)
 BUTTONS_Y = BAR.bottom + 8
 BUTTON_H = 34
 STATUS_Y = BUTTONS_Y + BUTTON_H + 6
-STATUS_ROWS = 3  # the status (up to two lines: who won and why) and the decks
+STATUS_ROWS = 4  # the status (up to two lines: who won and why), the decks, the check
 LINES = pygame.Rect(_R.x, STATUS_Y + 17 * STATUS_ROWS + 2, _R.w,
                     LAYOUT.settings.y - 8 - (STATUS_Y + 17 * STATUS_ROWS + 2))
 # one line each, so no key is cut from its word at a wrap
-HINT = "Space play/pause · \u2190 \u2192 step\nHome/End · 1 2 3 whose view\nS speed · Esc back"
+HINT = "Space play/pause · \u2190 \u2192 step\nHome/End · 1 2 3 whose view\nS speed · C check · Esc back"
 
 
 class IconButton(Button):
@@ -140,10 +149,19 @@ class ReplayViewer:
     """One replay on the duel board. `run` has played the replay once (ReplayRun.play)."""
 
     def __init__(self, run: ReplayRun, pool: Mapping[str, CardDef], view: int = 0,
-                 sprites: CardSprites | None = None) -> None:
+                 sprites: CardSprites | None = None, verdict: Verdict | None = None) -> None:
+        """`pool`: today's cards (the check); the duel is drawn with `run.pool`, the cards
+        it was played with. `verdict`: the check if it was made already."""
         self.run = run
         self.replay = run.replay
-        self.pool = pool
+        self.pool = run.pool
+        if sprites is not None and sprites.pool is not run.pool:
+            sprites = None  # drawn from today's data: the replay's own cards are drawn here
+        if verdict is None:
+            from game.ui.duel.flow import rules
+
+            verdict = check_replay(run.replay, pool, rules())
+        self.verdict = verdict
         self.names = (self.replay.players[0].name, self.replay.players[1].name)
         self.view_mode = view if view in (0, 1, BOTH) else 0
         self.speed = 1
@@ -151,7 +169,7 @@ class ReplayViewer:
         self.wait = 0.0
         self.index = 0
         self.duel = run.duel_at(0)
-        self.sprites = sprites or CardSprites(pool)
+        self.sprites = sprites or CardSprites(self.pool)
         self.board = self._fresh_board()
         self.geo = Geometry(self.board)
         self.anim = Animator(self.board, self.geo, self.sprites, "normal", names=self.name)
@@ -184,9 +202,41 @@ class ReplayViewer:
         self.view_button = Button((s.x + half + 6, s.y, s.w - half - 6, s.h), "", self.cycle_view,
                                   px=14, tooltip="Whose view: Player 1, Player 2, both hands open (1 2 3)")
         self.group = WidgetGroup([*self.buttons, self.speed_button, self.view_button])
+        self.check_left = 0.0
+        self._check_layer: pygame.Surface | None = None
         self._reload()
         if run.warnings:
-            self.toast.show("Note: " + run.warnings[0], "info", 6.0)
+            self.toast.show("Note: " + run.warnings[0], "info", 8.0)
+        if not verdict.reproduced:
+            self.say_check()  # said once, on opening
+
+    def say_check(self) -> None:
+        """The check over the board (C again hides it): reproduced, or where today's game
+        first differs and what changed since, wrapped in full."""
+        if self.check_left > 0:
+            self.check_left = 0.0
+            return
+        self.check_left = 4.0 if self.verdict.reproduced else CHECK_SECONDS
+        self._check_layer = None
+
+    def check_lines(self) -> list[tuple[str, bool]]:
+        """(text, bold) lines of the check panel, before wrapping."""
+        v = self.verdict
+        if v.reproduced:
+            return [("Today's game plays this replay exactly as it was recorded.", True)]
+        out = [("Today's game plays this replay differently. It is shown as it was played, "
+                "with its own card data and rules.", True)]
+        if v.changes:
+            out.append((v.changes[0].upper() + v.changes[1:] + ".", False))
+        out.append(("First difference: " + v.difference, False))
+        out.append(("C: close", False))
+        return out
+
+    def check_text(self) -> tuple[str, tuple[int, int, int]]:
+        """The line under the decks: what today's game makes of this replay."""
+        if self.verdict.reproduced:
+            return "Today's game plays it the same", theme.TEXT_DIM
+        return "Today's game plays it differently (C: why)", style.DAMAGE
 
     # ------------------------------------------------------------ reading
     def name(self, seat: int) -> str:
@@ -337,6 +387,7 @@ class ReplayViewer:
         self.anim.update(dt * self.speed)
         self.renderer.clock += dt
         self.toast.update(dt)
+        self.check_left = max(0.0, self.check_left - dt)
         self.group.update(dt)
         for (kind, seat), t in self.tickers.items():
             t.set(getattr(self.board.sides[seat], kind))
@@ -397,7 +448,7 @@ class ReplayViewer:
             pygame.K_1: lambda: self.set_view(0), pygame.K_KP1: lambda: self.set_view(0),
             pygame.K_2: lambda: self.set_view(1), pygame.K_KP2: lambda: self.set_view(1),
             pygame.K_3: lambda: self.set_view(BOTH), pygame.K_KP3: lambda: self.set_view(BOTH),
-            pygame.K_v: self.cycle_view, pygame.K_s: self.cycle_speed,
+            pygame.K_v: self.cycle_view, pygame.K_s: self.cycle_speed, pygame.K_c: self.say_check,
             pygame.K_PAGEUP: lambda: self.log.wheel(3), pygame.K_PAGEDOWN: lambda: self.log.wheel(-3),
         }
         if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -440,7 +491,26 @@ class ReplayViewer:
         self._draw_left(surface)
         self._draw_right(surface)
         self.anim.draw(surface, 2)
+        self._draw_check(surface)
         self.toast.draw(surface)
+
+    def _draw_check(self, surface: pygame.Surface) -> None:
+        if self.check_left <= 0:
+            return
+        if self._check_layer is None:
+            rows = []
+            for text, bold in self.check_lines():
+                rows += [(line, bold) for line in txt.wrap(text, 15, CHECK_W - 40, bold)]
+            layer = pygame.Surface((CHECK_W, 24 + 21 * len(rows)), pygame.SRCALPHA)
+            ink = theme.TEXT if self.verdict.reproduced else style.DAMAGE
+            pygame.draw.rect(layer, (*theme.PANEL_DARK, 245), layer.get_rect(), border_radius=8)
+            pygame.draw.rect(layer, (*ink, 220), layer.get_rect(), width=1, border_radius=8)
+            for i, (line, bold) in enumerate(rows):
+                txt.blit_text(layer, line, 15, ink if bold else theme.TEXT, (20, 12 + 21 * i), bold=bold)
+            self._check_layer = layer
+        layer = self._check_layer
+        layer.set_alpha(round(255 * min(1.0, self.check_left / 0.4)))
+        surface.blit(layer, layer.get_rect(midtop=(635, 70)))
 
     def _draw_far_open(self, surface: pygame.Surface) -> None:
         """Both hands open: the far hand face up, the far face-down cards with their peek.
@@ -517,8 +587,8 @@ class ReplayViewer:
         status, colour = self._status()
         if self._status_lines[0] != status:  # wrapped once per status, not every frame
             lines = txt.wrap(status, 13, _R.w - 8)
-            if len(lines) > STATUS_ROWS - 1:
-                lines = [*lines[:STATUS_ROWS - 2], fit(" ".join(lines[STATUS_ROWS - 2:]), 13, _R.w - 8)]
+            if len(lines) > STATUS_ROWS - 2:  # at most two lines: the decks and the check follow
+                lines = [*lines[:STATUS_ROWS - 3], fit(" ".join(lines[STATUS_ROWS - 3:]), 13, _R.w - 8)]
             self._status_lines = (status, lines)
         y = STATUS_Y
         for line in self._status_lines[1]:
@@ -527,6 +597,8 @@ class ReplayViewer:
         r = self.replay
         txt.blit_text(surface, fit(f"{r.deck_names}  \u00b7  {r.match_text}", 13, _R.w - 8), 13,
                       theme.TEXT_DIM, (x, y))
+        check, ink = self.check_text()
+        txt.blit_text(surface, fit(check, 13, _R.w - 8), 13, ink, (x, y + 17))
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
         if self.at_end and self.run.stopped:
