@@ -7,10 +7,13 @@ duel uses them (their exact order: the engine shuffles from it), the match aroun
 the screen settings and the date. A duel is suspended only while it is being played, never
 between the duels of a match (side-decking and the result screen are not saved).
 
-Restoring replays the seed and the commands on today's card data and rules, so the log and
-every view come back too, then checks the replayed state against the saved state hash: a
-save that no longer replays (the card data changed) is refused with a clear message and left
-as it was. One suspended duel at a time: saving replaces the file, resuming deletes it once
+The file also keeps the card data of every card of the decks (game/played_under.py), as
+the rules are kept in the engine's state: restoring replays the seed and the commands on the
+card data and rules the duel was started with, so a duel whose cards or rules changed since
+goes on as it began (the screen says so once: `changes_since`), and the log and every view
+come back too; then the replayed state is checked against the saved state hash. A file from
+before the card data was kept (no `cards`) replays on today's cards, as it always did, and
+one that no longer replays is refused with a clear message and left as it was. One suspended duel at a time: saving replaces the file, resuming deletes it once
 the duel is back on screen (docs/files.md, "The suspended duel").
 """
 
@@ -41,6 +44,7 @@ from game.fileio import (
     too_big,
 )
 from game.match import DRAW, MAX_COMMANDS_PER_DUEL, Match, MatchError
+from game.played_under import KeptDataError, keep_cards, read_cards, what_changed
 
 FILE_NAME = "suspended.json"
 KIND = "suspended"  # game.fileio.KINDS: its size limit
@@ -77,6 +81,7 @@ class SuspendedDuel:
     speed: str = "normal"
     responses: tuple[str, str] = ("when_able", "when_able")
     saved_at: str = ""  # ISO 8601, UTC
+    cards: tuple[dict, ...] | None = None  # the card data of every card of the decks, as then
 
     @property
     def duel_number(self) -> int:
@@ -134,6 +139,7 @@ def to_data(s: SuspendedDuel) -> dict:
                   "results": list(s.results), "firsts": list(s.firsts)},
         "screen": {"speed": s.speed, "responses": list(s.responses)},
         "duel": s.duel,
+        **({"cards": list(s.cards)} if s.cards is not None else {}),
     }
 
 
@@ -230,6 +236,12 @@ def _fields(data: dict) -> SuspendedDuel:
     if not isinstance(duel, dict):
         raise _Problem("duel: expected the saved duel")
     saved_at = data.get("saved_at")
+    cards = data.get("cards")
+    if cards is not None:
+        try:
+            read_cards(cards, "cards")
+        except KeptDataError as exc:
+            raise _Problem(str(exc)) from None
     return SuspendedDuel(
         mode=mode, ai_level=level, ai_seat=seat, names=_texts(data, "names"),
         deck_names=_texts(data, "deck_names"), deck_paths=_texts(data, "deck_paths", 4096),
@@ -238,7 +250,8 @@ def _fields(data: dict) -> SuspendedDuel:
         match_seed=_whole(_get(match, "seed", "match."), "match.seed", 0, 2**63 - 1),
         results=tuple(results), firsts=tuple(firsts), duel=duel, speed=speed,
         responses=(responses[0], responses[1]),
-        saved_at=saved_at[:40] if isinstance(saved_at, str) else "")
+        saved_at=saved_at[:40] if isinstance(saved_at, str) else "",
+        cards=tuple(cards) if cards is not None else None)
 
 
 def _texts(data: dict, key: str, limit: int = MAX_NAME) -> tuple[str, str]:
@@ -304,24 +317,51 @@ def capture(match: Match, duel: Duel, *, mode: str, ai_level: str | None, ai_sea
     if match.duel is not duel or duel.over:
         raise ValueError("only a duel in progress can be suspended")
     decks = (match.decks[0], match.decks[1])
+    ids = [cid for d in (*decks, *setup_decks) for name in LISTS for cid in getattr(d, name)]
+    try:
+        cards: tuple[dict, ...] | None = tuple(keep_cards(duel.pool, ids))
+    except KeptDataError:
+        cards = None  # a card not read from card data (a test's): resumed on today's, as before
     return SuspendedDuel(
         mode=mode, ai_level=ai_level, ai_seat=ai_seat, names=names,
         deck_names=(decks[0].name, decks[1].name), deck_paths=deck_paths,
         setup_decks=setup_decks, decks=decks, best_of=best_of, first=first,
         match_seed=match.seed, results=tuple(match.results), firsts=tuple(match.firsts),
-        duel=to_dict(duel), speed=speed, responses=responses, saved_at=now_text())
+        duel=to_dict(duel), speed=speed, responses=responses, saved_at=now_text(), cards=cards)
+
+
+def played_pool(s: SuspendedDuel, pool: Mapping[str, CardDef]) -> Mapping[str, CardDef]:
+    """The cards the duel goes on with: today's, with each kept card as it was then."""
+    if s.cards is None:
+        return pool
+    from game.engine.index import CardPool
+
+    return CardPool({**pool, **read_cards(list(s.cards))})
+
+
+def changes_since(s: SuspendedDuel, pool: Mapping[str, CardDef], rules: Rules) -> str:
+    """What changed since the duel was started, in one sentence ("" when nothing did): the
+    screen says it once when the duel comes back."""
+    try:
+        kept_rules = Rules.from_dict(s.duel["rules"])
+        kept = read_cards(list(s.cards)) if s.cards is not None else None
+    except (ValueError, KeyError, TypeError):
+        return ""
+    return what_changed(kept, kept_rules, pool, rules)
 
 
 def restore(s: SuspendedDuel, pool: Mapping[str, CardDef],
             where: Path | None = None) -> tuple[Match, Duel]:
     """The match and its duel back as they were: the duel replayed from its seed and
-    commands, then checked against the saved state. SuspendError says why not."""
+    commands on the card data it kept (and its rules), then checked against the saved state.
+    The match's `pool` is the cards it goes on with. SuspendError says why not."""
     target = where or path()
 
     def fail(problem: str) -> SuspendError:
         return SuspendError(target, problem)
 
     try:
+        pool = played_pool(s, pool)  # the cards as they were when the duel was started
         saved = from_dict(s.duel, pool)  # the saved state, checked field by field
         rules = Rules.from_dict(s.duel["rules"])
         match = Match(pool, rules, s.decks[0], s.decks[1], s.match_seed, first=s.first)

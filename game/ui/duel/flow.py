@@ -237,18 +237,25 @@ class MatchFlow:
                  pool: Mapping[str, CardDef], settings: storage.Settings | None = None,
                  threaded: bool = True) -> tuple[MatchFlow, DuelScene]:
         """The flow and the duel screen around a match and duel already restored (from the
-        suspended-duel file or the autosave)."""
+        suspended-duel file or the autosave). The match goes on with the card data and rules
+        it was started with (`match.pool`, `match.rules`); when they changed since, the
+        screen says so once."""
         flow = cls._around(saved, match, pool, settings, threaded)
-        return flow, flow._scene(duel)
+        scene = flow._scene(duel)
+        changes = suspend.changes_since(saved, pool, rules())
+        if changes:
+            scene.toast.show(f"This duel goes on with the cards and rules it was started with "
+                             f"({changes})", "info", 10.0)
+        return flow, scene
 
     @classmethod
     def _around(cls, saved: suspend.SuspendedDuel, match: Match, pool: Mapping[str, CardDef],
                 settings: storage.Settings | None, threaded: bool) -> MatchFlow:
         """A flow around a restored match, with the setup and screen settings it was saved
-        with."""
+        with, and the card data it goes on with (`match.pool`)."""
         setup = DuelSetup(saved.mode, (Path(saved.deck_paths[0]), Path(saved.deck_paths[1])),
                           saved.setup_decks, saved.best_of, saved.first, saved.ai_level)
-        flow = cls(setup, pool, match.rules, seed=saved.match_seed, settings=settings,
+        flow = cls(setup, match.pool, match.rules, seed=saved.match_seed, settings=settings,
                    threaded=threaded, speed=saved.speed)
         flow.match = match
         flow.responses = [Responses(r) for r in saved.responses]
