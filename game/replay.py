@@ -78,7 +78,7 @@ from game.engine.index import CardPool
 from game.engine.validate import command_problem
 from game.fileio import (
     FileError,
-    create_exclusive_text,
+    create_exclusive_bytes,
     decode_text,
     kind_of,
     one_line,
@@ -408,8 +408,10 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
         raise ReplayError(path, "the file is empty")
     version = data.get("replay") if isinstance(data, dict) else None
     if type(version) is not int or version not in FORMATS:
-        if not isinstance(data, dict) or "replay" not in data:
+        if not isinstance(data, dict):
             c.mapping(data, "replay file", ("replay",), _KEYS[FORMAT])
+        if "replay" not in data:
+            raise c.fail("replay file", "not a replay of Phantom Duel (no 'replay:' format line)")
         raise c.fail("replay", f"this game reads formats {', '.join(map(str, FORMATS))}, the file "
                                f"says {brief(version)}")
     needed = [k for k in _NEEDED[version] if not (header and k in _TAIL)]
@@ -690,18 +692,80 @@ def save_replay(replay: Replay, folder: Path | None = None, keep: int = KEEP) ->
     Returns the new file; ReplayError (one line) if it cannot be written."""
     folder = folder if folder is not None else replays_dir()
     name = file_name(replay)
-    text = replay_text(replay, folder / name)
-    for n in range(1, 10_000):  # each name taken exclusively: two instances never share one
-        path = folder / (name if n == 1 else name.replace(".yaml", f"-{n}.yaml"))
-        try:
-            if create_exclusive_text(path, text):
-                break
-        except FileError as exc:
-            raise ReplayError(exc.path, exc.problem) from None
-    else:
-        raise ReplayError(folder / name, "cannot write the file: no free name")
+    path = _create(folder, name, replay_text(replay, folder / name).encode("utf-8"))
     prune(folder, keep, spare=path)
     return path
+
+
+def _create(folder: Path, name: str, data: bytes) -> Path:
+    """A new file `name` in `folder` (`-2`, `-3`... when taken), written whole and atomically;
+    each name is taken exclusively: two instances never share one. ReplayError otherwise."""
+    stem = name[:-len(".yaml")] if name.endswith(".yaml") else name
+    for n in range(1, 10_000):
+        path = folder / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
+        try:
+            if create_exclusive_bytes(path, data):
+                return path
+        except FileError as exc:
+            raise ReplayError(exc.path, exc.problem) from None
+    raise ReplayError(folder / name, "cannot write the file: no free name")
+
+
+# ------------------------------------------------------- sharing (import, export)
+IMPORTED = "imported_"  # an imported replay's name starts so: never pruned (not NAME_RE)
+
+
+def exports_dir() -> Path:
+    from game.storage import exports_dir as folder
+
+    return folder()
+
+
+def export_replay(path: Path, folder: Path | None = None) -> Path:
+    """Share a replay: its file, checked whole first (a file that cannot be read is not
+    shared), copied byte for byte into the exports folder under its own name (`-2`... when
+    taken). Returns the new file; ReplayError (one line) otherwise."""
+    load_replay(path)
+    try:
+        data = read_bytes(path, "replay")
+    except FileError as exc:
+        raise ReplayError(exc.path, exc.problem) from None
+    return _create(folder if folder is not None else exports_dir(), path.name, data)
+
+
+def import_files(folder: Path | None = None) -> list[Path]:
+    """The *.yaml files of the exports folder a replay may be imported from, newest first
+    (deck exports are there too: importing one is refused in one line)."""
+    folder = folder if folder is not None else exports_dir()
+    try:
+        found = [p for p in folder.iterdir() if p.suffix == ".yaml" and not p.name.startswith(".")]
+    except OSError:
+        return []
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    return sorted(found, key=lambda p: (-mtime(p), p.name))
+
+
+def import_replay(source: Path, pool: Mapping[str, CardDef] | None = None,
+                  folder: Path | None = None) -> Path:
+    """Take a shared replay: checked whole (and, for a format 1 file, against today's cards
+    `pool`: it is shown on them), then copied byte for byte into the replays folder as
+    `imported_<its name>` (never pruned). Returns the new file; ReplayError (one line naming
+    the file and the problem) for a file that is not a good replay."""
+    load_replay(source, pool)
+    try:
+        data = read_bytes(source, "replay")
+    except FileError as exc:
+        raise ReplayError(exc.path, exc.problem) from None
+    folder = folder if folder is not None else replays_dir()
+    name = source.name if source.name.startswith(IMPORTED) else IMPORTED + source.name
+    if not name.endswith(".yaml"):
+        name += ".yaml"
+    return _create(folder, name, data)
 
 
 def _order(path: Path) -> tuple[str, int]:

@@ -109,13 +109,13 @@ def test_two_replays_of_one_second_get_two_files(tmp_path, monkeypatch):
 
     rp = demo.demo_replay(base_pool())
     taken = []
-    real = R.create_exclusive_text
+    real = R.create_exclusive_bytes
 
-    def spy(path, text):
-        got = real(path, text)
+    def spy(path, data):
+        got = real(path, data)
         taken.append((Path(path).name, got))
         return got
-    monkeypatch.setattr(R, "create_exclusive_text", spy)  # no look before: each name tried
+    monkeypatch.setattr(R, "create_exclusive_bytes", spy)  # no look before: each name tried
     a = R.save_replay(rp, tmp_path)
     b = R.save_replay(rp, tmp_path)
     assert a != b and a.exists() and b.exists()

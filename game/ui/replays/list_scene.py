@@ -1,4 +1,5 @@
-"""The replays list: every recorded duel, newest first; open one in the viewer, or delete it.
+"""The replays list: every recorded duel, newest first; open one in the viewer, delete it,
+export it to share it, or import one someone shared.
 
 Each row: when, the decks, the players (and the computer's level), who won and why, rounds,
 single duel or which duel of a match. A file that cannot be read is listed with its
@@ -7,8 +8,13 @@ but its commands, at most 64 KiB at its start) is read, in a worker thread start
 scene opens, and rows appear as they are read; the frame loop never reads a file. The
 whole file is read when it is watched.
 
+Export copies the selected replay's file (checked whole first) into the exports folder under
+a name of its own, never over another file; Import opens the list of the exports folder's
+files (game/ui/replays/import_scene.py) and a good replay joins the list, selected.
+
 Keys: Up/Down/Home/End/PageUp/PageDown move, Enter watches, Delete deletes (after asking),
-Tab moves over the buttons, Esc goes back. Mouse: click selects, double-click watches.
+E exports, I imports, Tab moves over the buttons, Esc goes back. Mouse: click selects,
+double-click watches.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from game.replay import (
     ReplayError,
     ReplayRun,
     delete_replay,
+    export_replay,
     read_entry,
     replay_files,
 )
@@ -79,6 +86,9 @@ class ReplaysScene:
                  threaded: bool = True) -> None:
         self.pool = pool
         self.folder = folder
+        self.threaded = threaded
+        self.exports: Path | None = None  # the exports folder (None: the user's)
+        self.wanted: Path | None = None  # select this file once it is listed (just imported)
         self.loader = Loader(pool, folder, threaded) if entries is None else None
         self.entries: list[ReplayEntry] = list(entries) if entries is not None else []
         self.deleted: set[Path] = set()
@@ -96,7 +106,13 @@ class ReplaysScene:
                              tooltip="Delete the selected replay (Delete)")
         self.open = Button((W - 260, H - 74, 200, 46), "Watch", self.watch_selected, "primary",
                            tooltip="Watch the selected replay (Enter, or double-click it)")
-        self.group = WidgetGroup([self.list, self.back, self.delete, self.open])
+        self.import_button = Button((230, H - 74, 150, 46), "Import\u2026", self.ask_import,
+                                    tooltip="Import a replay someone shared with you (I)")
+        self.export_button = Button((396, H - 74, 150, 46), "Export", self.export_selected,
+                                    tooltip="Copy the selected replay into the exports folder to "
+                                            "share it (E)")
+        self.group = WidgetGroup([self.list, self.back, self.import_button, self.export_button,
+                                  self.delete, self.open])
         self.group.on_cancel = self.leave
         self.group.set_focus(self.list)
         self._take_loaded()
@@ -125,6 +141,17 @@ class ReplaysScene:
             self._refresh()
         if len(got) >= len(loader.paths):
             self.loader = None
+        self._select_wanted()
+
+    def _select_wanted(self) -> None:
+        if self.wanted is None:
+            return
+        for i, e in enumerate(self.entries):
+            if e.path == self.wanted:
+                self.list.select(i)
+                self.wanted = None
+                self._refresh()
+                return
 
     def wait_loaded(self) -> None:
         """Block until every file is read (tests and snapshots only)."""
@@ -136,7 +163,37 @@ class ReplaysScene:
     def _refresh(self) -> None:
         chosen = self.list.selected_item
         self.open.enabled = chosen is not None and chosen.replay is not None
+        self.export_button.enabled = self.open.enabled
         self.delete.enabled = chosen is not None
+
+    def export_selected(self) -> None:
+        """Copy the selected replay into the exports folder; a toast says where, or why not."""
+        entry = self.list.selected_item
+        if entry is None or entry.replay is None:
+            self.toast.show("Choose a replay that can be read to export it", "error")
+            return
+        try:
+            made = export_replay(entry.path, self.exports)
+        except ReplayError as exc:
+            self.toast.show(f"Not exported: {exc}", "error", 6.0)
+            return
+        self.toast.show(f"Exported to {made}", "ok", 5.0)
+
+    def ask_import(self) -> None:
+        from game.ui.replays.import_scene import ImportScene
+
+        self.pending = Push(ImportScene(self.pool, self.imported, self.exports, self.folder))
+
+    def imported(self, path: Path) -> None:
+        """A replay was imported: the list is read again and the new one selected."""
+        self.toast.show(f"Imported {path.name}", "ok", 5.0)
+        self.wanted = path
+        self.deleted.clear()
+        self.entries = []
+        self.list.set_items(self.entries)
+        self.loader = Loader(self.pool, self.folder, self.threaded)
+        self._take_loaded()
+        self._refresh()
 
     def watch_selected(self) -> None:
         if self.list.selected_item is not None:
@@ -195,6 +252,9 @@ class ReplaysScene:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.ask_delete()
             return self._take()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_e, pygame.K_i):
+            (self.export_selected if event.key == pygame.K_e else self.ask_import)()
+            return self._take()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self.list.index_at(event.pos)
             if i is not None:
@@ -249,7 +309,8 @@ class ReplaysScene:
                                    "when it ends.", theme.BODY, theme.TEXT_FAINT,
                           (LIST.centerx, LIST.centery + 14), anchor="center")
         self.group.draw(surface)
-        hint = "Enter or double-click watches  \u00b7  Delete deletes  \u00b7  Tab moves  \u00b7  Esc goes back"
+        hint = "Enter or double-click watches  \u00b7  Delete deletes  \u00b7  E export  \u00b7  I import  " \
+               "\u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 88), anchor="center")
         self.toast.draw(surface)
         if self.dialog is not None:
