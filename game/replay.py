@@ -409,7 +409,7 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     version = data.get("replay") if isinstance(data, dict) else None
     if type(version) is not int or version not in FORMATS:
         if not isinstance(data, dict):
-            c.mapping(data, "replay file", ("replay",), _KEYS[FORMAT])
+            raise c.fail("replay file", f"expected a mapping, got {brief(data)}")
         if "replay" not in data:
             raise c.fail("replay file", "not a replay of Phantom Duel (no 'replay:' format line)")
         raise c.fail("replay", f"this game reads formats {', '.join(map(str, FORMATS))}, the file "
