@@ -14,7 +14,7 @@ first event that differs, in words (`check_replay`). The format (docs/files.md, 
 replay: 2                          # the format version (1: no game_version, cards, events)
 game_version: 0.1.0                # the game that recorded it
 date: '2026-11-30T17:51:34Z'       # when the duel ended (UTC)
-mode: hotseat                      # hotseat | versus_ai
+mode: hotseat                      # hotseat | versus_ai | puzzle
 match: {duel: 1, best_of: 3}
 players:                           # seat 0 (Player 1), seat 1 (Player 2)
 - {name: Player 1, level: null, deck: Ember Rush}      # level: the AI's, null for a person
@@ -35,6 +35,10 @@ events: eNrtXW1v2zYQ...            # base64 of zlib of a JSON list: every event,
 cards:                             # the card data of every card of both decks, as then
 - {id: ember_imp, name: Ember Imp, type: phantom, level: 1, atk: 1200, ...}
 ```
+
+A puzzle attempt (mode `puzzle`) starts from the puzzle's position instead of a seed and
+two decks: `start.position` is the engine's `to_dict` of it as one line of JSON (without its
+rules and history), and `start.decks` list each seat's cards of the position.
 
 `events` is optional (a duel whose events would make the file too big keeps none: it is
 shown by re-play alone, as a format 1 replay is). Loading checks every field (type and
@@ -71,7 +75,9 @@ from game.engine import (
     Rules,
     command_from_dict,
     event_to_dict,
+    from_dict,
     state_hash,
+    to_dict,
 )
 from game.engine.commands import COMMAND_TYPES
 from game.engine.index import CardPool
@@ -93,6 +99,7 @@ from game.yamlio import brief, dump_yaml
 
 FORMAT = 2
 FORMATS = (1, 2)  # the formats this game reads (1: a recipe only, shown by re-play)
+MAX_POSITION = 1_000_000  # characters of a puzzle's start position
 MAX_EVENT_BYTES = 64 * 1024 * 1024  # the unpacked events of one replay (a zip bomb stops here)
 KEEP = 100  # replays kept in the folder; older ones are deleted after each save
 FOLDER = "replays"
@@ -101,7 +108,7 @@ MAX_DECK = 200  # cards in one list of a recorded deck
 MAX_TEXT = 200  # characters of a name, a reason, a command line
 MAX_NUMBER = 1_000_000_000  # any whole number in a command
 CHECKPOINT = 25  # ReplayRun keeps a clone of the duel every this many commands
-MODES = ("hotseat", "versus_ai")
+MODES = ("hotseat", "versus_ai", "puzzle")
 NAME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}_\d{6}_.*\.yaml$")  # the names `save` gives
 
 
@@ -146,6 +153,7 @@ class Replay:
     cards: tuple[dict, ...] | None = None  # the kept card data (None in format 1)
     events: tuple[dict, ...] | None = None  # every event as `event_to_dict` (None: not kept)
     kept: CardPool | None = field(default=None, compare=False, repr=False)  # `cards` read
+    position: dict | None = None  # a puzzle's start position (the engine's to_dict), else None
 
     @property
     def format(self) -> int:
@@ -158,6 +166,8 @@ class Replay:
     # ------------------------------------------------------------- reading
     @property
     def deck_names(self) -> str:
+        if self.mode == "puzzle":
+            return f"Puzzle: {self.players[0].deck}"
         return f"{self.players[0].deck} vs {self.players[1].deck}"
 
     @property
@@ -177,13 +187,17 @@ class Replay:
     def match_text(self) -> str:
         return "single duel" if self.best_of == 1 else f"duel {self.duel_number} of {self.best_of}"
 
-    def start(self, pool: Mapping[str, CardDef]) -> Duel:
-        """The duel right after setup, exactly as it began; ReplayError if it cannot begin."""
+    def start(self, pool: Mapping[str, CardDef], rules: Rules | None = None) -> Duel:
+        """The duel right after setup (a puzzle: at its start position), exactly as it
+        began, under `rules` (default: the recording's); ReplayError if it cannot begin."""
+        rules = rules or self.rules
         try:
-            return Duel(pool, self.rules, list(self.decks), self.seed,
+            if self.position is not None:
+                return from_dict({**self.position, "rules": rules.to_dict(), "history": []}, pool)
+            return Duel(pool, rules, list(self.decks), self.seed,
                         first_player=self.first_player, auto_pass=self.auto_pass)
-        except (ValueError, KeyError) as exc:
-            raise ReplayError(self.path, f"start: the duel cannot begin: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a position is data: any failure is one line
+            raise ReplayError(self.path, f"start: the duel cannot begin: {one_line(exc)}") from None
 
     # ------------------------------------------------------------- writing
     def to_data(self) -> dict:
@@ -203,6 +217,8 @@ class Replay:
                 "seed": self.seed, "first_player": self.first_player, "rules": self.rules.to_dict(),
                 "decks": [{"main": list(d.main), "extra": list(d.extra)} for d in self.decks],
                 "auto_pass": self.auto_pass, "hash": self.start_hash,
+                **({"position": json.dumps(self.position, separators=(",", ":"))}
+                   if self.position is not None else {}),
             },
             "final_hash": self.final_hash,
             "commands": [command_line(c) for c in self.commands],
@@ -468,7 +484,10 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     reason = c.text(res["reason"], "result.reason")
     rounds = c.number(res["rounds"], "result.rounds", 0, 10_000)
     st = c.mapping(top["start"], "start", ("seed", "first_player", "rules", "decks", "hash"),
-                   ("auto_pass",))
+                   ("auto_pass", "position"))
+    if ("position" in st) != (top["mode"] == "puzzle"):
+        raise c.fail("start.position", "a puzzle's replay starts from a position, and only a "
+                                       "puzzle's does")
     auto_pass = st.get("auto_pass", False)
     if type(auto_pass) is not bool:
         raise c.fail("start.auto_pass", f"expected true or false, got {brief(auto_pass)}")
@@ -488,6 +507,9 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
         decks.append(DeckSpec(c.ids(d["main"], f"{where}.main", pool), c.ids(d["extra"], f"{where}.extra", pool)))
     start_hash = c.digest(st["hash"], "start.hash")
     final_hash = c.digest(top["final_hash"], "final_hash")
+    position = None
+    if "position" in st:
+        position = _position(c, st["position"], pool, rules)
     lines = top.get("commands", [])
     if not isinstance(lines, list) or len(lines) > MAX_COMMANDS:
         raise c.fail("commands", f"expected a list of at most {MAX_COMMANDS:,} commands, got {brief(lines)}")
@@ -506,7 +528,27 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
                   (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
                   final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None,
-                  game_version, cards, events, kept)
+                  game_version, cards, events, kept, position)
+
+
+def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules: Rules) -> dict:
+    """A puzzle's start position: the engine's `to_dict` as one line of JSON, which must
+    rebuild a duel on the replay's cards (when they are at hand: not for the list)."""
+    if not isinstance(text, str) or len(text) > MAX_POSITION:
+        raise c.fail("start.position", f"expected a position (JSON text of at most "
+                                       f"{MAX_POSITION:,} characters), got {brief(text)}")
+    try:
+        data = parse_json(text, None)
+    except FileError as exc:
+        raise c.fail("start.position", exc.problem) from None
+    if not isinstance(data, dict):
+        raise c.fail("start.position", f"expected a duel position, got {brief(data)}")
+    if pool is not None:
+        try:
+            from_dict({**data, "rules": rules.to_dict(), "history": []}, pool)
+        except Exception as exc:  # noqa: BLE001 - hostile data: any failure is one line
+            raise c.fail("start.position", f"not a duel position: {one_line(exc, 160)}") from None
+    return data
 
 
 _HEAD = ("replay", "date", "mode", "players", "result", "start", "final_hash", "commands")
@@ -658,6 +700,45 @@ def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer
         game_version=game_version(), cards=tuple(cards), events=plain_events(log), kept=kept)
 
 
+def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str, solved: bool,
+                  date: datetime | None = None) -> Replay:
+    """A puzzle attempt as a Replay: `start` is the duel at the puzzle's position (as built,
+    before any command), `duel` the same duel after the attempt's commands. Its winner is
+    the puzzle's seat when solved, else the other seat; its reason says which.
+    ReplayError if a card's data is not known."""
+    from game.resources import game_version
+
+    position = to_dict(start)
+    done = len(position.pop("history"))
+    position.pop("rules")  # the replay's own `start.rules` (one home)
+    commands = tuple(duel.history[done:])
+    replayed = from_dict({**position, "rules": start.rules.to_dict(), "history": []}, start.pool)
+    start_hash = state_hash(replayed)
+    for cmd in commands:  # the events told from the position on, as the viewer re-plays them
+        replayed.apply(cmd)
+    owners: list[list[str]] = [[], []]
+    for card in start.cards:
+        owners[card.owner].append(card.cid)
+    decks = (DeckSpec(tuple(sorted(owners[0]))), DeckSpec(tuple(sorted(owners[1]))))
+    try:
+        cards = keep_cards(start.pool, [*decks[0].main, *decks[1].main])
+        kept = read_cards(cards)
+    except KeptDataError as exc:
+        raise ReplayError(None, f"the card data cannot be kept: {exc}") from None
+    level = opponent if opponent in LEVEL_NAMES else None
+    names = ["Player 1", "Player 2"]
+    names[1 - seat] = f"Puzzle opponent ({opponent})"
+    players = [ReplayPlayer(names[s], None if s == seat else level, title) for s in (0, 1)]
+    return Replay(
+        date=(date or datetime.now(timezone.utc)).replace(microsecond=0), mode="puzzle",
+        players=(players[0], players[1]), seed=start.seed, first_player=start.first_player,
+        rules=start.rules, decks=decks, commands=commands,
+        winner=seat if solved else 1 - seat, reason="puzzle solved" if solved else "puzzle not solved",
+        rounds=duel.round, start_hash=start_hash, final_hash=state_hash(replayed),
+        auto_pass=bool(start.state.auto_pass), game_version=game_version(), cards=tuple(cards),
+        events=plain_events(replayed.event_log), kept=kept, position=position)
+
+
 def replays_dir() -> Path:
     from game.storage import data_dir
 
@@ -671,6 +752,8 @@ def _slug(text: str) -> str:
 def file_name(replay: Replay) -> str:
     """`2026-11-30_175134_ember-rush_vs_veil-control.yaml`: sorts by date."""
     when = replay.date.astimezone(timezone.utc).strftime("%Y-%m-%d_%H%M%S")
+    if replay.mode == "puzzle":
+        return f"{when}_puzzle_{_slug(replay.players[0].deck)}.yaml"
     return f"{when}_{_slug(replay.players[0].deck)}_vs_{_slug(replay.players[1].deck)}.yaml"
 
 
@@ -962,12 +1045,7 @@ class ReplayRun:
         return run
 
     def _start(self) -> Duel:
-        r = self.replay
-        try:
-            return Duel(self.pool, self.rules or r.rules, list(r.decks), r.seed,
-                        first_player=r.first_player, auto_pass=r.auto_pass)
-        except (ValueError, KeyError) as exc:
-            raise ReplayError(r.path, f"start: the duel cannot begin: {exc}") from None
+        return self.replay.start(self.pool, self.rules)
 
     def _compare(self) -> Difference | None:
         """The first event that differs from the recorded stream (None: all the same)."""

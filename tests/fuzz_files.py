@@ -31,9 +31,10 @@ from game.resources import PUZZLE_DIR, starter_deck
 from game.yamlio import dump_yaml
 
 REPO = Path(__file__).resolve().parent.parent
-KINDS = ("settings", "suspended", "autosave", "replay", "replay_v1", "puzzle", "progress", "deck",
-         "export")
-REPLAYS = ("replay", "replay_v1")  # format 2 (events, card data) and the format 1 of old files
+KINDS = ("settings", "suspended", "autosave", "replay", "replay_v1", "replay_puzzle", "puzzle",
+         "progress", "deck", "export")
+# format 2 (events, card data), the format 1 of old files, a puzzle's (from a position)
+REPLAYS = ("replay", "replay_v1", "replay_puzzle")
 
 
 @dataclass
@@ -108,6 +109,14 @@ def good_files(home: Path) -> dict[str, Path]:
     out["replay_v1"].write_text(dump_yaml(R.Replay(**{
         f.name: getattr(replay, f.name) for f in fields(R.Replay)
         if f.name not in ("cards", "events", "kept", "game_version")}).to_data()), "utf-8")
+    chosen = next(p for p in pz.list_puzzles(PUZZLE_DIR, Path("/nonexistent"))
+                  if isinstance(p, pz.Puzzle) and p.name == "Two Become One")
+    start = chosen.build()
+    attempt = start.clone()
+    for cmd in pz.run_solution(chosen).commands:
+        attempt.apply(cmd)
+    out["replay_puzzle"] = R.save_replay(R.record_puzzle(start, attempt, chosen.name, chosen.seat,
+                                                         chosen.opponent, True), R.replays_dir())
     puzzles = pz.user_dir()
     puzzles.mkdir(parents=True, exist_ok=True)
     out["puzzle"] = puzzles / "mine.yaml"
@@ -194,7 +203,7 @@ def read(kind: str, path: Path) -> str | None:
 
 # ------------------------------------------------------------------ mutants
 JSON_KINDS = {"suspended", "autosave"}
-YAML_KINDS = {"settings", "replay", "replay_v1", "puzzle", "progress", "deck"}
+YAML_KINDS = {"settings", "replay", "replay_v1", "replay_puzzle", "puzzle", "progress", "deck"}
 
 ALIAS_BOMB = ("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n"
@@ -320,6 +329,15 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         data, _ = _load(kind, raw)
         data["final_hash"] = "0" * 64
         out.append(("final hash differs", _dump(kind, data, b"")))
+    if kind == "replay_puzzle":
+        data, _ = _load(kind, raw)
+        position = json.loads(data["start"]["position"])
+        for change in ({"cards": "x"}, {"players": [{"lp": "x"}] * 2}, {"phase": "tea"},
+                       {"choice": {"player": 9}}):
+            bad = {**data, "start": {**data["start"], "position": json.dumps({**position, **change})}}
+            out.append((f"position {next(iter(change))}", _dump(kind, bad, b"")))
+        no_position = {**data, "start": {k: v for k, v in data["start"].items() if k != "position"}}
+        out.append(("no position", _dump(kind, no_position, b"")))
     if kind == "replay":
         from game import replay as R
 

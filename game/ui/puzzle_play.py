@@ -11,6 +11,7 @@ Retry (F5) starts the puzzle again from its position; Hint (F1) shows the hint a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 
@@ -51,6 +52,7 @@ class PuzzlePlayScene:
         self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
         script = self.solution.moves if self.solution is not None else ()
         duel = puzzle.build()
+        self.start = duel.clone()  # the position as built: a decided attempt's replay starts here
         start_hash = state_hash(duel)
         tracker = pz.GoalTracker(puzzle.goal, seat, duel.view(seat))
         done: Sequence[Command] = ()
@@ -78,6 +80,7 @@ class PuzzlePlayScene:
         session.on_apply = self.journal.append
         self.journal.on_problem = lambda text: self.duel.say(text, "error")
         self.outcome: pz.Status | None = None  # shown once the board has settled
+        self.replay_path: Path | None = None  # the decided attempt's replay, once saved
         self.saved_note = ""
         self.dialog: Dialog | None = None
         self.pending: Transition | None = None
@@ -147,8 +150,11 @@ class PuzzlePlayScene:
         status = self.tracker.status
         if status is pz.Status.PLAYING:
             status = pz.Status.FAILED  # the duel ended without deciding the goal
+        first = self.outcome is None
         self.outcome = status
         self.forget_autosave()  # decided: nothing left to continue
+        if first:
+            self.keep_replay(status is pz.Status.SOLVED)
         if status is pz.Status.SOLVED:
             problem = self.progress.mark(self.puzzle.key)
             self.saved_note = problem or ""
@@ -165,6 +171,16 @@ class PuzzlePlayScene:
                        DialogButton("Hint", self.show_hint),
                        DialogButton("Back to puzzles", self.back)]
             self.dialog = Dialog("Not solved", why, buttons, default=0, cancel=2)
+
+    def keep_replay(self, solved: bool) -> None:
+        """The decided attempt is saved as a replay (a failure only says so)."""
+        from game.ui.replays.record import save_puzzle_attempt
+
+        self.replay_path, problem = save_puzzle_attempt(
+            self.start, self.session.duel, self.puzzle.name, self.puzzle.seat,
+            self.puzzle.opponent, solved)
+        if problem:
+            self.duel.say(problem, "error")
 
     def _why_not(self) -> str:
         view = self.session.view(self.puzzle.seat)

@@ -110,6 +110,22 @@ def concede(name: str, seed: int) -> list[tuple[str, Path]]:
     return [(name, flow.last_replay)]
 
 
+def puzzle(name: str, title: str) -> list[tuple[str, Path]]:
+    """A shipped puzzle solved on the puzzle screen (its recorded solution played through
+    the screen by gestures, the puzzle's opponent in its seat); the attempt's replay."""
+    from game import puzzles as pz
+    from game.ui.puzzle_play import PuzzlePlayScene
+    from tests.ui.test_puzzles_scene import frames, play_moves
+
+    chosen = next(p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+                  if isinstance(p, pz.Puzzle) and p.name == title)
+    play = PuzzlePlayScene(chosen, pz.load_progress(), threaded=False, speed="instant")
+    play_moves(play, pz.run_solution(chosen).commands)
+    frames(play, 600)
+    assert play.outcome is pz.Status.SOLVED and play.replay_path is not None
+    return [(name, play.replay_path)]
+
+
 def _pool():
     from game.cards import load_card_set
 
@@ -121,7 +137,8 @@ def cases() -> dict:
 
     out = {"hotseat": lambda: duel("hotseat", "hotseat", 31),
            "best_of_3": lambda: best_of_3("best_of_3", 45),
-           "concede": lambda: concede("concede", 51)}
+           "concede": lambda: concede("concede", 51),
+           "puzzle": lambda: puzzle("puzzle", "Two Become One")}
     for i, level in enumerate(LEVEL_NAMES):
         out[f"versus_{level}"] = (lambda lv=level, s=61 + i: duel(f"versus_{lv}", "versus_ai", s, lv))
     return out

@@ -72,6 +72,7 @@ def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
     assert {r.players[1].level for r in replays if r.mode == "versus_ai"} >= set(LEVEL_NAMES)
     assert {r.duel_number for r in replays if r.best_of == 3} == {1, 2, 3}
     assert any(r.reason == "concede" for r in replays)
+    assert any(r.mode == "puzzle" and r.position is not None for r in replays)
 
 
 def test_a_card_change_that_breaks_old_replays_without_saying_so_fails(tmp_path) -> None:

@@ -346,7 +346,7 @@ class ReplaysScene:
                       (r.right - 14, r.y + 6), bold=True, anchor="topright")
         players = "  vs  ".join(p.name + (f" ({p.level})" if p.level and p.level not in p.name.lower()
                                           else "") for p in rp.players)
-        mode = "hotseat" if rp.mode == "hotseat" else "versus AI"
+        mode = {"hotseat": "hotseat", "versus_ai": "versus AI", "puzzle": "puzzle"}.get(rp.mode, rp.mode)
         info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {_count(rp.rounds, 'round')}  " \
                f"\u00b7  {_count(len(rp.commands), 'command')}"
         txt.blit_text(surface, txt.fit(info, theme.SMALL, r.w - 470), theme.SMALL, theme.TEXT_DIM,

@@ -1,7 +1,8 @@
-"""Recording: the duel a MatchFlow just finished, saved as a replay (game/replay.py).
+"""Recording: the duel a MatchFlow just finished, or a puzzle attempt just decided, saved
+as a replay (game/replay.py).
 
 Called once per duel when it ends on screen (hotseat, versus the computer, every duel of a
-best-of-3). Nothing here may lose the duel's result: every failure becomes one sentence for
+best-of-3), and once per puzzle attempt when it is decided (solved or not). Nothing here may lose the duel's result: every failure becomes one sentence for
 a toast, and the match goes on.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.replay import ReplayError, ReplayPlayer, record, save_replay
+from game.replay import ReplayError, ReplayPlayer, record, record_puzzle, save_replay
 
 
 def save_match_duel(flow) -> tuple[Path | None, str]:
@@ -28,5 +29,20 @@ def save_match_duel(flow) -> tuple[Path | None, str]:
     except ReplayError as exc:
         return None, f"The replay was not saved: {exc.problem}"
     except Exception as exc:  # noqa: BLE001 - a recording bug must never end the match
+        return None, f"The replay was not saved: {type(exc).__name__}: {exc}"
+    return path, ""
+
+
+def save_puzzle_attempt(start, duel, title: str, seat: int, opponent: str,
+                        solved: bool) -> tuple[Path | None, str]:
+    """Save a decided puzzle attempt: `start` is the duel at the puzzle's position (before
+    any command), `duel` the attempt. The file, or None and the sentence to show."""
+    if len(duel.history) <= len(start.history):
+        return None, ""
+    try:
+        path = save_replay(record_puzzle(start, duel, title, seat, opponent, solved))
+    except ReplayError as exc:
+        return None, f"The replay was not saved: {exc.problem}"
+    except Exception as exc:  # noqa: BLE001 - a recording bug must never end the puzzle
         return None, f"The replay was not saved: {type(exc).__name__}: {exc}"
     return path, ""
