@@ -701,10 +701,12 @@ def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer
 
 
 def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str, solved: bool,
-                  date: datetime | None = None) -> Replay:
+                  date: datetime | None = None, level: str | None = None) -> Replay:
     """A puzzle attempt as a Replay: `start` is the duel at the puzzle's position (as built,
-    before any command), `duel` the same duel after the attempt's commands. Its winner is
-    the puzzle's seat when solved, else the other seat; its reason says which.
+    before any command), `duel` the same duel after the attempt's commands; `opponent` the
+    puzzle's opponent (named in the player's name), `level` the computer level it plays with
+    (a `script` opponent's level where its script does not fit). Its winner is the puzzle's
+    seat when solved, else the other seat; its reason says which.
     ReplayError if a card's data is not known."""
     from game.resources import game_version
 
@@ -725,7 +727,7 @@ def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str,
         kept = read_cards(cards)
     except KeptDataError as exc:
         raise ReplayError(None, f"the card data cannot be kept: {exc}") from None
-    level = opponent if opponent in LEVEL_NAMES else None
+    level = level if level in LEVEL_NAMES else opponent if opponent in LEVEL_NAMES else None
     names = ["Player 1", "Player 2"]
     names[1 - seat] = f"Puzzle opponent ({opponent})"
     players = [ReplayPlayer(names[s], None if s == seat else level, title) for s in (0, 1)]

@@ -178,7 +178,7 @@ class PuzzlePlayScene:
 
         self.replay_path, problem = save_puzzle_attempt(
             self.start, self.session.duel, self.puzzle.name, self.puzzle.seat,
-            self.puzzle.opponent, solved)
+            self.puzzle.opponent, solved, self.puzzle.otherwise)
         if problem:
             self.duel.say(problem, "error")
 

@@ -34,13 +34,13 @@ def save_match_duel(flow) -> tuple[Path | None, str]:
 
 
 def save_puzzle_attempt(start, duel, title: str, seat: int, opponent: str,
-                        solved: bool) -> tuple[Path | None, str]:
+                        solved: bool, level: str | None = None) -> tuple[Path | None, str]:
     """Save a decided puzzle attempt: `start` is the duel at the puzzle's position (before
     any command), `duel` the attempt. The file, or None and the sentence to show."""
     if len(duel.history) <= len(start.history):
         return None, ""
     try:
-        path = save_replay(record_puzzle(start, duel, title, seat, opponent, solved))
+        path = save_replay(record_puzzle(start, duel, title, seat, opponent, solved, level=level))
     except ReplayError as exc:
         return None, f"The replay was not saved: {exc.problem}"
     except Exception as exc:  # noqa: BLE001 - a recording bug must never end the puzzle
