@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 
 import pygame
 
 from game.end_words import end_sentence
-from game.engine import CardDef, CardView, Pass, PlayerView
+from game.engine import CardDef, CardView, Pass, PlayerView, Rules
 from game.replay import ReplayRun, Verdict, check_replay
+from game.rules_file import load_rules
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import panels, style
@@ -66,6 +68,12 @@ LINES = pygame.Rect(_R.x, STATUS_Y + 17 * STATUS_ROWS + 2, _R.w,
                     LAYOUT.settings.y - 8 - (STATUS_Y + 17 * STATUS_ROWS + 2))
 # one line each, so no key is cut from its word at a wrap
 HINT = "Space play/pause · \u2190 \u2192 step\nHome/End · 1 2 3 whose view\nS speed · C check · Esc back"
+
+
+@cache
+def today_rules() -> Rules:
+    """Today's rules (the shipped rules file), for the check: read once."""
+    return load_rules()
 
 
 class IconButton(Button):
@@ -158,9 +166,7 @@ class ReplayViewer:
         if sprites is not None and sprites.pool is not run.pool:
             sprites = None  # drawn from today's data: the replay's own cards are drawn here
         if verdict is None:
-            from game.ui.duel.flow import rules
-
-            verdict = check_replay(run.replay, pool, rules())
+            verdict = check_replay(run.replay, pool, today_rules())
         self.verdict = verdict
         self.names = (self.replay.players[0].name, self.replay.players[1].name)
         self.view_mode = view if view in (0, 1, BOTH) else 0
