@@ -2,16 +2,16 @@
 and the time to open one (read the whole file, re-play it on its own data, check it on
 today's game: what the Replays screen does before the viewer shows).
 
-    python scripts/bench_replays.py [--duels 3]
+    python scripts/bench_replays.py [--duels 3] [--corpus]
 
 Typical duels are played by the computer levels on the starter decks (a person is played
 by the Normal level): "hotseat" is Normal vs Normal, "versus <level>" Normal vs that level,
-"best of 3" the three files of a match (summed). Measured 2026-12-01 (2 shared cores), per
-duel, median of 3:
-
-    kind            commands  events  format 1   format 2  open (s)
-    hotseat              ...
-(see the last run's output; numbers are quoted in the issue's closing note)
+"best of 3" the three files of a match (summed). `--corpus` measures the replays the client
+saved in tests/replays/ instead (a person's seat played by random gestures). "open" is what
+the Replays screen does before the viewer shows: read the whole file, re-play it on its own
+data, check it on today's game. Numbers of the last run are quoted in issue 19's closing
+note; format 2 is about 20 KB of card data (the decks' cards, YAML) plus the packed events
+(about 5 bytes an event) over format 1.
 """
 
 from __future__ import annotations
@@ -67,11 +67,32 @@ def open_time(replay: R.Replay, pool, rules, folder: Path) -> float:
     return time.perf_counter() - start
 
 
+def corpus(pool, rules) -> int:
+    folder = Path(__file__).resolve().parents[1] / "tests" / "replays"
+    print(f"{'file':24}{'commands':>9}{'events':>8}{'format 1':>10}{'format 2':>10}{'open s':>8}")
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "KNOWN_DIFFERENCES.yaml":
+            continue
+        rp = R.load_replay(path)
+        old, _ = sizes(rp)
+        start = time.perf_counter()
+        back = R.load_replay(path, pool)
+        R.ReplayRun.play(back, pool)
+        R.check_replay(back, pool, rules)
+        took = time.perf_counter() - start
+        print(f"{path.stem:24}{len(rp.commands):>9}{len(rp.events or ()):>8}{old:>10,}"
+              f"{path.stat().st_size:>10,}{took:>8.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--duels", type=int, default=3, help="duels per kind (median shown)")
+    p.add_argument("--corpus", action="store_true", help="measure tests/replays/*.yaml instead")
     args = p.parse_args(argv)
     pool, rules = load_card_set(), load_rules()
+    if args.corpus:
+        return corpus(pool, rules)
     kinds = {"hotseat": ("normal", "normal"), "versus easy": ("normal", "easy"),
              "versus normal": ("normal", "normal"), "versus hard": ("normal", "hard")}
     folder = Path(tempfile.mkdtemp())

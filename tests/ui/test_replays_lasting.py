@@ -88,3 +88,26 @@ def test_a_replay_of_today_says_today_s_game_plays_it_the_same(window, tmp_path)
     assert v.check_left == 0 and v.toast.message == ""  # nothing to say on opening
     feed(v, key(pygame.K_c))
     assert v.check_left > 0 and v.check_lines()[0][0].startswith("Today's game plays this replay exactly")
+
+
+def test_a_replay_whose_own_re_play_differs_from_its_events_says_so(window, tmp_path) -> None:
+    """The engine changed how it plays the same cards (here: a recorded event edited):
+    the viewer still opens, and its panel and line say where it differs."""
+    from dataclasses import replace
+
+    played = _play(base_pool())
+    replay = _record(played)
+    events = list(replay.events)
+    events[40] = {**events[40], "type": "SomethingElse"}
+    path = R.save_replay(replace(replay, events=tuple(events)), tmp_path)
+    run = R.ReplayRun.play(R.load_replay(path), base_pool())
+    assert not run.reproduced and run.difference is not None and run.difference.event == 40
+    v = ReplayViewer(run, base_pool())
+    v.update(1 / 60)
+    v.draw(window)
+    assert v.check_left > 0 and v.check_text()[0] == "Differs from the recording (C: why)"
+    said = " ".join(t for t, _ in v.check_lines())
+    assert "own card data and rules, it differs from the recording too" in said
+    assert "event 41" in said and "SomethingElse" in said
+    feed(v, key(pygame.K_END))
+    assert state_hash(v.duel) == state_hash(played)  # still shown, to its end

@@ -211,9 +211,7 @@ class ReplayViewer:
         self.check_left = 0.0
         self._check_layer: pygame.Surface | None = None
         self._reload()
-        if run.warnings:
-            self.toast.show("Note: " + run.warnings[0], "info", 8.0)
-        if not verdict.reproduced:
+        if run.warnings or not verdict.reproduced:
             self.say_check()  # said once, on opening
 
     def say_check(self) -> None:
@@ -222,24 +220,31 @@ class ReplayViewer:
         if self.check_left > 0:
             self.check_left = 0.0
             return
-        self.check_left = 4.0 if self.verdict.reproduced else CHECK_SECONDS
+        self.check_left = 4.0 if self.verdict.reproduced and not self.run.warnings \
+            else CHECK_SECONDS
         self._check_layer = None
 
     def check_lines(self) -> list[tuple[str, bool]]:
-        """(text, bold) lines of the check panel, before wrapping."""
+        """(text, bold) lines of the check panel, before wrapping: today's game, then (when
+        it differs too) the re-play on the replay's own data, which is what is shown."""
         v = self.verdict
+        own = [(f"Shown by re-play on its own card data and rules, it differs from the recording "
+                f"too (the engine changed since): {w}", False) for w in self.run.warnings]
         if v.reproduced:
-            return [("Today's game plays this replay exactly as it was recorded.", True)]
-        out = [("Today's game plays this replay differently. It is shown as it was played, "
-                "with its own card data and rules.", True)]
+            return [("Today's game plays this replay exactly as it was recorded.", True), *own]
+        out = [("Today's game plays this replay differently. It is shown with its own card "
+                "data and rules.", True)]
         if v.changes:
             out.append((v.changes[0].upper() + v.changes[1:] + ".", False))
         out.append(("First difference: " + v.difference, False))
+        out += own
         out.append(("C: close", False))
         return out
 
     def check_text(self) -> tuple[str, tuple[int, int, int]]:
         """The line under the decks: what today's game makes of this replay."""
+        if self.run.warnings:
+            return "Differs from the recording (C: why)", style.DAMAGE
         if self.verdict.reproduced:
             return "Today's game plays it the same", theme.TEXT_DIM
         return "Today's game plays it differently (C: why)", style.DAMAGE
