@@ -101,8 +101,9 @@ def test_the_replay_viewer_animates_only_what_the_seat_shown_saw(window) -> None
 # --------------------------------------------------------------- nobody else redacts
 RAW = {"event_log", "last_events", "start_events"}
 # tools that see everything, by design (docs/engine.md, "Events"): recording a replay reads
-# whether the duel's start tossed a coin, and the designer's `main.py replay` without --seat
-# prints every event unredacted; a scenario file sees everything (docs/scenarios.md), so the
+# whether the duel's start tossed a coin and keeps every event unredacted (its record, which
+# re-plays are checked against; a seat's view of it is the engine's redaction of a re-play),
+# and the designer's `main.py replay` without --seat prints every event unredacted; a scenario file sees everything (docs/scenarios.md), so the
 # scenario runner's event log of a brand-new duel starts with its dealing
 OMNISCIENT = {("game/replay.py", "start_events"), ("game/replay.py", "event_log"),
               ("game/scenario/runner.py", "start_events")}
