@@ -19,7 +19,7 @@ match: {duel: 1, best_of: 3}
 players:                           # seat 0 (Player 1), seat 1 (Player 2)
 - {name: Player 1, level: null, deck: Ember Rush}      # level: the AI's, null for a person
 - {name: AI (Normal), level: normal, deck: Veil Control}
-result: {winner: 1, reason: player 1 has no LP left, rounds: 7}   # winner: 0, 1 or null (draw)
+result: {winner: 1, reason: player 1 has no LP left, rounds: 7, commands: 212}  # winner: 0, 1, null
 start:
   seed: 123456789
   first_player: 0                  # null: the engine's coin toss (from the seed)
@@ -33,7 +33,7 @@ commands:                          # one line each: type, then field=value in an
 - Pass player=1
 events: eNrtXW1v2zYQ...            # base64 of zlib of a JSON list: every event, unredacted
 cards:                             # the card data of every card of both decks, as then
-- {id: ember_imp, name: Ember Imp, type: phantom, level: 1, atk: 1200, ...}
+- {"id": "ember_imp", "name": "Ember Imp", "type": "phantom", "level": 1, "atk": 650, ...}
 ```
 
 A puzzle attempt (mode `puzzle`) starts from the puzzle's position instead of a seed and
@@ -154,6 +154,12 @@ class Replay:
     events: tuple[dict, ...] | None = None  # every event as `event_to_dict` (None: not kept)
     kept: CardPool | None = field(default=None, compare=False, repr=False)  # `cards` read
     position: dict | None = None  # a puzzle's start position (the engine's to_dict), else None
+    count: int | None = field(default=None, compare=False)  # commands, as the header says
+
+    @property
+    def command_count(self) -> int:
+        """How many commands: counted, or (a list reads only the header) as the header says."""
+        return self.count if self.count is not None and not self.commands else len(self.commands)
 
     @property
     def format(self) -> int:
@@ -212,7 +218,8 @@ class Replay:
             "mode": self.mode,
             "match": {"duel": self.duel_number, "best_of": self.best_of},
             "players": [{"name": p.name, "level": p.level, "deck": p.deck} for p in self.players],
-            "result": {"winner": self.winner, "reason": self.reason, "rounds": self.rounds},
+            "result": {"winner": self.winner, "reason": self.reason, "rounds": self.rounds,
+                       **({"commands": self.command_count} if self.cards is not None else {})},
             "start": {
                 "seed": self.seed, "first_player": self.first_player, "rules": self.rules.to_dict(),
                 "decks": [{"main": list(d.main), "extra": list(d.extra)} for d in self.decks],
@@ -477,7 +484,8 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
                                            f"got {brief(p['level'])}")
         players.append(ReplayPlayer(c.text(p["name"], f"{where}.name", empty=False), p["level"],
                                     c.text(p["deck"], f"{where}.deck")))
-    res = c.mapping(top["result"], "result", ("winner", "reason", "rounds"))
+    res = c.mapping(top["result"], "result", ("winner", "reason", "rounds"),
+                    ("commands",) if version >= 2 else ())
     winner = res["winner"]
     if winner is not None and (type(winner) is not int or winner not in (0, 1)):
         raise c.fail("result.winner", f"expected 0, 1 or null (a draw), got {brief(winner)}")
@@ -525,10 +533,13 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
             if isinstance(line, str):
                 known[line] = cmd
         commands.append(cmd)
+    count = None  # for the list, which reads no commands: the commands read win over it
+    if "commands" in res:
+        count = c.number(res["commands"], "result.commands", 0, MAX_COMMANDS)
     return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
                   (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
                   final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None,
-                  game_version, cards, events, kept, position)
+                  game_version, cards, events, kept, position, count)
 
 
 def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules: Rules) -> dict:
@@ -605,15 +616,37 @@ def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None
         if m is not None:
             out["events"] = m.group(1)
             i += 1
-        rest = "\n".join(lines[i:])
-        if rest.strip():
+        rest = lines[i:]
+        cards = _json_cards(rest)
+        if cards is not None:
+            out["cards"] = cards
+        elif "\n".join(rest).strip():
             try:
-                more = parse_yaml(rest, path, "replay")
+                more = parse_yaml("\n".join(rest), path, "replay")
             except FileError:
                 return None
             if not isinstance(more, dict) or any(k not in ("cards",) for k in more):
                 return None
             out.update(more)
+    return out
+
+
+def _json_cards(lines: list[str]) -> list | None:
+    """The `cards:` list as the game writes it (one JSON object a line), read without YAML;
+    None when the lines are anything else (then they are read as YAML)."""
+    if not lines or lines[0].rstrip("\r") != "cards:":
+        return None
+    out = []
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        if not line.startswith("- {"):
+            return None
+        try:
+            card = parse_json(line[2:], None)
+        except FileError:
+            return None
+        out.append(card)
     return out
 
 
@@ -652,15 +685,20 @@ def load_header(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = No
         prefix, size = read_prefix(path, "replay", HEADER_BYTES)
         if size > kind_of("replay").max_bytes:
             raise too_big(path, size, "replay")
-        parts = _split(prefix) if size > len(prefix) else None
+        whole = size <= len(prefix)
+        parts = _split(prefix)
         if parts is None:  # the whole file is in hand (or its header is not first): all of it
-            return load_replay(path, pool) if size > len(prefix) else \
-                replay_from_data(_load_data(path, prefix), path, pool)
+            return replay_from_data(_load_data(path, prefix), path, pool) if whole else \
+                load_replay(path, pool)
         header = parse_yaml(decode_text(parts[0], path), path, "replay")
     except FileError as exc:
         raise ReplayError(exc.path, exc.problem) from None
     if isinstance(header, dict) and any(k in header for k in _TAIL):
         return load_replay(path, pool)  # not laid out as the game writes it: all of it
+    if whole and not (isinstance(header, dict) and header.get("replay") == FORMAT):
+        # an old (format 1) file in hand whole: read it all (its header does not count its
+        # commands); a format 2 file's card data and events wait until it is watched
+        return replay_from_data(_load_data(path, prefix), path, pool)
     return replay_from_data(header, path, pool, header=True)
 
 
@@ -759,13 +797,27 @@ def file_name(replay: Replay) -> str:
     return f"{when}_{_slug(replay.players[0].deck)}_vs_{_slug(replay.players[1].deck)}.yaml"
 
 
+def _file_text(replay: Replay) -> str:
+    """The header and the commands as YAML, then the `events` line and the `cards` list, one
+    card a line as a JSON object (JSON is YAML: any YAML reader reads the file; the game reads
+    these lines without YAML, which takes a quarter of a second for two decks' cards)."""
+    data = replay.to_data()
+    events, cards = data.pop("events", None), data.pop("cards", None)
+    text = dump_yaml(data)  # the header first: a list reads only what is above `commands`
+    if events is not None:
+        text += f"events: {events}\n"
+    if cards is not None:
+        text += "cards:\n" + "".join(f"- {json.dumps(card, ensure_ascii=False)}\n" for card in cards)
+    return text
+
+
 def replay_text(replay: Replay, where: Path | None = None) -> str:
     """The file's text. A replay whose events would make it too big to read back keeps none
     (it is then shown by re-play alone); ReplayError if it is too big even so."""
-    text = dump_yaml(replay.to_data())  # the header first: a list reads only what is above
+    text = _file_text(replay)
     limit = kind_of("replay").max_bytes
     if len(text.encode("utf-8")) > limit and replay.events is not None:
-        text = dump_yaml(replace(replay, events=None).to_data())
+        text = _file_text(replace(replay, events=None))
     size = len(text.encode("utf-8"))
     if size > limit:  # never write a file the game would refuse to read
         raise ReplayError(where, too_big(None, size, "replay").problem)

@@ -356,6 +356,11 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         out.append(("a kept card differs", _dump(kind, {**data, "cards": cards}, b"")))
         out.append(("a kept card broken", _dump(kind, {**data, "cards": [{"id": "x"}] + cards}, b"")))
         out.append(("no kept cards", _dump(kind, {k: v for k, v in data.items() if k != "cards"}, b"")))
+        lines = raw.split(b"\n")  # the card lines as the game writes them (JSON), one broken
+        at = max(i for i, ln in enumerate(lines) if ln.startswith(b"- {"))
+        for broken in (b"- {\"id\": ", b"- {\"id\": \"x\", \"id\": \"y\"}", b"- {\"atk\": NaN}",
+                       b"- [1, 2]", b"- " + b"[" * 5000):
+            out.append((f"card line {broken[:12]!r}", b"\n".join(lines[:at] + [broken] + lines[at + 1:])))
     if kind in ("suspended", "autosave"):
         data, rest = _load(kind, raw)
         duel = data["duel"] if kind == "suspended" else data["match"]["duel"]

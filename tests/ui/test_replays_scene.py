@@ -281,7 +281,7 @@ def test_the_list_shows_replays_and_broken_files(folder, window) -> None:
     assert scene.list.selected == 1 and scene.open.enabled
     got = feed(scene, key(pygame.K_RETURN))
     assert isinstance(got[0], Push) and isinstance(got[0].scene, ReplayViewer)
-    assert got[0].scene.run.length == len(good.replay.commands)
+    assert got[0].scene.run.length == good.replay.command_count > 0  # the list read the header only
 
 
 def test_double_click_opens_and_delete_asks_first(folder, window) -> None:

@@ -348,7 +348,7 @@ class ReplaysScene:
                                           else "") for p in rp.players)
         mode = {"hotseat": "hotseat", "versus_ai": "versus AI", "puzzle": "puzzle"}.get(rp.mode, rp.mode)
         info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {_count(rp.rounds, 'round')}  " \
-               f"\u00b7  {_count(len(rp.commands), 'command')}"
+               f"\u00b7  {_count(rp.command_count, 'command')}"
         txt.blit_text(surface, txt.fit(info, theme.SMALL, r.w - 470), theme.SMALL, theme.TEXT_DIM,
                       (left, r.y + 33))
         if rp.reason:
