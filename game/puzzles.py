@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game import storage
 from game.ai.goals import SURVIVE, WIN_BY, PlayGoal
+from game.ai.seeds import player_seed
 from game.engine import Command, Duel, EndTurn, NextPhase, Pass, Player, PlayerView
 from game.fileio import FileError, atomic_write_text, load_yaml_file
 from game.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle vocabulary
@@ -306,7 +307,8 @@ def level_player(puzzle: Puzzle, level: str, seat: int) -> Player:
         else opponent_goal(puzzle.goal, turn)
     duel = puzzle.build()
     deck = [c.cid for c in duel.cards if c.owner == seat]
-    return ai.make_player(level, puzzle.scenario.seed + 1 + seat, pool=puzzle.scenario.pool,
+    seed = player_seed(puzzle.scenario.seed, "puzzle", seat)
+    return ai.make_player(level, seed, pool=puzzle.scenario.pool,
                           rules=puzzle.scenario.rules, deck=deck, goal=goal)
 
 

@@ -53,8 +53,11 @@ def duel_seed(seed: int, game: int) -> int:
 
 
 def player_seed(duel_seed_: int, deck_index: int) -> int:
-    """The seed of deck A's (0) or deck B's (1) player in the duel with that seed."""
-    return duel_seed_ * 2 + deck_index
+    """The seed of deck A's (0) or deck B's (1) player in the duel with that seed: one way
+    (game/ai/seeds.py), so a player's seed gives away neither the duel's nor the other's."""
+    from game.ai.seeds import player_seed as derive
+
+    return derive(duel_seed_, "simulate", deck_index)
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -41,7 +41,14 @@ from game.cards import load_card_set  # noqa: E402
 from game.decks import Deck, DeckError, load_deck, validate_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
-from game.sim import duel_seed, player_seed  # noqa: E402
+from game.sim import duel_seed  # noqa: E402
+
+
+def bench_player_seed(duel_seed_: int, k: int) -> int:
+    """The random players' seeds, the same in every tree compared (nothing is hidden from a
+    random player in a benchmark, so the one-way game.ai.seeds derivation is not needed)."""
+    return duel_seed_ * 2 + k
+
 
 CLOCK = [time.perf_counter]  # --compare workers count CPU time (a shared machine)
 
@@ -87,7 +94,7 @@ def play(pool, rules, a: Deck, b: Deck, games: int, seed: int) -> tuple[int, flo
     for game in range(games):
         ds = duel_seed(seed, game)
         order = (0, 1) if game % 2 == 0 else (1, 0)
-        players = [RandomPlayer(player_seed(ds, k)) for k in order]
+        players = [RandomPlayer(bench_player_seed(ds, k)) for k in order]
         t0 = clock()
         duel = Duel(pool, rules, [specs[k] for k in order], ds)
         t1 = clock()
@@ -108,13 +115,13 @@ def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
     times = []
     for k in range(positions):
         ds = duel_seed(seed + 7919, k)
-        rng = RandomPlayer(player_seed(ds, 0))
+        rng = RandomPlayer(bench_player_seed(ds, 0))
         probe = Duel(pool, rules, [a.spec(), b.spec()], ds)
         length = 0
         while not probe.over:  # how long this duel runs, to stop it halfway
             probe.apply(rng.choose(probe.legal_actions()))
             length += 1
-        rng = RandomPlayer(player_seed(ds, 0))
+        rng = RandomPlayer(bench_player_seed(ds, 0))
         duel = Duel(pool, rules, [a.spec(), b.spec()], ds)
         for _ in range(length // 2):
             duel.apply(rng.choose(duel.legal_actions()))

@@ -40,7 +40,7 @@ def play(tree: Path, games: int) -> int:
     from game.decks import load_deck
     from game.engine import Duel
     from game.rules_file import load_rules
-    from game.sim import duel_seed, player_seed
+    from game.sim import duel_seed
 
     try:
         from game.resources import STARTER_DECK_DIR
@@ -54,7 +54,7 @@ def play(tree: Path, games: int) -> int:
         for game in range(games):
             ds = duel_seed(0, game)
             order = (0, 1) if game % 2 == 0 else (1, 0)
-            players = [RandomPlayer(player_seed(ds, k)) for k in order]
+            players = [RandomPlayer(ds * 2 + k) for k in order]  # as bench.py: same in both trees
             duel = Duel(pool, rules, [specs[k] for k in order], ds)
             while not duel.over:
                 duel.apply(players[duel.deciding_player].choose(duel.legal_actions()))

@@ -15,7 +15,7 @@ from game.ai.random_player import RandomPlayer
 from game.decks import load_deck
 from game.engine import Duel
 from game.resources import STARTER_DECK_DIR
-from game.sim import SimResult, duel_seed, simulate
+from game.sim import SimResult, duel_seed, player_seed, simulate
 from tests.kit import base_pool, rules
 
 REPO = Path(__file__).resolve().parent.parent
@@ -64,7 +64,7 @@ def test_a_single_duel_of_a_run_replays_alone() -> None:
     one = simulate(base_pool(), rules(), giants, swarm, games=4, seed=7)
     ds = duel_seed(7, 3)
     duel = Duel(base_pool(), rules(), [swarm.spec(), giants.spec()], ds)
-    players = [RandomPlayer(ds * 2 + 1), RandomPlayer(ds * 2 + 0)]
+    players = [RandomPlayer(player_seed(ds, 1)), RandomPlayer(player_seed(ds, 0))]
     while not duel.over:
         duel.apply(players[duel.deciding_player].choose(duel.view(duel.deciding_player)))
     three = simulate(base_pool(), rules(), giants, swarm, games=3, seed=7)

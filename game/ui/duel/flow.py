@@ -17,6 +17,7 @@ from pathlib import Path
 
 from game import autosave, storage, suspend
 from game.ai.levels import level as ai_level
+from game.ai.seeds import player_seed
 from game.decks import Deck
 from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
@@ -144,7 +145,8 @@ class MatchFlow:
         for s in (0, 1):
             if not self.humans[s]:
                 deck = self.match.decks[s]
-                ai[s] = make_ai(self.setup.ai_level, self.seed + 101 * len(self.match.results) + s,
+                seed = player_seed(self.seed, "match", len(self.match.results), s)
+                ai[s] = make_ai(self.setup.ai_level, seed,
                                 pool=self.pool, rules=self.rules, deck=[*deck.main, *deck.extra])
         self.last_replay = None  # until this duel's own replay is saved
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
