@@ -393,3 +393,50 @@ def test_03_a_negation_is_said_on_the_board_when_the_negating_step_resolves(wind
         settle(scene, 30)
     negations = [t for t in said if "negated" in t]
     assert negations == ["Line 2 resolved: Player 2's Denial negated Player 1's Iron Hound's Summon."], said
+
+
+def _versus_computer(spec: dict):
+    """A duel screen where seat 1 is a computer player (one that passes when it may only pass)."""
+    from game.ai.random_player import RandomPlayer
+    from game.engine.position import build_position
+    from game.ui.duel.scene import DuelScene
+    from game.ui.duel.seats import Responses
+    from game.ui.duel.session import DuelSession
+    from tests.kit import base_pool, rules
+
+    duel = build_position(base_pool(), rules(), spec, seed=1, auto_pass=False)
+    session = DuelSession(duel, (True, False), ("Player 1", "AI"), {1: RandomPlayer(3)},
+                          responses=(Responses.WHEN_ABLE, Responses.WHEN_ABLE), threaded=False)
+    scene = DuelScene(session, base_pool(), speed="normal")
+    scene.ai_pause = 0.5
+    return scene
+
+
+def _frames_until_the_computer_passes(scene) -> int:
+    from game.engine import Summon
+    from tests.ui.test_duel_features import uid_of
+
+    sentry = uid_of(scene, 0, "stone_sentry", "hand")
+    scene.send([Summon(0, sentry, "phantom", 0, True, True)])
+    for frame in range(600):
+        scene.update(1 / 60)
+        if len(scene.session.history) > 1:
+            return frame
+    raise AssertionError("the computer never passed")
+
+
+def test_14_the_pace_never_tells_that_a_face_down_card_cannot_answer(window) -> None:
+    """A computer that may only pass is hurried only when it holds no face-down card: one that
+    holds a set card waits its usual pause, whether or not the card could answer now (here
+    Denial's 1,000 LP cost cannot be paid), so the pace gives nothing away."""
+    me = {"sp": 5, "hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3}
+    bare = _versus_computer({"phase": "main1", "players": [
+        me, {"deck": ["stone_sentry"] * 3}]})
+    assert _frames_until_the_computer_passes(bare) == 0  # nothing it could hold: one short beat
+    holding = _versus_computer({"phase": "main1", "players": [
+        me, {"lp": 500, "deck": ["stone_sentry"] * 3, "back": ["denial"]}]})
+    from game.ui.duel.session import holds_face_down
+
+    assert holds_face_down(holding.session.view(1)) and not holds_face_down(bare.session.view(1))
+    frames = _frames_until_the_computer_passes(holding)
+    assert frames >= 0.5 * 60 - 1  # the computer's pause, as when it could answer

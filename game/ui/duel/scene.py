@@ -32,7 +32,7 @@ from .log import Describer
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import BoardRenderer, Lights
-from .session import DuelSession
+from .session import DuelSession, holds_face_down
 from .sprites import CardSprites
 from .tweens import Move
 
@@ -243,7 +243,12 @@ class DuelScene:
         legal = view.legal_actions
         if not view.lines or view.choice is not None or len(legal) != 1 or not isinstance(legal[0], Pass):
             return None
-        return legal[0] if s.is_ai(seat) else s.auto_pass(seat)
+        if s.is_ai(seat):
+            # the other seat must not learn from the pace that a face-down card cannot answer:
+            # a computer holding one seems asked (its usual pause) whether or not it can
+            # (rules-decisions.md, "Hidden information")
+            return None if holds_face_down(view) else legal[0]
+        return s.auto_pass(seat)
 
     # -------------------------------------------------------------- update
     def update(self, dt: float) -> Transition | None:

@@ -78,3 +78,10 @@ class DuelSession:
         if setting is Responses.WHEN_ABLE and len(view.legal_actions) == 1:
             return passes[0]
         return None
+
+
+def holds_face_down(view: PlayerView) -> bool:
+    """Whether the viewer holds a face-down card on the field: all the other seat can see of
+    whether they might answer a Step, so the only fact the pace of their answer may follow
+    (rules-decisions.md, "Hidden information")."""
+    return any(c is not None and not c.face_up for cards in view.me.slots.values() for c in cards)
