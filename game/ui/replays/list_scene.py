@@ -39,7 +39,16 @@ from game.replay import (
 from game.ui import backdrop, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Push, Scene, Transition
-from game.ui.widgets import Button, Dialog, ItemState, ListView, Toast, WidgetGroup, confirm
+from game.ui.widgets import (
+    Button,
+    Dialog,
+    ItemState,
+    ListView,
+    Toast,
+    WidgetGroup,
+    confirm,
+    row_backdrop,
+)
 
 W, H = theme.LOGICAL_SIZE
 ROW_H = 62
@@ -318,14 +327,7 @@ class ReplaysScene:
 
     def _draw_row(self, surface: pygame.Surface, entry: ReplayEntry, rect: pygame.Rect,
                   state: ItemState) -> None:
-        r = rect.inflate(-4, -4)
-        if state.selected:
-            pygame.draw.rect(surface, (58, 48, 30), r, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT, r, width=1, border_radius=6)
-        elif state.hovered:
-            pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
-        if state.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r, width=2, border_radius=6)
+        r = row_backdrop(surface, rect, state)
         rp = entry.replay
         if rp is None:
             txt.blit_text(surface, txt.fit(entry.path.name, theme.LABEL, r.w - 240), theme.LABEL,
