@@ -155,6 +155,7 @@ class Replay:
     kept: CardPool | None = field(default=None, compare=False, repr=False)  # `cards` read
     position: dict | None = None  # a puzzle's start position (the engine's to_dict), else None
     count: int | None = field(default=None, compare=False)  # commands, as the header says
+    marks: tuple[int, ...] | None = None  # events told after the start and each command
 
     @property
     def command_count(self) -> int:
@@ -233,6 +234,8 @@ class Replay:
         if self.cards is not None:
             if self.events is not None:
                 data["events"] = pack_events(self.events)
+                if self.marks is not None:
+                    data["marks"] = pack_marks(self.marks)
             data["cards"] = [dict(c) for c in self.cards]
         return data
 
@@ -243,17 +246,21 @@ def plain_events(events: Sequence[object]) -> tuple[dict, ...]:
     return tuple(json.loads(json.dumps([event_to_dict(e) for e in events])))
 
 
-def pack_events(events: Sequence[dict]) -> str:
-    """The `events` field: base64 of zlib (level 9) of the compact JSON list."""
-    blob = json.dumps(list(events), separators=(",", ":")).encode("utf-8")
+def _pack(items: Sequence[object]) -> str:
+    blob = json.dumps(list(items), separators=(",", ":")).encode("utf-8")
     return base64.b64encode(zlib.compress(blob, 9)).decode("ascii")
 
 
-def unpack_events(text: object) -> tuple[dict, ...]:
-    """The inverse of `pack_events`; ValueError with a short reason otherwise (never more
-    than MAX_EVENT_BYTES unpacked)."""
+def pack_events(events: Sequence[dict]) -> str:
+    """The `events` field: base64 of zlib (level 9) of the compact JSON list."""
+    return _pack(events)
+
+
+def _unpack(text: object, what: str) -> list:
+    """A packed list (base64 of zlib of JSON); ValueError with a short reason otherwise
+    (never more than MAX_EVENT_BYTES unpacked)."""
     if not isinstance(text, str):
-        raise ValueError(f"expected the packed events (base64 text), got {brief(text)}")
+        raise ValueError(f"expected the packed {what} (base64 text), got {brief(text)}")
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError, ValueError):
@@ -270,11 +277,35 @@ def unpack_events(text: object) -> tuple[dict, ...]:
     except (FileError, UnicodeDecodeError) as exc:
         raise ValueError(getattr(exc, "problem", "not UTF-8 text")) from None
     if not isinstance(data, list):
-        raise ValueError("expected a list of events")
+        raise ValueError(f"expected a list of {what}")
+    return data
+
+
+def unpack_events(text: object) -> tuple[dict, ...]:
+    """The inverse of `pack_events`; ValueError with a short reason otherwise."""
+    data = _unpack(text, "events")
     for i, e in enumerate(data):
         if not isinstance(e, dict) or not isinstance(e.get("type"), str) or len(e["type"]) > 40:
             raise ValueError(f"event {i + 1}: expected a mapping with a type, got {brief(e)}")
     return tuple(data)
+
+
+def pack_marks(marks: Sequence[int]) -> str:
+    """The `marks` field: how many events the start told, then each command, packed as the
+    events are (`marks` in memory counts them up: the events told after i commands)."""
+    return _pack([b - a for a, b in zip((0, *marks), marks, strict=False)])
+
+
+def unpack_marks(text: object) -> tuple[int, ...]:
+    """The inverse of `pack_marks`; ValueError with a short reason otherwise."""
+    data = _unpack(text, "event counts")
+    marks, total = [], 0
+    for i, n in enumerate(data):
+        if type(n) is not int or not 0 <= n <= MAX_EVENT_BYTES:
+            raise ValueError(f"count {i + 1}: expected a whole number, got {brief(n)}")
+        total += n
+        marks.append(total)
+    return tuple(marks)
 
 
 def event_words(e: dict | None) -> str:
@@ -459,6 +490,8 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
                 events = unpack_events(top["events"])
             except ValueError as exc:
                 raise c.fail("events", str(exc)) from None
+        elif "marks" in top:
+            raise c.fail("marks", "event counts without the events they count")
     date_text = c.text(top["date"], "date")
     try:
         date = datetime.strptime(date_text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
@@ -533,13 +566,21 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
             if isinstance(line, str):
                 known[line] = cmd
         commands.append(cmd)
+    marks = None
+    if "marks" in top and events is not None:
+        try:
+            marks = unpack_marks(top["marks"])
+        except ValueError as exc:
+            raise c.fail("marks", str(exc)) from None
+        if len(marks) != len(commands) + 1 or marks[-1] != len(events):
+            marks = None  # they no longer fit (a file edited by hand): cut by re-play instead
     count = None  # for the list, which reads no commands: the commands read win over it
     if "commands" in res:
         count = c.number(res["commands"], "result.commands", 0, MAX_COMMANDS)
     return Replay(date, top["mode"], (players[0], players[1]), seed, first, rules,
                   (decks[0], decks[1]), tuple(commands), winner, reason, rounds, start_hash,
                   final_hash, duel_number, best_of, auto_pass, Path(path) if path is not None else None,
-                  game_version, cards, events, kept, position, count)
+                  game_version, cards, events, kept, position, count, marks)
 
 
 def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules: Rules) -> dict:
@@ -563,9 +604,9 @@ def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules
 
 
 _HEAD = ("replay", "date", "mode", "players", "result", "start", "final_hash", "commands")
-_TAIL = ("commands", "events", "cards")  # after the header: not read for the list
+_TAIL = ("commands", "events", "marks", "cards")  # after the header: not read for the list
 _NEEDED = {1: _HEAD, 2: (*_HEAD, "game_version", "cards")}
-_KEYS = {1: (*_HEAD, "match"), 2: (*_NEEDED[2], "match", "events")}
+_KEYS = {1: (*_HEAD, "match"), 2: (*_NEEDED[2], "match", "events", "marks")}
 
 
 HEADER_BYTES = 64 * 1024  # the list reads at most this much of a file: everything but commands
@@ -584,6 +625,7 @@ def _split(raw: bytes) -> tuple[bytes, bytes | None, bool] | None:
 
 
 _EVENTS_LINE = re.compile(r"^events: ([A-Za-z0-9+/=]*)\r?$")
+_MARKS_LINE = re.compile(r"^marks: ([A-Za-z0-9+/=]*)\r?$")
 
 
 def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None:
@@ -616,6 +658,10 @@ def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None
         if m is not None:
             out["events"] = m.group(1)
             i += 1
+            m = _MARKS_LINE.match(lines[i]) if i < len(lines) else None
+            if m is not None:
+                out["marks"] = m.group(1)
+                i += 1
         rest = lines[i:]
         cards = _json_cards(rest)
         if cards is not None:
@@ -707,8 +753,9 @@ def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer
            duel_number: int = 1, best_of: int = 1, date: datetime | None = None) -> Replay:
     """A finished (or stopped) duel as a Replay: its start recipe is read from the duel and
     `decks` (the Decks it began with), its commands from the engine's history, its events
-    from the engine's log and the data of its cards from the card set it was played with.
-    ReplayError if a card's data is not known."""
+    (and where each command's end: `marks`) from the engine telling the duel again from its
+    start (a few hundredths of a second for a long duel), and the data of its cards from
+    the card set it was played with. ReplayError if a card's data is not known."""
     from game.resources import game_version
 
     tossed = any(type(e).__name__ == "CoinTossed" for e in duel.start_events)
@@ -717,11 +764,11 @@ def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer
     start = Duel(duel.pool, duel.rules, list(decks), duel.seed, first_player=first,
                  auto_pass=auto_pass)
     start_hash = state_hash(start)
-    log = duel.event_log
-    if not log or type(log[0]).__name__ != "DuelStarted" or len(log) != duel.log_size:
-        for cmd in duel.history:  # a duel rebuilt from its state: its events told again
-            start.apply(cmd)
-        log = start.event_log
+    marks = [start.log_size]
+    for cmd in duel.history:  # told again: where each command's events end (the marks)
+        start.apply(cmd)
+        marks.append(start.log_size)
+    log = start.event_log
     try:
         cards = keep_cards(duel.pool, [cid for d in decks for cid in (*d.main, *d.extra)])
         kept = read_cards(cards)
@@ -735,7 +782,8 @@ def record(duel: Duel, decks: Sequence[DeckSpec], players: Sequence[ReplayPlayer
         winner=winner if winner in (0, 1) else None, reason=duel.end_reason or "",
         rounds=duel.round, start_hash=start_hash, final_hash=state_hash(duel),
         duel_number=duel_number, best_of=best_of, auto_pass=auto_pass,
-        game_version=game_version(), cards=tuple(cards), events=plain_events(log), kept=kept)
+        game_version=game_version(), cards=tuple(cards), events=plain_events(log), kept=kept,
+        marks=tuple(marks))
 
 
 def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str, solved: bool,
@@ -754,8 +802,10 @@ def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str,
     commands = tuple(duel.history[done:])
     replayed = from_dict({**position, "rules": start.rules.to_dict(), "history": []}, start.pool)
     start_hash = state_hash(replayed)
-    for cmd in commands:  # the events told from the position on, as the viewer re-plays them
+    marks = [replayed.log_size]
+    for cmd in commands:  # the events told from the position on, and where each command's end
         replayed.apply(cmd)
+        marks.append(replayed.log_size)
     owners: list[list[str]] = [[], []]
     for card in start.cards:
         owners[card.owner].append(card.cid)
@@ -776,7 +826,8 @@ def record_puzzle(start: Duel, duel: Duel, title: str, seat: int, opponent: str,
         winner=seat if solved else 1 - seat, reason="puzzle solved" if solved else "puzzle not solved",
         rounds=duel.round, start_hash=start_hash, final_hash=state_hash(replayed),
         auto_pass=bool(start.state.auto_pass), game_version=game_version(), cards=tuple(cards),
-        events=plain_events(replayed.event_log), kept=kept, position=position)
+        events=plain_events(replayed.event_log), kept=kept, position=position,
+        marks=tuple(marks))
 
 
 def replays_dir() -> Path:
@@ -802,10 +853,12 @@ def _file_text(replay: Replay) -> str:
     card a line as a JSON object (JSON is YAML: any YAML reader reads the file; the game reads
     these lines without YAML, which takes a quarter of a second for two decks' cards)."""
     data = replay.to_data()
-    events, cards = data.pop("events", None), data.pop("cards", None)
+    events, marks, cards = data.pop("events", None), data.pop("marks", None), data.pop("cards", None)
     text = dump_yaml(data)  # the header first: a list reads only what is above `commands`
     if events is not None:
         text += f"events: {events}\n"
+    if marks is not None:
+        text += f"marks: {marks}\n"
     if cards is not None:
         text += "cards:\n" + "".join(f"- {json.dumps(card, ensure_ascii=False)}\n" for card in cards)
     return text
@@ -817,7 +870,7 @@ def replay_text(replay: Replay, where: Path | None = None) -> str:
     text = _file_text(replay)
     limit = kind_of("replay").max_bytes
     if len(text.encode("utf-8")) > limit and replay.events is not None:
-        text = _file_text(replace(replay, events=None))
+        text = _file_text(replace(replay, events=None, marks=None))
     size = len(text.encode("utf-8"))
     if size > limit:  # never write a file the game would refuse to read
         raise ReplayError(where, too_big(None, size, "replay").problem)

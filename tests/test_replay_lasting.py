@@ -6,6 +6,7 @@ headless; old (format 1) files are still read and shown by re-play."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -32,19 +33,25 @@ def _decks():
     return [load_deck(STARTER_DECK_DIR / f"{n}.yaml") for n in DECKS]
 
 
-def _play(pool, seed: int = SEED, views: list | None = None) -> Duel:
-    """Random players on the starter decks; `views` gets both seats' views after each command."""
+def _play(pool, seed: int = SEED, views: list | None = None,
+          each: Callable[[Duel], None] | None = None) -> Duel:
+    """Random players on the starter decks; `views` gets both seats' views after each command
+    (and the start), `each` is called with the duel then."""
     duel = Duel(pool, load_rules(), [d.spec() for d in _decks()], seed, first_player=0,
                 auto_pass=False)
     players = (RandomPlayer(seed), RandomPlayer(seed + 1))
-    if views is not None:
-        views.append(tuple(view_to_plain(duel.view(s)) for s in (0, 1)))
+
+    def look() -> None:
+        if views is not None:
+            views.append(tuple(view_to_plain(duel.view(s)) for s in (0, 1)))
+        if each is not None:
+            each(duel)
+    look()
     while not duel.over and len(duel.history) < 400:
         seat = duel.deciding_player
         assert seat is not None
         duel.apply(players[seat].choose(duel.view(seat)))
-        if views is not None:
-            views.append(tuple(view_to_plain(duel.view(s)) for s in (0, 1)))
+        look()
     return duel
 
 
@@ -183,7 +190,8 @@ def test_the_file_keeps_the_card_data_events_and_version_after_the_commands(refe
                                                                                tmp_path) -> None:
     path = R.save_replay(_record(reference), tmp_path)
     text = path.read_text("utf-8")
-    assert text.index("\ncommands:") < text.index("\nevents: ") < text.index("\ncards:")
+    assert text.index("\ncommands:") < text.index("\nevents: ") < text.index("\nmarks: ") \
+        < text.index("\ncards:")
     data = yaml.safe_load(text)
     assert data["replay"] == 2 and data["game_version"]
     deck_ids = {cid for d in data["start"]["decks"] for cid in d["main"] + d["extra"]}
@@ -201,6 +209,9 @@ def test_the_file_keeps_the_card_data_events_and_version_after_the_commands(refe
     (lambda d: d.update(cards=[{"id": "x"}]), "cards: "),
     (lambda d: d.pop("cards"), "replay file: missing cards"),
     (lambda d: d.pop("game_version"), "replay file: missing game_version"),
+    (lambda d: d.update(marks="AAAA"), "marks: not zlib data"),
+    (lambda d: d.update(marks=R.pack_events([{"type": "x"}])), "marks: count 1: expected a whole"),
+    (lambda d: d.pop("events"), "marks: event counts without the events they count"),
 ])
 def test_a_damaged_event_stream_or_card_data_is_one_line(reference, tmp_path, change,
                                                            expected) -> None:
@@ -227,3 +238,48 @@ def test_a_replay_too_big_with_its_events_is_kept_without_them(reference, monkey
     back = R.replay_from_data(yaml.safe_load(text))
     assert back.events is None and back.kept is not None
     assert R.ReplayRun.play(back, base_pool()).reproduced
+
+
+def test_the_file_keeps_where_each_command_s_events_end(tmp_path) -> None:
+    """`marks`: the events told by the start and by each command, as the live duel told them
+    (the viewer cuts the recorded events into steps with them, whatever today's engine does)."""
+    duel = Duel(base_pool(), load_rules(), [d.spec() for d in _decks()], SEED, first_player=0,
+                auto_pass=False)
+    told = [duel.log_size]
+    players = (RandomPlayer(SEED), RandomPlayer(SEED + 1))
+    while not duel.over and len(duel.history) < 150:
+        seat = duel.deciding_player
+        assert seat is not None
+        duel.apply(players[seat].choose(duel.view(seat)))
+        told.append(duel.log_size)
+    back = R.load_replay(R.save_replay(_record(duel), tmp_path), base_pool())
+    assert back.marks == tuple(told) and back.marks[-1] == len(back.events or ())
+    header = R.load_header(R.replay_files(tmp_path)[0], base_pool())
+    assert header.marks is None and header.command_count == len(duel.history)
+
+
+def test_marks_that_no_longer_fit_the_commands_are_left_out(reference, tmp_path) -> None:
+    path = R.save_replay(_record(reference), tmp_path)
+    data = yaml.safe_load(path.read_text("utf-8"))
+    data["commands"].pop()  # edited by hand: the counts no longer fit
+    path.write_text(dump_yaml(data), "utf-8")
+    back = R.load_replay(path, base_pool())
+    assert back.marks is None and back.events is not None
+
+
+def test_recorded_events_come_back_as_the_engine_told_them_to_each_seat(reference) -> None:
+    from game.engine.events import event_from_dict
+    from game.engine.views import recorded_for
+
+    plain = R.plain_events(reference.event_log)
+    assert [event_from_dict(e) for e in plain] == list(reference.event_log)
+    for seat in (0, 1):
+        assert recorded_for(plain, seat) == reference.log_for(seat)
+    newer = [*plain[:3], {"type": "SomeNewerEvent", "card": 1}, *plain[3:]]
+    assert recorded_for(newer, 0)[3] is None  # a newer game's event: nothing to show
+    for bad, says in (({"type": "LpChanged", "player": 0}, "LpChanged: missing"),
+                      ({**plain[1], "spare": 1}, "unknown field 'spare'"),
+                      ({"type": "TurnStarted", "player": "0", "turn": 1, "round": 1},
+                       "player is str")):
+        with pytest.raises(ValueError, match=says):
+            recorded_for([bad], 0)

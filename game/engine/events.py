@@ -6,7 +6,7 @@ not see the card (opponent's hand, decks, face-down cards).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from .commands import to_plain
 
@@ -297,3 +297,39 @@ Event = (
 )
 
 event_to_dict = to_plain  # same shape as commands: type name and fields
+
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}
+_KINDS = {"int": (int,), "str": (str,), "bool": (bool,), "None": (type(None),)}
+
+
+def _tuples(value: object) -> object:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def event_from_dict(data: object) -> Event:
+    """Inverse of `event_to_dict` (lists back to tuples), for events kept as plain data (a
+    replay's record). ValueError naming the problem for anything that is not one: an unknown
+    type, a missing or unknown field, a value of the wrong kind."""
+    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+        kind = data.get("type") if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"not an event of this game: {str(kind)[:40]!r}")
+    cls = EVENT_TYPES[data["type"]]
+    kwargs = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is MISSING:
+                raise ValueError(f"{cls.__name__}: missing {f.name}")
+            continue
+        value = data[f.name]
+        allowed: tuple[type, ...] = ()
+        for part in str(f.type).split("|"):
+            part = part.strip()
+            allowed += (list, tuple) if part.startswith("tuple") else _KINDS.get(part, ())
+        if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
+            raise ValueError(f"{cls.__name__}: {f.name} is {type(value).__name__}, expected {f.type}")
+        kwargs[f.name] = _tuples(value)
+    unknown = set(data) - {"type", *(f.name for f in fields(cls))}
+    if unknown:
+        raise ValueError(f"{cls.__name__}: unknown field {sorted(unknown)[0]!r}")
+    event: Event = cls(**kwargs)
+    return event

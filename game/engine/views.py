@@ -8,7 +8,7 @@ duel, so nothing reachable from it (attributes or events) leads to hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -306,3 +306,22 @@ def _unknown(e: Any, viewer: int) -> Any:
 def redact_event(event: Any, viewer: int) -> Any:
     """The event as `viewer` may see it: hidden card ids replaced by HIDDEN."""
     return _RULES.get(type(event), _unknown)(event, viewer)
+
+
+def recorded_for(events: Sequence[object], seat: int) -> tuple[Any, ...]:
+    """A recorded event stream (plain data as `event_to_dict` gives it: a replay keeps it
+    unredacted) as `seat` saw it live: each event redacted exactly as `Duel.events_for`
+    redacts it. An event of a type this game does not know (a newer game's) is None (there
+    is nothing to show of it); ValueError for one that is malformed."""
+    if seat != 0 and seat != 1:
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+    out: list[Any] = []
+    for i, data in enumerate(events):
+        if isinstance(data, dict) and data.get("type") not in ev.EVENT_TYPES:
+            out.append(None)
+            continue
+        try:
+            out.append(redact_event(ev.event_from_dict(data), seat))
+        except ValueError as exc:
+            raise ValueError(f"event {i + 1}: {exc}") from None
+    return tuple(out)

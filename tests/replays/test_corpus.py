@@ -95,3 +95,23 @@ def test_a_rules_change_that_breaks_a_replay_is_caught(path) -> None:
     rules = replace(load_rules(), starting_lp=load_rules().starting_lp + 1)
     verdict = R.check_replay(R.load_replay(path), load_card_set(), rules)
     assert not verdict.reproduced and "starting_lp" in verdict.changes
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_the_viewer_shows_each_replay_from_its_recorded_events_with_the_views_it_had(path) -> None:
+    """Saved before `marks` existed, each is cut into commands by its re-play (which agrees
+    with the record here): each seat's board built from the recorded events alone equals,
+    after every command, the view that seat had (what today's engine rebuilds)."""
+    from game.ui.duel.board import Board
+    from game.ui.replays.shown import RECORDED, shown_for
+
+    replay = R.load_replay(path)
+    run = R.ReplayRun.play(replay, load_card_set())
+    shown = shown_for(run)
+    assert shown.source == RECORDED and shown.note == "" and shown.length == len(replay.commands)
+    pool = run.pool
+    for i in range(shown.length + 1):
+        duel = run.duel_at(i)
+        for seat in (0, 1):
+            assert shown.board(seat, i).snapshot() == \
+                Board.from_view(duel.view(seat), pool).snapshot(), (i, seat)

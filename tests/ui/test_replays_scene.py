@@ -95,6 +95,11 @@ def test_a_replay_that_cannot_be_saved_shows_a_toast_and_keeps_the_result(window
 
 
 # ------------------------------------------------------------------ the viewer
+def _view_board(run: R.ReplayRun, index: int, seat: int = 0) -> tuple:
+    """What seat `seat` saw after `index` commands (this replay plays the same today)."""
+    return Board.from_view(run.duel_at(index).view(seat), base_pool()).snapshot()
+
+
 def test_stepping_forward_and_back_gives_identical_states(run, window) -> None:
     v = _viewer(run, window)
     seen = {}
@@ -102,20 +107,20 @@ def test_stepping_forward_and_back_gives_identical_states(run, window) -> None:
         feed(v, key(pygame.K_RIGHT))
         _idle(v)
         v.draw(window)
-        seen[v.index] = (state_hash(v.duel), v.board.snapshot(), len(v.log.entries))
-        assert v.board.snapshot() == Board.from_view(v.duel.view(0), base_pool()).snapshot()
+        seen[v.index] = (v.board.snapshot(), len(v.log.entries))
+        assert v.board.snapshot() == _view_board(run, v.index)
     assert v.index == 60
     for i in range(59, 29, -1):
         feed(v, key(pygame.K_LEFT))
         assert v.index == i and not v.anim.busy
-        assert (state_hash(v.duel), v.board.snapshot(), len(v.log.entries)) == seen[i]
-        assert state_hash(v.duel) == state_hash(run.duel_at(i))
+        assert (v.board.snapshot(), len(v.log.entries)) == seen[i]
+        assert v.board.snapshot() == _view_board(run, i)
     feed(v, key(pygame.K_HOME))
-    assert v.index == 0 and state_hash(v.duel) == state_hash(run.duel_at(0))
+    assert v.index == 0 and v.board.snapshot() == _view_board(run, 0)
     feed(v, key(pygame.K_END))
-    assert v.index == run.length and state_hash(v.duel) == state_hash(run.final)
-    assert v.duel.over and v._status()[0].endswith(
-        end_sentence(v.duel.end_reason, v.duel.winner, v.names))
+    assert v.index == run.length and v.board.snapshot() == _view_board(run, run.length)
+    assert run.final is not None and run.final.over and v.board.winner == run.final.winner
+    assert v._status()[0].endswith(end_sentence(v.board.end_reason, v.board.winner, v.names))
     assert v._status()[0].endswith(".") and "player" not in v._status()[0]
     feed(v, key(pygame.K_RIGHT))  # nothing after the end
     assert v.index == run.length and v.toast.message == "The end of the replay"
@@ -160,7 +165,7 @@ def test_whose_view_is_shown(run, window) -> None:
     v.draw(window)
     feed(v, *click(v.view_button.rect.center))
     assert v.view_mode == 0 and v.view_button.label == "View: Player 1"
-    assert state_hash(v.duel) == state_hash(run.duel_at(40))
+    assert v.board.snapshot() == _view_board(run, 40)
 
 
 def test_the_open_far_hand_draws_no_text_under_13_px(run, window, monkeypatch) -> None:
@@ -207,7 +212,7 @@ def test_the_viewer_never_changes_the_duel(run, window) -> None:
     v = _viewer(run, window)
     v.goto(30)
     v.draw(window)
-    before = (v.index, state_hash(v.duel))
+    before = (v.index, v.board.snapshot())
     b = v.board
     cards = [v.geo.rect_of(u) for u in [*b.me.hand, *b.me.field_uids()]]
     for r in [c for c in cards if c is not None]:
@@ -216,7 +221,7 @@ def test_the_viewer_never_changes_the_duel(run, window) -> None:
     feed(v, *click(LAYOUT.phase_bar.center), key(pygame.K_RETURN), key(pygame.K_x), key(pygame.K_TAB))
     v.update(1 / 60)
     v.draw(window)
-    assert (v.index, state_hash(v.duel)) == before
+    assert (v.index, v.shown.board(0, v.index).snapshot()) == before
 
 
 def test_buttons_and_progress_bar(run, window) -> None:
@@ -239,20 +244,45 @@ def test_buttons_and_progress_bar(run, window) -> None:
     assert feed(v, key(pygame.K_ESCAPE)) == [Pop()]
 
 
-def test_a_refused_command_stops_the_viewer_with_the_reason(window, tmp_path) -> None:
+def _refused_replay(tmp_path: Path, keep_events: bool) -> R.ReplayRun:
+    """The demo replay with a command the engine refuses where it stands (a file edited by
+    hand, or an engine that now refuses it); with or without its recorded events."""
+    from dataclasses import replace
+
     rp = demo.demo_replay(base_pool(), seed=11)
+    if not keep_events:
+        rp = replace(rp, events=None, marks=None)
     path = R.save_replay(rp, tmp_path)
     text = path.read_text().splitlines()
     first = next(i for i, line in enumerate(text) if line.startswith("- Pass "))
     text[first] = "- Attack player=0 attacker=999 target=-1"
     path.write_text("\n".join(text) + "\n")
-    broken = R.ReplayRun.play(R.load_replay(path, base_pool()), base_pool())
+    return R.ReplayRun.play(R.load_replay(path, base_pool()), base_pool())
+
+
+def test_a_refused_command_stops_a_viewer_without_events_with_the_reason(window, tmp_path) -> None:
+    broken = _refused_replay(tmp_path, keep_events=False)
     v = _viewer(broken, window)
+    assert v.shown.source == "re-play" and "keeps no recorded events" in v.shown.note
     feed(v, key(pygame.K_END))
     assert v.index == broken.length < len(broken.replay.commands)
     status, _colour = v._status()
     assert status.startswith("Stopped: command ") and "was refused" in status
     assert v.toast.kind == "error"
+    v.draw(window)
+
+
+def test_a_refused_command_still_shows_the_recorded_duel_to_its_end(window, tmp_path) -> None:
+    """The record is what is shown: a command the re-play refuses stops only the check."""
+    broken = _refused_replay(tmp_path, keep_events=True)
+    assert broken.stopped and broken.length < len(broken.replay.commands)
+    v = _viewer(broken, window)
+    assert v.shown.source == "recording"
+    feed(v, key(pygame.K_END))
+    assert v.index == len(broken.replay.commands) and v.board.winner == broken.replay.winner
+    assert not v._status()[0].startswith("Stopped")
+    said = " ".join(t for t, _ in v.check_lines())
+    assert f"command {broken.length + 1} (Attack player=0 attacker=999 target=-1) was refused" in said
     v.draw(window)
 
 

@@ -93,6 +93,26 @@ class Board:
         board.pool = pool or {}
         return board
 
+    def copy(self) -> Board:
+        """An independent copy to go on applying events to (cards and Steps are frozen)."""
+        sides = [replace(s, hand=list(s.hand), extra=list(s.extra), grave=list(s.grave),
+                         slots={z: list(row) for z, row in s.slots.items()}) for s in self.sides]
+        return replace(self, sides=sides, cards=dict(self.cards),
+                       lines=[list(line) for line in self.lines], names=dict(self.names))
+
+    def open_hands(self, other: Board) -> Board:
+        """"Both hands open": a copy of this board whose other side is `other`'s own side as
+        its seat sees it, so each side shows what its own player knew (and no deck order)."""
+        out = self.copy()
+        far = other.seat
+        side = other.sides[far]
+        out.sides[far] = other.copy().sides[far]
+        for uid in (*side.hand, *side.extra, *side.grave, *side.field_uids()):
+            out.cards[uid] = other.cards[uid]
+            if uid in other.names:
+                out.names[uid] = other.names[uid]
+        return out
+
     def printed(self, c: CardView) -> CardView:
         """`c` with the stats printed on it: what a card shows when it is seen anew (moved,
         turned over) until a CardStatsChanged says otherwise."""
@@ -191,7 +211,7 @@ def _started(b: Board, e: ev.DuelStarted) -> None:
             side.extra = []
             for uid, cid in extras:
                 known = None if cid == HIDDEN else cid
-                b.cards[uid] = b.printed(CardView(uid, p, p, Zone.EXTRA, -1, True, True, known))
+                b.cards[uid] = b.printed(CardView(uid, p, p, Zone.EXTRA, -1, False, True, known))
                 b._learn(uid, cid)
                 side.extra.append(uid)
 

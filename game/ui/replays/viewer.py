@@ -1,20 +1,21 @@
-"""The replay viewer: the duel screen's board and animator, driven by the recorded commands.
+"""The replay viewer: the duel screen's board and animator, driven by the recorded events.
 
-The duel is shown as it was played: `run` re-played the commands on the replay's own card
-data and rules (game/replay.py, format 2; a format 1 replay has none: today's), so the board,
-the zoom and the log read the cards as they were then. The viewer also re-plays the replay
-on today's cards and rules once (`check_replay`) and says under the transport whether
-today's game plays it the same; when it does not, a toast on opening (and C) says where it
-first differs and what changed since.
+The duel is shown as it was played: from its recorded events (game/ui/replays/shown.py),
+each seat's board following that seat's events as the engine redacted them, with the card
+data it was played with (game/replay.py, format 2), so the board, the zoom and the log show
+the recorded duel even where today's engine would play its commands differently. Re-playing
+is a check: `run` re-played the commands on the replay's own card data and rules (and shows
+the duel only when the replay keeps no events: format 1, or too big), and the viewer re-plays
+it on today's cards and rules once (`check_replay`) and says under the transport whether
+today's game plays it the same; when it does not, a panel on opening (and C) says where it
+first differs, in words, and what changed since.
 
 Nothing here can change the duel: there is no Interaction and no seat, only the transport
-(play/pause, step, step back, start/end, speed, whose view). A step forward applies the next
-recorded command to the viewer's own Duel and animates its events as the seat shown saw
-them (`Duel.events_for`: the engine redacts them), exactly as the duel screen does; a step back or a jump rebuilds the Duel from the
-nearest checkpoint of the ReplayRun (a clone every 25 commands) and the board from the view,
-without animation. The board is always built from views (`Duel.view`), never from the state:
-"both hands open" joins Player 1's view of their side with Player 2's view of theirs, so it
-shows what each player knew, and still no deck order.
+(play/pause, step, step back, start/end, speed, whose view). A step forward animates the next
+command's recorded events as the seat shown saw them, exactly as the duel screen animates
+live ones; a step back or a jump rebuilds the board from the nearest checkpoint (every 25
+commands), without animation. "Both hands open" joins Player 1's board of their side with
+Player 2's board of theirs, so it shows what each player knew, and still no deck order.
 
 Keys: Space play/pause, Right step, Left step back, Home/End, 1 / 2 / 3 (Player 1, Player 2,
 both hands open) or V to cycle, S (or + / -) speed 1x/2x/4x, PageUp/PageDown scroll the log,
@@ -25,13 +26,12 @@ card to see it large, click a log line to pin its card.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import cache
 
 import pygame
 
 from game.end_words import end_sentence
-from game.engine import CardDef, CardView, Pass, PlayerView, Rules
+from game.engine import CardDef, CardView, Pass, Rules
 from game.replay import ReplayRun, Verdict, check_replay
 from game.rules_file import load_rules
 from game.ui import text as txt
@@ -46,6 +46,7 @@ from game.ui.duel.log import Describer, LogEntry
 from game.ui.duel.panels import LOG_PX, fit
 from game.ui.duel.render import BoardRenderer, Lights
 from game.ui.duel.sprites import CardSprites
+from game.ui.replays.shown import RECORDED, shown_for
 from game.ui.scene import Pop, Transition
 from game.ui.widgets import Button, Toast, WidgetGroup
 
@@ -174,7 +175,7 @@ class ReplayViewer:
         self.playing = False
         self.wait = 0.0
         self.index = 0
-        self.duel = run.duel_at(0)
+        self.shown = shown_for(run)
         self.sprites = sprites or CardSprites(self.pool)
         self.board = self._fresh_board()
         self.geo = Geometry(self.board)
@@ -183,7 +184,7 @@ class ReplayViewer:
         self.renderer = BoardRenderer(self.sprites, self.geo)
         self.log = panels.LogPanel(LAYOUT.log)
         self.logs: dict[int, SeatLog] = {}
-        self.log_events = run.event_counts[0]
+        self.log_events = self.shown.marks[0]
         self.tickers: dict[tuple[str, int], panels.Ticker] = {}
         self.toast = Toast((635, LAYOUT.mid_line), 720)
         self.pending: Transition | None = None
@@ -211,7 +212,7 @@ class ReplayViewer:
         self.check_left = 0.0
         self._check_layer: pygame.Surface | None = None
         self._reload()
-        if run.warnings or not verdict.reproduced:
+        if run.warnings or not verdict.reproduced or self.shown.note:
             self.say_check()  # said once, on opening
 
     def say_check(self) -> None:
@@ -221,30 +222,38 @@ class ReplayViewer:
             self.check_left = 0.0
             return
         self.check_left = 4.0 if self.verdict.reproduced and not self.run.warnings \
-            else CHECK_SECONDS
+            and not self.shown.note else CHECK_SECONDS
         self._check_layer = None
 
     def check_lines(self) -> list[tuple[str, bool]]:
         """(text, bold) lines of the check panel, before wrapping: today's game, then (when
-        it differs too) the re-play on the replay's own data, which is what is shown."""
+        it differs too) the re-play on the replay's own data, then how it is shown."""
         v = self.verdict
-        own = [(f"Shown by re-play on its own card data and rules, it differs from the recording "
-                f"too (the engine changed since): {w}", False) for w in self.run.warnings]
+        how = [(self.shown.note, False)] if self.shown.note else []
+        own = []
+        if self.run.warnings:  # the same commands, cards and rules: the engine changed
+            said = v.difference if not v.reproduced else "\0"
+            more = [w for w in self.run.warnings  # the first difference says why the end differs
+                    if said not in w and not w.startswith("the end differs")]
+            own = [("Re-played on its own card data and rules, it differs from the recording "
+                    "too: the engine changed since" + ("; " + "; ".join(more) if more else "")
+                    + ".", False)]
         if v.reproduced:
-            return [("Today's game plays this replay exactly as it was recorded.", True), *own]
-        out = [("Today's game plays this replay differently. It is shown with its own card "
-                "data and rules.", True)]
+            return [("Today's game plays this replay exactly as it was recorded.", True), *own, *how]
+        shown = "as it was recorded, from its own events and card data" \
+            if self.shown.source == RECORDED else "by re-play on its own card data and rules"
+        out = [(f"Today's game plays this replay differently. It is shown {shown}.", True)]
         if v.changes:
             out.append((v.changes[0].upper() + v.changes[1:] + ".", False))
         out.append(("First difference: " + v.difference, False))
-        out += own
+        out += own + how
         out.append(("C: close", False))
         return out
 
     def check_text(self) -> tuple[str, tuple[int, int, int]]:
         """The line under the decks: what today's game makes of this replay."""
         if self.run.warnings:
-            return "Differs from the recording (C: why)", style.DAMAGE
+            return "Today's engine plays it differently (C: why)", style.DAMAGE
         if self.verdict.reproduced:
             return "Today's game plays it the same", theme.TEXT_DIM
         return "Today's game plays it differently (C: why)", style.DAMAGE
@@ -259,29 +268,29 @@ class ReplayViewer:
         return 0 if self.view_mode == BOTH else self.view_mode
 
     @property
-    def at_end(self) -> bool:
-        return self.index >= self.run.length
+    def length(self) -> int:
+        """How many commands are shown."""
+        return self.shown.length
 
-    def view_now(self) -> PlayerView:
-        """The view drawn: one seat's, or both seats' own sides joined (each from its view)."""
-        if self.view_mode != BOTH:
-            return self.duel.view(self.view_mode)
-        mine, theirs = self.duel.view(0), self.duel.view(1)
-        return replace(mine, sides=(mine.sides[0], theirs.sides[1]))
+    @property
+    def at_end(self) -> bool:
+        return self.index >= self.length
 
     def _fresh_board(self) -> Board:
-        return Board.from_view(self.view_now(), self.pool)
+        """The board after `index` commands: one seat's, or both seats' own sides joined."""
+        if self.view_mode == BOTH:
+            return self.shown.open_board(self.index)
+        return self.shown.board(self.view_mode, self.index)
 
     def counter_text(self) -> str:
-        rnd = self.run.rounds[self.index] if self.index < len(self.run.rounds) else self.duel.round
-        return f"{self.index} / {self.run.length}, round {rnd}"
+        return f"{self.index} / {self.length}, round {self.shown.rounds[self.index]}"
 
     # ------------------------------------------------------------ moving
     def _seat_log(self) -> SeatLog:
         seat = self.seat
         log = self.logs.get(seat)
         if log is None:
-            log = self.logs[seat] = SeatLog(self.run.log_for(seat), Describer(self.pool, self.name),
+            log = self.logs[seat] = SeatLog(self.shown.log(seat), Describer(self.pool, self.name),
                                             self.log.inner_w - 8)
         return log
 
@@ -291,7 +300,7 @@ class ReplayViewer:
         self.geo.board = self.board
         self.anim.reset(self.board)
         self.stale = False
-        self.log_events = self.run.event_counts[self.index]
+        self.log_events = self.shown.marks[self.index]
         self.log.scroll = 0
         self._seat_log().fill(self.log, self.log_events)
         self.tickers = {(k, s): panels.Ticker(getattr(self.board.sides[s], k))
@@ -309,9 +318,7 @@ class ReplayViewer:
 
     def goto(self, index: int) -> None:
         """Jump to the duel after `index` commands (no animation)."""
-        index = max(0, min(self.run.length, index))
-        self.index = index
-        self.duel = self.run.duel_at(index)
+        self.index = max(0, min(self.length, index))
         self._reload()
         if self.at_end:
             self.playing = False
@@ -326,9 +333,8 @@ class ReplayViewer:
             self._say_end()
             return
         cmd = self.replay.commands[self.index]
-        self.duel.apply(cmd)  # the run applied it already: it is legal here
         self.index += 1
-        self.anim.push(self.duel.events_for(self.seat))
+        self.anim.push(self.shown.events(self.seat, self.index))
         self.stale = True
         self.wait = PASS_PAUSE if isinstance(cmd, Pass) else PAUSE
         if self.at_end:
@@ -345,7 +351,7 @@ class ReplayViewer:
 
     def to_end(self) -> None:
         self.playing = False
-        self.goto(self.run.length)
+        self.goto(self.length)
         self._say_end()
 
     def toggle_play(self) -> None:
@@ -372,14 +378,14 @@ class ReplayViewer:
         self.set_view((self.view_mode + 1) % 3)
 
     def _say_end(self) -> None:
-        if self.run.stopped and self.at_end:
-            self.toast.show(f"The replay stops: {self.run.stopped}", "error", 6.0)
+        if self.shown.stopped and self.at_end:
+            self.toast.show(f"The replay stops: {self.shown.stopped}", "error", 6.0)
         elif self.at_end:
             self.toast.show("The end of the replay", "info")
 
     def _event_shown(self, e: object) -> None:
         """The animator applied the next event: the log shows it too."""
-        self.log_events = min(self.log_events + 1, self.run.event_counts[self.index])
+        self.log_events = min(self.log_events + 1, self.shown.marks[self.index])
         self._seat_log().fill(self.log, self.log_events)
 
     def _settle(self) -> None:
@@ -390,7 +396,7 @@ class ReplayViewer:
         self.board = board
         self.geo.board = board
         self.anim.board = board
-        self.log_events = self.run.event_counts[self.index]
+        self.log_events = self.shown.marks[self.index]
         self._seat_log().fill(self.log, self.log_events)
 
     # ------------------------------------------------------------ frames
@@ -477,7 +483,7 @@ class ReplayViewer:
 
     def _seek(self, x: int) -> None:
         frac = (x - BAR.x) / max(1, BAR.w)
-        target = round(max(0.0, min(1.0, frac)) * self.run.length)
+        target = round(max(0.0, min(1.0, frac)) * self.length)
         if target != self.index or self.stale:
             self.goto(target)
 
@@ -563,7 +569,7 @@ class ReplayViewer:
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         b = self.board
-        deciding = self.duel.deciding_player
+        deciding = b.deciding_player
         for seat, rect in ((1 - b.seat, LAYOUT.far_panel), (b.seat, LAYOUT.near_panel)):
             level = self.replay.players[seat].level
             label = self.name(seat)
@@ -585,7 +591,7 @@ class ReplayViewer:
         txt.blit_text(surface, self.counter_text(), 15, theme.TEXT, (_R.right - 4, COUNTER_Y - 1),
                       bold=True, anchor="topright")
         pygame.draw.rect(surface, theme.PANEL_DARK, BAR, border_radius=5)
-        n = max(1, self.run.length)
+        n = max(1, self.length)
         done = BAR.copy()
         done.w = round(BAR.w * self.index / n)
         if done.w:
@@ -612,12 +618,12 @@ class ReplayViewer:
         txt.blit_text(surface, fit(check, 13, _R.w - 8), 13, ink, (x, y + 17))
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
-        if self.at_end and self.run.stopped:
-            return f"Stopped: {self.run.stopped}", style.DAMAGE
-        if self.at_end and self.duel.over:
-            winner = self.duel.winner
+        if self.at_end and self.shown.stopped:
+            return f"Stopped: {self.shown.stopped}", style.DAMAGE
+        if self.at_end and self.board.winner is not None:
+            winner = self.board.winner
             who = "A draw" if winner not in (0, 1) else f"{self.name(winner)} won"
-            why = end_sentence(self.duel.end_reason or "", winner, self.names)
+            why = end_sentence(self.board.end_reason or "", winner, self.names)
             return f"{who}. {why}", theme.ACCENT
         if self.playing:
             return "Playing\u2026", theme.TEXT_DIM
