@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
             me = pz.level_player(puzzle, solver, puzzle.seat)
             status = pz.play_out(puzzle, [], me, pz.opponent_player(puzzle, run.moves))
             if status is pz.Status.SOLVED:
-                solved.append(puzzle.path.stem[:2])
+                solved.append(puzzle.path.stem.split("_")[0])
         print(f"solver {solver:>7}: solves {len(solved)}/{len(shipped)} {solved} "
               f"({time.perf_counter() - start:.1f}s)")
     return 1 if bad else 0

@@ -24,9 +24,9 @@ def home(tmp_path, monkeypatch):
     return folder
 
 
-def test_there_are_eight_to_ten_shipped_puzzles_in_order_of_difficulty() -> None:
+def test_there_are_at_least_sixteen_shipped_puzzles_in_order_of_difficulty() -> None:
     entries = pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE)
-    assert 8 <= len(entries) <= 10
+    assert len(entries) >= 16
     assert all(isinstance(e, pz.Puzzle) for e in entries), [getattr(e, "problem", "") for e in entries]
     levels = [e.difficulty for e in entries]
     assert levels == sorted(levels) and levels[0] == 1 and levels[-1] >= 4
@@ -350,3 +350,124 @@ def test_each_side_plays_for_its_own_goal() -> None:
     puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "10_counter_timing.yaml")
     player = pz.level_player(puzzle, "normal", 1)
     assert player.goal == PlayGoal(WIN_BY, 12, draw_ok=True)  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------- the rules taught
+RULE_PUZZLES = {  # issue 22: each rule in turn, each with a puzzle that teaches it
+    "excess damage": "01_through_the_guard",
+    "Unsummon refunds": "04_unsummon_refund",
+    "a Line Break": "04a_break_the_line",
+    "survival at 0 Health": "04b_still_standing",
+    "a lone Environment": "06_volcanic_rift",
+    "an Extra Deck summon": "07_chimera",
+    "a lone Environment used by both players": "07a_borrowed_ground",
+    "a pair of Environments": "07b_not_yours_any_more",
+    "the window after a broken Line": "09a_second_chance",
+    "the loop limit": "09b_ten_and_no_more",
+}
+
+
+def _line_log(stem: str) -> list[str]:
+    run = pz.run_solution(pz.load_puzzle(pz.SHIPPED_DIR / f"{stem}.yaml"))
+    from game.scenario.log import line_log
+
+    return line_log(run.duel.event_log)
+
+
+def test_each_rule_of_the_list_has_a_puzzle_and_they_come_in_order() -> None:
+    order = [e.key.removeprefix("shipped/") for e in pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE)]
+    assert set(RULE_PUZZLES.values()) <= set(order)
+    assert order.index("04a_break_the_line") < order.index("09a_second_chance")
+    assert order.index("07a_borrowed_ground") < order.index("07b_not_yours_any_more")
+
+
+def _first_then_pass(puzzle: pz.Puzzle, *cids: str):
+    """A player who activates the named cards at the first chance, in order, and otherwise
+    passes: a wrong answer to a puzzle."""
+    duel = puzzle.build()
+    wanted = list(cids)
+
+    class Player:
+        def choose(self, view):
+            for cmd in view.legal_actions:
+                if wanted and isinstance(cmd, Activate) and duel.cards[cmd.card].cid == wanted[0]:
+                    wanted.pop(0)
+                    return cmd
+            return pz.PassingPlayer().choose(view)
+    return Player()
+
+
+def _against_the_opponent(stem: str, player_for) -> pz.Status:
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / f"{stem}.yaml")
+    run = pz.run_solution(puzzle)
+    return pz.play_out(puzzle, [], player_for(puzzle), pz.opponent_player(puzzle, run.moves))
+
+
+def test_the_line_break_puzzle_breaks_the_line_twice() -> None:
+    log = _line_log("04a_break_the_line")
+    assert log[:5] == ["step 1.1 ability flare_bolt speed 1", "break 2",
+                       "step 2.1 ability silence speed 2", "break 3",
+                       "step 3.1 ability final_word speed 3"]
+    assert log[-1] == "resolved 1.1 flare_bolt"
+
+
+@pytest.mark.parametrize("answers", [("parry",), ("parry", "iron_resolve")])
+def test_the_0_health_puzzle_needs_the_survivor_not_a_parry(answers) -> None:
+    """Parry stops one attack; the next breaks Shield Bearer in Attack Position and the
+    excess (or the third attack) finishes you. Iron Resolve on the first attack survives."""
+    assert _against_the_opponent("04b_still_standing",
+                                 lambda p: _first_then_pass(p, *answers)) is pz.Status.FAILED
+    assert _against_the_opponent("04b_still_standing",
+                                 lambda p: _first_then_pass(p, "iron_resolve")) is pz.Status.SOLVED
+    duel = pz.run_solution(pz.load_puzzle(pz.SHIPPED_DIR / "04b_still_standing.yaml")).duel
+    bearer = next(c for c in duel.cards if c.cid == "shield_bearer")
+    view = duel.view(0).card(bearer.uid)
+    assert view is not None and view.health == 0 and not view.attack_pos  # at 0, in Defense
+
+
+@pytest.mark.parametrize(("stem", "environment"), [
+    ("07a_borrowed_ground", "volcanic_rift"),  # then the Citadel is theirs alone
+    ("07b_not_yours_any_more", "ancient_battlefield"),  # then the Rift is theirs alone
+])
+def test_playing_a_second_environment_fails_the_environment_puzzles(stem, environment) -> None:
+    from game.engine import PlayEnvironment
+
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / f"{stem}.yaml")
+    run = pz.run_solution(puzzle)
+    duel = puzzle.build()
+    play = next(c for c in duel.legal_actions() if isinstance(c, PlayEnvironment)
+                and duel.cards[c.card].cid == environment)
+
+    def mine() -> pz.ScriptedPlayer:
+        return pz.ScriptedPlayer([m for m in run.moves if m.command.player == puzzle.seat])
+    assert pz.play_out(puzzle, [play], mine(), pz.opponent_player(puzzle, run.moves)) \
+        is pz.Status.FAILED
+    assert pz.play_out(puzzle, [], mine(), pz.opponent_player(puzzle, run.moves)) \
+        is pz.Status.SOLVED
+
+
+def test_the_window_puzzle_answers_again_in_the_window() -> None:
+    """One Silence, then passing in the window on Flare Bolt's Line, is not enough."""
+    assert _against_the_opponent("09a_second_chance",
+                                 lambda p: _first_then_pass(p, "silence")) is pz.Status.FAILED
+    log = _line_log("09a_second_chance")
+    window = log.index("window 1 player 1")
+    assert log[window + 1:window + 3] == ["break 2", "step 2.1 ability silence speed 2"]
+    assert log[-2:] == ["negated 1.1 flare_bolt", "closed 1"]
+
+
+def test_the_loop_puzzle_refuses_the_eleventh_use_and_cinder_pup_falls_short() -> None:
+    from game.engine import Code, Rejected, Summon
+
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "09b_ten_and_no_more.yaml")
+    duel = puzzle.build()
+    tinker = next(c for c in duel.legal_actions() if isinstance(c, Activate))
+    for _ in range(10):
+        duel.apply(tinker)
+    with pytest.raises(Rejected) as refused:
+        duel.apply(tinker)
+    assert refused.value.code is Code.LOOP_GUARD
+    for cid in ("cinder_pup", "ash_hurler"):  # both Summoned: no SP left for the ability
+        duel.apply(next(c for c in duel.legal_actions() if isinstance(c, Summon)
+                        and duel.cards[c.card].cid == cid))
+    assert duel.view(0).sides[1].lp == 100 and duel.players[0].sp == 0

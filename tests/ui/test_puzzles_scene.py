@@ -341,3 +341,28 @@ def test_the_opponent_sentence_names_the_level_behind_the_script(shipped) -> Non
                                     "Normal AI playing to stop you")
     assert opponent_text(replace(entry, opponent="script", otherwise="pass")) == "plays a fixed plan"
     assert opponent_text(replace(entry, opponent="pass")) == "never answers and ends its turns"
+
+
+NEW = ("04a_break_the_line", "04b_still_standing", "07a_borrowed_ground",
+       "07b_not_yours_any_more", "09a_second_chance", "09b_ten_and_no_more")
+
+
+@pytest.mark.parametrize("stem", NEW)
+def test_the_rule_puzzles_are_listed_and_solved_through_the_screen(window, home, shipped,
+                                                                   stem) -> None:
+    """Issue 22's puzzles for each rule: opened from the list by keys, solved by the person's
+    moves of the solution as gestures against the puzzle's own opponent (the scripted
+    answers, Normal elsewhere)."""
+    scene = PuzzlesScene(shipped, threaded=False)
+    index = [e.key for e in shipped].index(f"shipped/{stem}")
+    play = open_puzzle(scene, index)
+    assert play.puzzle.key == f"shipped/{stem}" and play.puzzle.hint
+    frames(play, 5)
+    play.draw(window)
+    play_moves(play, pz.run_solution(play.puzzle).commands)
+    for _ in range(40):
+        frames(play, 30)
+        if play.status is not pz.Status.PLAYING:
+            break
+    assert play.status is pz.Status.SOLVED
+    play.draw(window)
