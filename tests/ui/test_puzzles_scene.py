@@ -285,7 +285,7 @@ def test_the_list_opens_on_the_first_unsolved_puzzle(window, home, shipped) -> N
 
 
 def test_a_two_turn_puzzle_is_solved_across_the_opponents_turn(window, home, shipped) -> None:
-    puzzle = next(e for e in shipped if e.goal.kind == "win_by_round")
+    puzzle = next(e for e in shipped if e.key == "shipped/09_start_the_clock")  # two turns
     play = PuzzlePlayScene(puzzle, pz.load_progress(), threaded=False, speed="instant")
     start_round = play.session.duel.view(puzzle.seat).round
     play_moves(play, pz.run_solution(puzzle).commands)
