@@ -55,6 +55,59 @@ class Code(str, Enum):
     NOT_LEGAL = "not_legal"  # none of the above
 
 
+# The RULES.md rule each code stands for: what a refusal cites to a person ("Rule P1"). One
+# mapping for every code (tests/engine/test_rule_citations.py checks that each id exists in
+# RULES.md); game/rule_texts.py holds those rules' words for the client, made from RULES.md
+# by scripts/rule_texts.py. A code that covers several rules cites the most general one.
+RULE_OF: dict[Code, str] = {
+    Code.MALFORMED: "I8",
+    Code.DUEL_OVER: "D11",
+    Code.NOT_YOUR_DECISION: "L3",
+    Code.ANSWER_CHOICE_FIRST: "I3",
+    Code.NOT_AN_OPTION: "I3",
+    Code.NO_CHOICE: "I3",
+    Code.LINE_OPEN: "L1",
+    Code.NOTHING_TO_PASS: "L6",
+    Code.WRONG_PHASE: "D8",
+    Code.NO_SUCH_CARD: "I1",
+    Code.NO_SUCH_ABILITY: "I1",
+    Code.NOT_ACTIVATED: "L8",
+    Code.WRONG_PLACE: "F2",
+    Code.WRONG_CARD_TYPE: "F2",
+    Code.FACE_DOWN: "P7",
+    Code.ALREADY_ACTIVE: "C2",
+    Code.SET_THIS_TURN: "C1",
+    Code.NO_FREE_SLOT: "F3",
+    Code.BAD_SLOT: "F2",
+    Code.SLOT_TAKEN: "F3",
+    Code.ONCE_PER_TURN: "C9",
+    Code.LOOP_GUARD: "L10",
+    Code.COST: "C9",
+    Code.CONDITION: "C9",
+    Code.NOTHING_TO_DO: "L13",
+    Code.NOTHING_TO_ANSWER: "L4",
+    Code.SPEED: "L4",
+    Code.TARGETS: "L13",
+    Code.MATERIALS: "C6",
+    Code.SUMMONED_THIS_TURN: "P6",
+    Code.UNSUMMONED_THIS_TURN: "P5a",
+    Code.POSITION_CHANGED: "P6",
+    Code.ALREADY_FACE_UP: "P6",
+    Code.ALREADY_ATTACKED: "B1",
+    Code.BATTLED: "P5",
+    Code.ZERO_HEALTH: "P8",
+    Code.DEFENSE_POSITION: "B1",
+    Code.CANNOT_ATTACK: "C9",
+    Code.DIRECT_ATTACK: "B2",
+    Code.NOT_LEGAL: "I2",
+}
+
+
+def rule_of(code: Code) -> str:
+    """The RULES.md id a refusal with `code` cites."""
+    return RULE_OF[code]
+
+
 class Refusal(NamedTuple):
     code: Code
     message: str

@@ -9,6 +9,7 @@ import pygame
 
 from game.engine import Activate, Pass, Summon, Zone, state_hash
 from game.engine.position import build_position
+from game.ui import cite
 from game.ui.duel.gestures import Gestures, drop_target, source_of
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.seats import Responses
@@ -68,15 +69,16 @@ def test_illegal_drop_snaps_back_and_says_the_engines_reason(window) -> None:
     slot = scene.geo.slot_rect(0, Zone.PHANTOM, 0).center
     before = state_hash(scene.session.duel)
     drag(scene, start, slot)
-    want = scene.session.duel.refusal(Summon(0, hound, "phantom", 0, True, True)).message
-    assert scene.toast.message == want and "SP" in want
+    refusal = scene.session.duel.refusal(Summon(0, hound, "phantom", 0, True, True))
+    want = refusal.message
+    assert scene.toast.message == cite.said(refusal.code, want) and "SP" in want
     assert scene.session.history == [] and state_hash(scene.session.duel) == before
     assert scene.board.where(hound)[1] is Zone.HAND and scene.input.mode == "idle"
     # a taken slot: the engine's words again
     sentry = uid_of(scene, 0, "stone_sentry", "hand")
     drag(scene, scene.geo.rect_of(sentry).center, scene.geo.slot_rect(0, Zone.PHANTOM, 1).center)
-    assert scene.toast.message == scene.session.duel.refusal(
-        Summon(0, sentry, "phantom", 1, True, True)).message
+    refusal = scene.session.duel.refusal(Summon(0, sentry, "phantom", 1, True, True))
+    assert scene.toast.message == cite.said(refusal.code, refusal.message)
     scene.draw(window)
 
 

@@ -52,6 +52,8 @@ class Host(Protocol):
     def can_act(self) -> bool: ...
     def pool_name(self, uid: int) -> str: ...
     def why_not(self, uid: int) -> str: ...
+    def why_not_refusal(self, uid: int) -> Refusal | None: ...
+    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None: ...
 
 
 @dataclass
@@ -313,7 +315,7 @@ class Interaction:
         cmd = guess(self.host.board, self.host.gest.pool, self.host.board.seat, uid, target)
         refusal = self.host.refusal(cmd) if cmd is not None else None
         if refusal is not None:
-            self.host.say(refusal.message, "error")
+            self.host.refused(refusal)
         else:
             self.host.say("That card cannot go there", "error")
         self.refresh()
@@ -324,9 +326,11 @@ class Interaction:
         if not entries:
             where = self.host.board.where(uid)
             if where is not None and where[0] == self.host.board.seat and self.host.can_act():
-                why = self.host.why_not(uid)
-                self.host.say(f"{g.name(uid)}: {why}" if why else f"{g.name(uid)} cannot act now",
-                              "warn" if why else "info")
+                why = self.host.why_not_refusal(uid)
+                if why is not None:
+                    self.host.refused(why, g.name(uid), "warn")
+                else:
+                    self.host.say(f"{g.name(uid)} cannot act now", "info")
             return
         rect = self.host.geo.rect_of(uid) or pygame.Rect(self.pointer, (1, 1))
         self.popup = Popup(g.name(uid), entries, rect.topright, LAYOUT_BOUNDS, source=uid)

@@ -15,11 +15,13 @@ import pygame
 
 from game import storage
 from game.engine import CardDef, CardView, Command, Pass, Rejected, SetCard, Zone
+from game.engine.reasons import Refusal
+from game.ui import cite, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Transition
 from game.ui.widgets import Toast
 from game.ui.widgets.dialog import Dialog
+from game.ui.widgets.tooltip import draw_tooltip
 
 from . import panels, pause, style
 from .animator import SPEEDS, Animator
@@ -195,13 +197,20 @@ class DuelScene:
     def refusal(self, cmd: Command):
         return self.session.refusal(cmd)
 
-    def say(self, text: str, kind: str = "info", over_far_hand: bool = False) -> None:
+    def say(self, text: str, kind: str = "info", over_far_hand: bool = False,
+            detail: str = "") -> None:
         """A toast at the middle line; an instruction for picking a place or a target goes over
-        the far hand instead, the one row never lit as a place or a target."""
+        the far hand instead, the one row never lit as a place or a target. `detail` shows
+        while the pointer rests on the toast."""
         far = LAYOUT.far_hand
         self.toast.centre = far.center if over_far_hand else MID_TOAST
         self.toast.max_width = far.w if over_far_hand else 720
-        self.toast.show(text, kind)
+        self.toast.show(text, kind, detail=detail)
+
+    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None:
+        """Say why not with the rule it cites; hovering the toast shows that rule's words."""
+        self.say(cite.said(refusal.code, refusal.message, lead), kind,
+                 detail=cite.words(refusal.code))
 
     def pool_name(self, uid: int) -> str:
         return self.gest.name(uid)
@@ -222,7 +231,7 @@ class DuelScene:
             try:
                 events = self.session.apply(cmd, self.shown)
             except Rejected as exc:
-                self.say(exc.reason, "error")
+                self.say(cite.said(exc.code, exc.reason), "error", detail=cite.words(exc.code))
                 break
             self.anim.push(events)
         if any(type(c).__name__ == "SpecialSummon" for c in commands):
@@ -554,6 +563,9 @@ class DuelScene:
                           bold=True, anchor="midright")
         pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
         self.toast.draw(surface)
+        detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
+        if detail:  # the rule a refusal cites, in its own words
+            draw_tooltip(surface, detail, self.input.pointer, max_width=460)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
@@ -673,18 +685,24 @@ class DuelScene:
             refusal = self.session.refusal(cmd) if cmd is not None else None
             if refusal is not None:
                 lead = "Only Set now" if set_only else "Not now"
-                notes.append((f"{lead}: {refusal.message}", style.DAMAGE))
+                notes.append((cite.said(refusal.code, refusal.message, lead), style.DAMAGE))
+                notes.append((cite.words(refusal.code), theme.TEXT_DIM))
         self._note_key, self._note = key, notes
         return notes
 
     def why_not(self, uid: int) -> str:
-        """The engine's reason a card of the hand or Extra Deck cannot be played now."""
+        """The engine's reason a card of the hand or Extra Deck cannot be played now, with
+        the rule it cites."""
+        refusal = self.why_not_refusal(uid)
+        return cite.said(refusal.code, refusal.message) if refusal is not None else ""
+
+    def why_not_refusal(self, uid: int) -> Refusal | None:
+        """The engine's refusal of what playing a hand or Extra Deck card would mean now."""
         card = self.board.cards.get(uid)
         if card is None or card.zone not in (Zone.HAND, Zone.EXTRA):
-            return ""
+            return None
         cmd = self._natural(card)
-        refusal = self.session.refusal(cmd) if cmd is not None else None
-        return refusal.message if refusal is not None else ""
+        return self.session.refusal(cmd) if cmd is not None else None
 
     def _natural(self, card) -> Command | None:
         """What playing this card would most likely mean (to ask the engine why not)."""

@@ -23,10 +23,13 @@ class Toast:
         self.message = ""
         self.kind = "info"
         self.left = 0.0
+        self.detail = ""  # shown while the pointer rests on the toast (a cited rule's words)
         self._layer: pygame.Surface | None = None
 
-    def show(self, message: str, kind: str = "info", seconds: float | None = None) -> None:
+    def show(self, message: str, kind: str = "info", seconds: float | None = None,
+             detail: str = "") -> None:
         self.message = message
+        self.detail = detail
         self.kind = kind if kind in KINDS else "info"
         self.left = seconds if seconds is not None else (5.0 if kind == "error" else 3.0)
         self._layer = None
@@ -48,6 +51,12 @@ class Toast:
         assert self._layer is not None
         self._layer.set_alpha(round(255 * min(1.0, self.left / FADE)))
         surface.blit(self._layer, box)
+
+    def detail_at(self, pos: tuple[int, int]) -> str:
+        """The toast's detail while it shows and `pos` is on it, else ""."""
+        if self.visible and self.detail and self.box().collidepoint(pos):
+            return self.detail
+        return ""
 
     def box(self) -> pygame.Rect:
         """Where the toast is drawn (its whole box, never wider than `max_width`)."""

@@ -1,0 +1,31 @@
+"""A refusal in words that name its rule: "Its SP Cost is 4 and you have 3 SP. (Rule P1)".
+
+The engine's reason code picks the rule (`game.engine.reasons.rule_of`, the one mapping);
+the rule's own words (game/rule_texts.py, copied from RULES.md) are what hovering the
+refusal shows. Every place the duel screen says why not goes through here.
+"""
+
+from __future__ import annotations
+
+from game import rule_texts
+from game.engine.reasons import Code, rule_of
+
+
+def rule(code: Code) -> str:
+    return rule_of(code)
+
+
+def tag(code: Code) -> str:
+    return f"(Rule {rule_of(code)})"
+
+
+def said(code: Code, message: str, lead: str = "") -> str:
+    """The refusal as the screen says it: the engine's sentence, then the rule it cites."""
+    text = f"{lead}: {message}" if lead else message
+    return f"{text} {tag(code)}"
+
+
+def words(code: Code) -> str:
+    """The rule behind `code` in full, for the hover: "Rule P1: To Summon a Phantom ..."."""
+    rid = rule_of(code)
+    return f"Rule {rid}: {rule_texts.words(rid)}"
