@@ -331,10 +331,14 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
         return 1
     try:
         from game import storage
+        from game.ui import look, sound
 
         storage.sweep_leftovers()  # temp files of writes a killed run never finished
-        if storage.load_settings().get("display", "fullscreen"):
+        settings = storage.load_settings()
+        if settings.get("display", "fullscreen"):
             app.toggle_fullscreen(remember=False)
+        look.apply(settings)  # colours, motion, text size, volume as Settings say
+        sound.SOUND.start()  # the effects are made in the background; silent without a device
         return app.run([MenuScene()], frames, screenshot)
     except Exception as exc:  # a crash in the main loop: logged, said on stderr and in the window
         from game import crash
@@ -375,6 +379,10 @@ def run_snapshot(args: argparse.Namespace) -> int:
         return 2
     app = App((w, h))
     try:
+        from game import storage
+        from game.ui import look
+
+        look.apply(storage.load_settings())  # colours and text size as Settings say
         try:
             scene = SNAPSHOT_SCENES[args.scene](args)
         except RouteError as exc:

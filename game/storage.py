@@ -440,7 +440,24 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "duel": {"speed": "normal", "responses_0": "when_able", "responses_1": "when_able",
              "ai_pause_ms": 600, "glow": True, "log_size": "normal"},
     "display": {"fullscreen": False},
+    # game/ui/look.py applies these at once (the Settings screen's SOUND and ACCESS rows)
+    "sound": {"volume": 75, "muted": False},
+    "access": {"colours": "standard", "reduced_motion": False, "text_scale": 100},
 }
+# Values a key may hold beyond its type (a file with another is refused whole, as a wrong
+# type is: named with its problem, defaults used, the file left as it is).
+ALLOWED: dict[tuple[str, str], tuple[Any, ...] | range] = {
+    ("sound", "volume"): range(0, 101),
+    ("access", "colours"): ("standard", "colour_blind"),
+    ("access", "text_scale"): (100, 115, 130),
+}
+
+
+def _allowed_words(allowed: tuple[Any, ...] | range) -> str:
+    if isinstance(allowed, range):
+        return f"a whole number from {allowed.start} to {allowed.stop - 1}"
+    words = [repr(v) if isinstance(v, str) else str(v) for v in allowed]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 @dataclass
@@ -553,4 +570,7 @@ def _settings_problem(data: Any) -> str:
             default = DEFAULTS[section].get(key)
             if default is not None and type(value) is not type(default):
                 return f"{section}.{key}: expected {type(default).__name__}, got {value!r}"[:200]
+            allowed = ALLOWED.get((section, key))
+            if allowed is not None and value not in allowed:
+                return f"{section}.{key}: expected {_allowed_words(allowed)}, got {value!r}"[:200]
     return ""

@@ -26,4 +26,6 @@ def draw_header(surface: pygame.Surface, title: str, subtitle: str, x: int = 60)
     """A screen's title, the amber rule under it and one line saying what the screen is for."""
     txt.blit_text(surface, title, theme.TITLE, theme.TEXT, (x, 34), bold=True)
     pygame.draw.rect(surface, theme.ACCENT, (x, 78, 80, 3))
-    txt.blit_text(surface, subtitle, theme.BODY, theme.TEXT_DIM, (x, 92))
+    # larger text (Settings' text size) moves the line up so it stays above the screen's body
+    txt.blit_text(surface, subtitle, theme.BODY, theme.TEXT_DIM,
+                  (x, 92 - round((txt.scale() - 1) * 20)))

@@ -32,6 +32,15 @@ TYPE_COLOURS: dict[CardType, Colour] = {
     CardType.ENVIRONMENT: (96, 178, 92),  # green
 }
 EXTRA_COLOUR: Colour = (152, 108, 224)  # violet: Extra Deck Phantoms
+# Settings' colour-blind-safe frames (Okabe-Ito hues; the type is also written on every face
+# that has room for words): Phantom yellow, Spirit sky blue, Counter vermillion, Environment
+# bluish green, Extra Deck Phantom reddish purple
+SAFE_FRAMES: dict[CardType | str, Colour] = {
+    CardType.PHANTOM: (240, 228, 66), CardType.SPIRIT: (86, 180, 233),
+    CardType.COUNTER: (213, 94, 0), CardType.ENVIRONMENT: (0, 158, 115),
+    "extra": (204, 121, 167),
+}
+safe_frames = False  # game/ui/look.py sets it from Settings
 BACK_COLOUR: Colour = (96, 104, 140)  # a card back belongs to no type
 INK = (10, 12, 18)
 TEXT = (234, 236, 242)
@@ -50,8 +59,8 @@ TYPE_LABELS = {
 def frame_colour(cdef: CardDef) -> Colour:
     """The frame colour a player reads the card type from (Extra Deck Phantoms violet)."""
     if cdef.is_phantom and cdef.extra:
-        return EXTRA_COLOUR
-    return TYPE_COLOURS[cdef.type]
+        return SAFE_FRAMES["extra"] if safe_frames else EXTRA_COLOUR
+    return SAFE_FRAMES[cdef.type] if safe_frames else TYPE_COLOURS[cdef.type]
 
 
 def card_size(width: int) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.engine.carddefs import CardDef
+from game.ui import look
 from game.ui.card_face import render_card_back, render_card_face
 
 LARGE = 200  # faces at least this wide go to the LRU
@@ -33,12 +34,24 @@ class FaceStore:
         self._large: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
         self._backs: dict[int, pygame.Surface] = {}
         self._dim: dict[tuple[str, int], pygame.Surface] = {}
+        self._gen = look.generation
+
+    def _fresh(self) -> None:
+        """Forget every face drawn under another look (Settings changed the frames)."""
+        if self._gen != look.generation:
+            self._gen = look.generation
+            self._small.clear()
+            self._large.clear()
+            self._backs.clear()
+            self._dim.clear()
 
     def has(self, card_id: str, width: int) -> bool:
+        self._fresh()
         key = (card_id, width)
         return key in self._small or key in self._large
 
     def face(self, cdef: CardDef, width: int) -> pygame.Surface:
+        self._fresh()
         key = (cdef.id, width)
         if width >= LARGE:
             surf = self._large.get(key)

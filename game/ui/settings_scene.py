@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game import storage
-from game.ui import backdrop, theme
+from game.ui import backdrop, look, theme
 from game.ui import text as txt
 from game.ui.app import is_fullscreen_now, request_fullscreen
 from game.ui.scene import Pop, Transition
@@ -80,7 +80,21 @@ ROWS: tuple[RowSpec, ...] = (
     RowSpec("display", "fullscreen", "Fullscreen",
             "Fill the screen; F11 or Alt+Enter switches it anywhere.",
             (Choice(False, "Off"), Choice(True, "On")), "DISPLAY"),
+    RowSpec("sound", "muted", "Sound effects",
+            "Cards placed, attacks, damage, Breaks, Line Breaks, Steps, wins and losses.",
+            (Choice(False, "On"), Choice(True, "Off")), "SOUND"),
+    RowSpec("sound", "volume", "Volume", "How loud the sound effects play.",
+            tuple(Choice(v, f"{v} %") for v in (25, 50, 75, 100)), "SOUND"),
+    RowSpec("access", "colours", "Colours",
+            "Colour-blind safe player colours and card frames; each player also has a shape.",
+            (Choice("standard", "Standard"), Choice("colour_blind", "Colour-blind")), "ACCESS"),
+    RowSpec("access", "reduced_motion", "Reduced motion",
+            "Cards jump instead of travelling; nothing shakes, slides, flies apart or rises.",
+            (Choice(False, "Off"), Choice(True, "On")), "ACCESS"),
+    RowSpec("access", "text_scale", "Text size", "Every line of text on every screen.",
+            tuple(Choice(v, f"{v} %") for v in txt.SCALES), "ACCESS"),
 )
+LOOK_SECTIONS = ("sound", "access")  # applied to the whole game at once (game/ui/look.py)
 
 
 class ChoiceRow(Widget):
@@ -96,6 +110,7 @@ class ChoiceRow(Widget):
         self.on_change = on_change
         self.hover_choice: int | None = None
         self.pressed: int | None = None
+        self._seg_w = (0.0, SEGMENT_W)  # (text scale, width) measured once per text size
 
     @property
     def value(self) -> Any:
@@ -103,9 +118,18 @@ class ChoiceRow(Widget):
 
     def segments(self) -> list[pygame.Rect]:
         n = len(self.spec.choices)
-        x0 = self.rect.right - 14 - n * SEGMENT_W
-        return [pygame.Rect(x0 + i * SEGMENT_W, self.rect.y + 9, SEGMENT_W - 4, self.rect.h - 18)
+        w = self.segment_w()
+        x0 = self.rect.right - 14 - n * w
+        return [pygame.Rect(x0 + i * w, self.rect.y + 9, w - 4, self.rect.h - 18)
                 for i in range(n)]
+
+    def segment_w(self) -> int:
+        """Each choice's width: SEGMENT_W, or the widest label's at a larger text size."""
+        key = txt.scale()
+        if self._seg_w[0] != key:
+            widest = max(txt.width(c.label, theme.BODY, bold=True) for c in self.spec.choices)
+            self._seg_w = (key, max(SEGMENT_W, widest + 24))
+        return self._seg_w[1]
 
     def choice_at(self, pos: tuple[int, int]) -> int | None:
         return next((i for i, r in enumerate(self.segments()) if r.collidepoint(pos)), None)
@@ -151,10 +175,12 @@ class ChoiceRow(Widget):
         pygame.draw.rect(surface, edge, r, width=2 if self.focused else 1, border_radius=8)
         segs = self.segments()
         room = segs[0].x - r.x - 30
+        label_h = txt.font(theme.LABEL, True).get_linesize()
+        top = r.y + max(2, (r.h - label_h - txt.font(theme.SMALL).get_linesize()) // 2)
         txt.blit_text(surface, txt.fit(self.spec.label, theme.LABEL, room, bold=True), theme.LABEL,
-                      theme.TEXT, (r.x + 16, r.y + 5), bold=True)
+                      theme.TEXT, (r.x + 16, top), bold=True)
         txt.blit_text(surface, txt.fit(self.spec.note, theme.SMALL, room), theme.SMALL,
-                      theme.TEXT_DIM, (r.x + 16, r.y + 27))
+                      theme.TEXT_DIM, (r.x + 16, top + label_h))
         for i, (seg, choice) in enumerate(zip(segs, self.spec.choices, strict=True)):
             chosen = i == self.index
             hovered = i == self.hover_choice
@@ -168,8 +194,8 @@ class ChoiceRow(Widget):
                 back = (104, 80, 38)
             pygame.draw.rect(surface, back, seg, border_radius=6)
             pygame.draw.rect(surface, line, seg, width=2 if chosen else 1, border_radius=6)
-            txt.blit_text(surface, choice.label, theme.BODY, ink, seg.center, bold=chosen,
-                          anchor="center")
+            txt.blit_text(surface, txt.fit(choice.label, theme.BODY, seg.w - 8, bold=chosen),
+                          theme.BODY, ink, seg.center, bold=chosen, anchor="center")
 
 
 class SettingsScene:
@@ -188,19 +214,13 @@ class SettingsScene:
         self._want_fullscreen: bool | None = None  # asked of the shell, not yet seen
         self._wait = 0.0
         self._background: pygame.Surface | None = None
-        top = 118 + (len(self.problem_lines) * 20 + 24 if self.problem_lines else 0)
         self.headings: list[tuple[str, int]] = []
-        self.rows: list[ChoiceRow] = []
-        y, group = top, ""
-        for spec in rows:
-            if spec.group != group:
-                group = spec.group
-                self.headings.append((group, y))
-                y += HEADER_H
-            row = ChoiceRow(pygame.Rect(LEFT_X, y, ROW_W, ROW_H - 6), spec,
-                            self._index_of(spec, self._saved(spec)), self._changed)
-            self.rows.append(row)
-            y += ROW_H
+        self.rows = [ChoiceRow(pygame.Rect(LEFT_X, 0, ROW_W, ROW_H - 6), spec,
+                               self._index_of(spec, self._saved(spec)), self._changed)
+                     for spec in rows]
+        self.scroll = 0  # pixels the rows are moved up (they scroll when they do not fit)
+        self._look = -1
+        self._layout()
         self._sync_fullscreen()
         self.back = Button((LEFT_X, H - 74, 150, 46), "Back", self.leave, tooltip="Back (Esc)")
         self.reset = Button((W - LEFT_X - 230, H - 74, 230, 46), "Reset to defaults",
@@ -209,6 +229,47 @@ class SettingsScene:
         self.group = WidgetGroup([*self.rows, self.back, self.reset])
         self.group.on_cancel = self.leave
         self.group.set_focus(self.rows[0] if self.rows else self.back)
+
+    # ------------------------------------------------------------ layout
+    def _layout(self) -> None:
+        """Place the headings and rows for the text size now (taller rows for larger text)
+        inside the scrolling view between the header and the buttons."""
+        self._look = look.generation
+        self._background = None
+        top = 118 + (len(self.problem_lines) * 20 + 24 if self.problem_lines else 0)
+        self.view = pygame.Rect(LEFT_X - 4, top - 4, ROW_W + 8, H - 92 - (top - 4))
+        label_h = txt.font(theme.LABEL, True).get_linesize()
+        row_h = max(ROW_H - 6, label_h + txt.font(theme.SMALL).get_linesize() + 10)
+        head_h = max(HEADER_H, txt.font(theme.SMALL, True).get_linesize() + 12)
+        self._places: list[tuple[ChoiceRow, int]] = []
+        self._heads: list[tuple[str, int]] = []
+        y, group = top, ""
+        for row in self.rows:
+            if row.spec.group != group:
+                group = row.spec.group
+                self._heads.append((group, y))
+                y += head_h
+            row.rect.h = row_h
+            self._places.append((row, y))
+            y += row_h + 6
+        self._content_bottom = y
+        self._place()
+
+    def _place(self) -> None:
+        most = max(0, self._content_bottom - self.view.bottom)
+        self.scroll = max(0, min(most, self.scroll))
+        for row, y in self._places:
+            row.rect.y = y - self.scroll
+        self.headings = [(title, y - self.scroll) for title, y in self._heads]
+
+    def reveal(self, row: ChoiceRow) -> None:
+        """Scroll so `row` is wholly in view (the keyboard's focus, a test's click)."""
+        base = next(y for r, y in self._places if r is row)
+        if base - self.scroll < self.view.y + 4:
+            self.scroll = base - self.view.y - 4
+        elif base + row.rect.h - self.scroll > self.view.bottom - 4:
+            self.scroll = base + row.rect.h - self.view.bottom + 4
+        self._place()
 
     # ------------------------------------------------------------ values
     def _saved(self, spec: RowSpec) -> Any:
@@ -257,6 +318,12 @@ class SettingsScene:
             self.toast.show("Saved", "ok", seconds=1.2)
 
     def _take_effect(self, spec: RowSpec, value: Any) -> None:
+        if spec.section in LOOK_SECTIONS:  # every screen, at once
+            look.apply(self.settings)
+            if self._look != look.generation:
+                self._layout()
+                if self.group.focus in self.rows:
+                    self.reveal(self.group.focus)  # type: ignore[arg-type]
         if (spec.section, spec.key) == ("display", "fullscreen"):
             self._want_fullscreen, self._wait = bool(value), 1.0
             request_fullscreen(bool(value))
@@ -301,7 +368,19 @@ class SettingsScene:
             if self.dialog.closed:
                 self.dialog = None
             return self._take()
+        if event.type == pygame.MOUSEWHEEL:
+            if self.view.collidepoint(self.group.mouse):
+                self.scroll -= event.y * 40
+                self._place()
+            return self._take()
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                not self.view.collidepoint(event.pos):
+            for button in (self.back, self.reset):  # rows scrolled out of view take no click
+                button.handle_event(event)
+            return self._take()
         self.group.handle_event(event)
+        if event.type == pygame.KEYDOWN and self.group.focus in self.rows:
+            self.reveal(self.group.focus)  # type: ignore[arg-type]
         return self._take()
 
     def _take(self) -> Transition | None:
@@ -309,6 +388,8 @@ class SettingsScene:
         return out
 
     def update(self, dt: float) -> Transition | None:
+        if self._look != look.generation:  # the look changed elsewhere: lay out again
+            self._layout()
         self._wait = max(0.0, self._wait - dt)
         self._sync_fullscreen()
         self.group.update(dt)
@@ -323,8 +404,6 @@ class SettingsScene:
             bg = backdrop.gradient((W, H))
             backdrop.draw_header(bg, "Settings", "Each change takes effect at once and is saved.",
                                  LEFT_X)
-            for title, y in self.headings:
-                txt.blit_text(bg, title, theme.SMALL, theme.TEXT_DIM, (LEFT_X + 4, y + 6), bold=True)
             self._background = bg.convert() if pygame.display.get_surface() is not None else bg
         return self._background
 
@@ -336,7 +415,25 @@ class SettingsScene:
             pygame.draw.rect(surface, theme.ACCENT, box, width=1, border_radius=8)
             for i, line in enumerate(self.problem_lines):
                 txt.blit_text(surface, line, theme.SMALL, theme.ACCENT, (box.x + 16, box.y + 7 + i * 20))
-        self.group.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.view.clip(clip))
+        for title, y in self.headings:
+            txt.blit_text(surface, title, theme.SMALL, theme.TEXT_DIM, (LEFT_X + 4, y + 6), bold=True)
+        for row in self.rows:
+            row.draw(surface)
+        surface.set_clip(clip)
+        for button in (self.back, self.reset):
+            button.draw(surface)
+        most = self._content_bottom - self.view.bottom
+        if most > 0:  # where the view is in the list: a thin bar at the right
+            v = self.view
+            h = max(30, round(v.h * v.h / (v.h + most)))
+            y = v.y + round((v.h - h) * self.scroll / most)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (v.right - 3, v.y, 3, v.h), border_radius=2)
+            pygame.draw.rect(surface, theme.TEXT_FAINT, (v.right - 3, y, 3, h), border_radius=2)
+        for widget in self.group.widgets:
+            widget.draw_overlay(surface)
+        self.group.draw_tooltip(surface)
         if self.toast.visible:  # the answer to the last change, where the hint is
             self.toast.draw(surface)
         else:

@@ -8,7 +8,10 @@ only ever costs its own new entries.
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
+from collections.abc import Iterator
+from functools import lru_cache
 
 import pygame
 
@@ -19,16 +22,39 @@ CACHE_SIZE = 4096
 ELLIPSIS = "\u2026"
 
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+SCALES = (100, 115, 130)  # the text sizes Settings offers, in percent
+_scale = 1.0  # Settings' text size (game/ui/look.py): every UI line is this much larger
+
+
+def set_scale(percent: int) -> None:
+    """Every UI line from now on is `percent` % of its size (card faces keep theirs)."""
+    global _scale
+    _scale = max(50, min(200, int(percent))) / 100
+
+
+def scale() -> float:
+    return _scale
+
+
+@contextlib.contextmanager
+def unscaled() -> Iterator[None]:
+    """Text drawn inside keeps its own size (words on a card's picture, sized to the card)."""
+    global _scale
+    kept, _scale = _scale, 1.0
+    try:
+        yield
+    finally:
+        _scale = kept
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled font, never below the legibility floor."""
-    return fonts.font(max(MIN_TEXT, px), bold)
+    """The bundled font at `px` times the text scale, never below the legibility floor."""
+    return fonts.font(max(MIN_TEXT, round(px * _scale)), bold)
 
 
 def text(s: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """`s` rendered antialiased in the bundled font, from the cache when seen before."""
-    key = (s, px, bold, colour)
+    key = (s, px, bold, colour, _scale)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
@@ -57,6 +83,26 @@ def fit(s: str, px: int, max_width: int, bold: bool = False) -> str:
         else:
             hi = mid - 1
     return s[:lo].rstrip() + ELLIPSIS
+
+
+@lru_cache(maxsize=4096)
+def _fit_at(s: str, px: int, max_width: int, bold: bool, at: float) -> str:
+    return fit(s, px, max_width, bold)
+
+
+@lru_cache(maxsize=1024)
+def _wrap_at(s: str, px: int, max_width: int, bold: bool, at: float) -> tuple[str, ...]:
+    return tuple(wrap(s, px, max_width, bold))
+
+
+def fit_cached(s: str, px: int, max_width: int, bold: bool = False) -> str:
+    """`fit`, worked out once per string, size, width and text scale (labels every frame)."""
+    return _fit_at(s, px, max_width, bold, _scale)
+
+
+def wrap_cached(s: str, px: int, max_width: int, bold: bool = False) -> tuple[str, ...]:
+    """`wrap`, worked out once per string, size, width and text scale."""
+    return _wrap_at(s, px, max_width, bold, _scale)
 
 
 def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:

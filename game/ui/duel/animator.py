@@ -17,6 +17,7 @@ import pygame
 
 from game.engine import HIDDEN, StepView, Zone
 from game.engine import events as ev
+from game.ui import look
 
 from . import style
 from .board import Board
@@ -38,6 +39,7 @@ from .tweens import (
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.6, "instant": 0.0}
 QUIET = 0.2  # a Line nobody could answer plays its open/Step/resolve marks this much faster
 MOVE = 0.28
+JUMP = 0.05  # how long a card's move lasts with reduced motion: a blink, not a journey
 
 
 @dataclass
@@ -149,7 +151,7 @@ class Animator:
         self.geo.slide.clear()
 
     def update(self, dt: float) -> None:
-        self.geo.slide.instant = self.speed == "instant"
+        self.geo.slide.instant = self.speed == "instant" or look.reduced_motion()
         if self.speed == "instant":
             if self.queue or self.tweens:
                 self.skip()
@@ -180,11 +182,27 @@ class Animator:
 
     # ------------------------------------------------------------ helpers
     def _add(self, tween: Tween) -> Tween:
+        if look.reduced_motion():
+            tween = self._calm(tween)
         self.tweens.append(tween)
         if isinstance(tween, Marker):
             self.markers[tween.key] = tween
             self.seen.append(tween.key[0])
             del self.seen[:-200]
+        return tween
+
+    @staticmethod
+    def _calm(tween: Tween) -> Tween:
+        """Reduced motion (Settings): a card jumps where it goes (a short blink, no
+        travel), an attacker does not lunge, a Broken card goes without flying apart,
+        banners, numbers and rings stay where they appear."""
+        if isinstance(tween, (Move, Turn)):
+            tween.duration = min(tween.duration, JUMP)
+        elif isinstance(tween, Shatter):
+            tween = Wait(min(tween.duration, 0.2), tween.on_done)
+        elif type(tween).__name__ == "Lunge":
+            tween = Wait(0.0, tween.on_done)
+        tween.still = True
         return tween
 
     def _mark(self, key: tuple, duration: float, blocks: bool = True,

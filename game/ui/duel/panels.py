@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 import pygame
 
 from game.engine import CardDef, CardType, CardView, Phase, StepView, Zone
+from game.ui import look, theme
 from game.ui import text as txt
-from game.ui import theme
 
 from . import style
 from .animator import Animator
@@ -25,8 +24,8 @@ LOG_ROW = 18
 LOG_PX = 14
 LOG_SIZES = {"normal": (LOG_PX, LOG_ROW), "large": (17, 22)}  # text px, row height
 
-fit = lru_cache(maxsize=4096)(txt.fit)  # labels are cut to width once, not every frame
-wrap = lru_cache(maxsize=1024)(lambda s, px, w, bold=False: tuple(txt.wrap(s, px, w, bold)))
+fit = txt.fit_cached  # labels are cut to width once (per text size), not every frame
+wrap = txt.wrap_cached
 
 TERMS = (
     ("Line Break", "a faster answer starts a new Line above; it resolves first"),
@@ -103,8 +102,12 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
         glow.fill((*lp.colour, round(70 * lp.flash)))
         surface.blit(glow, rect)
     side = board.sides[seat]
-    txt.blit_text(surface, fit(name.upper(), 14, rect.w - 120), 14, colour,
-                  (rect.x + 12, rect.y + 8), bold=True)
+    x = rect.x + 12
+    if style.marked:  # colour-blind palette: the seat's shape beside its colour
+        style.draw_mark(surface, seat, (x + 6, rect.y + 17), 12)
+        x += 20
+    txt.blit_text(surface, fit(name.upper(), 14, rect.right - 108 - x), 14, colour,
+                  (x, rect.y + 8), bold=True)
     if deciding:
         txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
     lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
@@ -140,7 +143,8 @@ def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, nam
         head = f"Round {board.round}  \u00b7  Draw Phase"
     if over:
         head, colour = over, theme.ACCENT
-    txt.blit_text(surface, fit(head, 15, rect.w - 20), 15, colour, (rect.x + 10, rect.y + 6), bold=True)
+    txt.blit_text(surface, fit(head, 15, rect.w - 20, True), 15, colour, (rect.x + 10, rect.y + 6),
+                  bold=True)
     labels = dict(style.PHASES)
     for key, r in phase_segments(rect):
         current = board.phase.value == key
@@ -191,6 +195,7 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
 def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
                      pool: Mapping[str, CardDef], hover_step, hits: list) -> None:
     lines = board.lines
+    still = look.reduced_motion()  # Settings: Lines and Steps appear in place
     row, head = 26, 22
     inner = pygame.Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 38)
     count = max(len(lines), max(anim.resolving, default=0))
@@ -237,7 +242,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             edge = theme.mix((255, 230, 120), theme.PANEL_EDGE, breaking.t)
         elif window is not None:
             edge = theme.ACCENT
-        dx = round((1 - opening.t) * 40) if opening is not None else 0
+        dx = round((1 - opening.t) * 40) if opening is not None and not still else 0
         box = box.move(dx, 0)
         pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=8)
         pygame.draw.rect(surface, edge, box, 2 if breaking or window else 1, border_radius=8)
@@ -261,7 +266,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             r = pygame.Rect(box.x + 4, ry, box.w - 8, row - 2)
             ry += row
             slide = anim.marker("step_in", st.line, st.step) if kind == "step" else None
-            if slide is not None:
+            if slide is not None and not still:
                 r = r.move(round((1 - slide.t) * 220), 0)
             _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step))
             hits.append((r, st))
@@ -280,6 +285,10 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
         fill = theme.BUTTON_HOVER
     pygame.draw.rect(surface, fill, r, border_radius=5)
     pygame.draw.rect(surface, colour, (r.x, r.y, 4, r.h), border_radius=2)
+    left = r.x + 10
+    if style.marked:  # colour-blind palette: whose Step, by shape too
+        style.draw_mark(surface, st.player, (r.x + 15, r.centery), 10)
+        left += 16
     if state == "resolving":
         pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
     title = f"{st.line}.{st.step}  " + step_title(pool, st, cid)
@@ -292,13 +301,13 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: 
         tag = txt.text(state.upper(), 13, style.DAMAGE, bold=True)
         right -= tag.get_width() + STEP_GAP
     bold = state == "resolving"
-    label = fit(title, 14, right - (r.x + 10), bold)
+    label = fit(title, 14, right - left, bold)
     img = txt.text(label, 14, ink, bold=bold)
-    surface.blit(img, img.get_rect(midleft=(r.x + 10, r.centery)))
+    surface.blit(img, img.get_rect(midleft=(left, r.centery)))
     surface.blit(spd, spd_rect)
     if tag is not None:
         y = r.centery
-        pygame.draw.line(surface, style.DAMAGE, (r.x + 8, y), (r.x + 12 + img.get_width(), y), 2)
+        pygame.draw.line(surface, style.DAMAGE, (left - 2, y), (left + 2 + img.get_width(), y), 2)
         surface.blit(tag, tag.get_rect(midright=(spd_rect.x - STEP_GAP, r.centery)))
 
 
@@ -322,13 +331,18 @@ class LogPanel:
         self.focused = False  # the keyboard's Up/Down move the selection (after a click here)
         self.inner_w = rect.w - 24
         self.px, self.row_h = LOG_SIZES["normal"]
+        self.size = "normal"
+        self._scale = txt.scale()
 
     def set_size(self, size: str) -> None:
-        """The text size ("normal" or "large"): every entry is wrapped again, once."""
-        px, row_h = LOG_SIZES.get(size, LOG_SIZES["normal"])
-        if (px, row_h) == (self.px, self.row_h):
+        """The text size ("normal" or "large"): every entry is wrapped again, once (and again
+        when Settings' text size changes: rows grow with their text)."""
+        self.size = size if size in LOG_SIZES else "normal"
+        px, row_h = LOG_SIZES[self.size]
+        row_h = max(row_h, txt.font(px).get_linesize())
+        if (px, row_h) == (self.px, self.row_h) and self._scale == txt.scale():
             return
-        self.px, self.row_h = px, row_h
+        self.px, self.row_h, self._scale = px, row_h, txt.scale()
         entries, self.entries, self.rows = self.entries, [], []
         scroll, self.scroll = self.scroll, 0
         for entry in entries:
@@ -420,6 +434,8 @@ class LogPanel:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._scale != txt.scale():
+            self.set_size(self.size)
         r = self.rect
         panel(surface, r, edge=theme.FOCUS if self.focused else theme.PANEL_EDGE)
         if self.focused:

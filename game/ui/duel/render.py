@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import Zone
-from game.ui import backdrop, theme
+from game.ui import backdrop, look, theme
 from game.ui import text as txt
 
 from . import style
@@ -52,14 +52,16 @@ class BoardRenderer:
         self.sprites = sprites
         self.geo = geometry
         self._bg: pygame.Surface | None = None
+        self._bg_gen = -1
         self.clock = 0.0
         self.drawn: set[str] = set()
         self._glow: dict[tuple, pygame.Surface] = {}
 
     # ----------------------------------------------------------- background
     def background(self) -> pygame.Surface:
-        if self._bg is None:
+        if self._bg is None or self._bg_gen != look.generation:  # the look changed: redraw once
             self._bg = _table()
+            self._bg_gen = look.generation
         return self._bg
 
     # ----------------------------------------------------------------- draw
@@ -126,6 +128,8 @@ class BoardRenderer:
             self._glow_rect(surface, rect, (250, 236, 170), 0.8)
         img = self.sprites.field(c, board.seat)
         surface.blit(img, img.get_rect(center=rect.center))
+        if style.marked:  # colour-blind palette: whose card, by its controller's shape
+            style.draw_mark(surface, c.controller, (rect.x + 10, rect.y + 10), 11)
         if c.face_up and c.card_id:
             self.drawn.add(c.card_id)
         self._rings(surface, uid, rect, lights)
@@ -300,7 +304,7 @@ class BoardRenderer:
 
 def _pile_label(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
     """The pile's name in a band across its top, so the two face-down piles never look alike."""
-    img = txt.text(label, 13, theme.TEXT)
+    img = txt.text(txt.fit_cached(label, 13, rect.w - 4), 13, theme.TEXT)
     band = pygame.Rect(rect.x + 2, rect.y + 3, rect.w - 4, img.get_height() + 2)
     pygame.draw.rect(surface, (8, 10, 16), band, border_radius=4)
     pygame.draw.rect(surface, colour, band, 1, border_radius=4)

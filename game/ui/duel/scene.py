@@ -14,16 +14,16 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game import storage
-from game.engine import CardDef, CardView, Command, Pass, Rejected, SetCard, Zone
+from game.engine import CardDef, CardView, Command, Pass, Rejected, SetCard, StepView, Zone
 from game.engine.reasons import Refusal
-from game.ui import cite, theme
+from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
 from game.ui.widgets import Toast
 from game.ui.widgets.dialog import Dialog
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import panels, pause, style
+from . import arrows, panels, pause, style
 from .animator import SPEEDS, Animator
 from .board import Board
 from .geometry import Geometry
@@ -86,7 +86,7 @@ class DuelScene:
         self.renderer = BoardRenderer(self.sprites, self.geo)
         self.log = panels.LogPanel(LAYOUT.log)
         self.describer = Describer(pool, self.name, self._you(seat))
-        self.anim.on_applied = self._log_event
+        self.anim.on_applied = self._applied
         self.tickers: dict[tuple[str, int], panels.Ticker] = {}
         self.shown = seat
         self.gest = Gestures.empty(seat, pool, self.board)
@@ -120,6 +120,9 @@ class DuelScene:
         self.input.extra_actions[pause.MENU_KEY] = self.open_pause
         self.input.extra_rects[LOG_KEY] = LAYOUT.log  # Tab reaches the log too
         self.input.extra_actions[LOG_KEY] = self._enter_log
+        self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
+        self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
+        self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
         self._load(seat, view)
         if self.hotseat:
             self._raise_curtain(seat)
@@ -164,6 +167,13 @@ class DuelScene:
                 if c is not None and c.card_id is not None:
                     out.append(c.card_id)
         return out
+
+    def _applied(self, e: object) -> None:
+        """An event has started to play: its log line, and its sound (game/ui/sound.py)."""
+        self._log_event(e)
+        effect = sound.effect_of(e, self._you(self.shown))
+        if effect is not None:
+            sound.SOUND.play(effect)
 
     def _log_event(self, e: object) -> None:
         entry = self.describer(e)
@@ -368,6 +378,8 @@ class DuelScene:
             self.input.mouse(event)
             self._pointed = None  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
+            self.hover_step = next(((st.line, st.step) for r, st in self.line_hits
+                                    if r.collidepoint(event.pos)), None)
             return self._take()
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
@@ -547,6 +559,7 @@ class DuelScene:
         self.anim.draw(surface, 1)
         self._draw_left(surface)
         self._draw_right(surface)
+        self._draw_arrows(surface)
         self.anim.draw(surface, 2)
         if self.overlay is not None:
             self.overlay(surface)
@@ -568,6 +581,22 @@ class DuelScene:
             draw_tooltip(surface, detail, self.input.pointer, max_width=460)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def _draw_arrows(self, surface: pygame.Surface) -> None:
+        """Each resolving Step's and the hovered Step's arrows to their targets."""
+        shown: list[tuple[StepView, pygame.Rect | None]] = []
+        rows = {(st.line, st.step): r for r, st in self.line_hits}
+        for res in self.anim.resolving.values():
+            if res.state == "resolving":
+                shown.append((res.step, rows.get((res.step.line, res.step.step))))
+        if self.hover_step is not None and self.hover_step in rows:
+            step = next(st for r, st in self.line_hits if (st.line, st.step) == self.hover_step)
+            if all(st is not step for st, _ in shown):
+                shown.append((step, rows[self.hover_step]))
+        self.arrows = [a for st, row in shown
+                       for a in arrows.step_arrows(self.board, self.geo, self.pool, st, row)]
+        for arrow in self.arrows:
+            arrows.draw(surface, arrow)
 
     def _tray_close(self) -> pygame.Rect:
         t = LAYOUT.tray
@@ -745,11 +774,13 @@ class DuelScene:
         if prompt is not None:
             area = LAYOUT.lines
             lines_rect = pygame.Rect(area.x, area.y, area.w, inp.panel.rect.y - 6 - area.y)
-            panels.draw_lines(surface, lines_rect, b, self.anim, self.pool)
+            self.line_hits = panels.draw_lines(surface, lines_rect, b, self.anim, self.pool,
+                                               self.hover_step)
             colour = style.player_colour(self.shown)
             inp.panel.draw(surface, prompt, colour)
         else:
-            panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool)
+            self.line_hits = panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool,
+                                               self.hover_step)
         buttons = []
         for key, r in self.setting_rects.items():
             label = (f"Speed: {self.speed}" if key[1] == "speed"

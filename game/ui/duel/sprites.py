@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import pygame
 
 from game.engine import CardDef, CardView
+from game.ui import look
 from game.ui import text as txt
 from game.ui.faces import FaceStore
 
@@ -30,9 +31,19 @@ class CardSprites:
         self.faces = faces or FaceStore()
         self._composed: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._zoom: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
+        self._gen = look.generation
+
+    def _fresh(self) -> None:
+        """Forget every picture composed under another look (Settings changed colours or
+        the text size)."""
+        if self._gen != look.generation:
+            self._gen = look.generation
+            self._composed.clear()
+            self._zoom.clear()
 
     def zoom(self, card_id: str, width: int) -> pygame.Surface:
         """A large face for the zoom panel (kept: hovering back and forth costs nothing)."""
+        self._fresh()
         key = (card_id, width)
         surf = self._zoom.get(key)
         if surf is None:
@@ -47,6 +58,7 @@ class CardSprites:
         return surf
 
     def has_zoom(self, card_id: str, width: int) -> bool:
+        self._fresh()
         return (card_id, width) in self._zoom
 
     def warm_zoom(self, card_ids, width: int, budget_s: float) -> bool:
@@ -79,6 +91,7 @@ class CardSprites:
         """A card too small for its printed numbers (the far hand opened in a replay): frame
         colour and picture, and a Phantom's Level in a disc at the 13 px floor; the rest is
         read in the zoom on hover. Composed once per (card, width)."""
+        self._fresh()
         key = ("mini", card_id, width)
         surf = self._composed.get(key)
         if surf is not None:
@@ -90,7 +103,8 @@ class CardSprites:
         cdef = self.pool[card_id]
         surf = render_mini_face(cdef, width)
         if cdef.is_phantom:
-            _level_disc(surf, cdef.level, frame_colour(cdef))
+            with txt.unscaled():
+                _level_disc(surf, cdef.level, frame_colour(cdef))
         surf = self._composed[key] = _ready(surf)
         return surf
 
@@ -100,6 +114,7 @@ class CardSprites:
     def hand(self, card_id: str, width: int, sp_cost: int | None = None) -> pygame.Surface:
         """A card in the hand: its face with the name in a legible band, and its SP Cost
         when an effect has changed it from the printed Level."""
+        self._fresh()
         key = ("hand", card_id, width, sp_cost)
         surf = self._composed.get(key)
         if surf is not None:
@@ -107,6 +122,13 @@ class CardSprites:
             return surf
         surf = self.face(card_id, width).copy()
         cdef = self.pool[card_id]
+        with txt.unscaled():
+            self._hand_marks(surf, cdef, width, sp_cost)
+        self._composed[key] = surf
+        return surf
+
+    @staticmethod
+    def _hand_marks(surf: pygame.Surface, cdef: CardDef, width: int, sp_cost: int | None) -> None:
         _name_band(surf, cdef.name, surf.get_height() - round(0.22 * width) - 26)
         if cdef.is_phantom and sp_cost is not None and sp_cost != cdef.level:
             colour = style.BUFF if sp_cost < cdef.level else style.DEBUFF
@@ -115,11 +137,10 @@ class CardSprites:
             pygame.draw.circle(surf, colour, centre, 14, 2)
             img = txt.text(str(sp_cost), 15, colour, bold=True)
             surf.blit(img, img.get_rect(center=centre))
-        self._composed[key] = surf
-        return surf
 
     def field(self, card: CardView, viewer: int, width: int = CARD_W) -> pygame.Surface:
         """The card as it stands in a slot: turned, face down, live stats."""
+        self._fresh()
         peek = not card.face_up and card.card_id is not None and card.controller == viewer
         shown_id = card.card_id if card.face_up else None
         key = (card.card_id if (card.face_up or peek) else None, card.face_up, card.attack_pos,
@@ -128,7 +149,8 @@ class CardSprites:
         if surf is not None:
             self._composed.move_to_end(key)
             return surf
-        surf = self._compose(card, shown_id, peek, width)
+        with txt.unscaled():  # the card's words are sized to the card, not to Settings
+            surf = self._compose(card, shown_id, peek, width)
         self._composed[key] = surf
         while len(self._composed) > KEEP:
             self._composed.popitem(last=False)

@@ -1,14 +1,27 @@
 """The duel screen's colours and sizes on top of the shared theme: player colours, highlights.
 
 Seats keep their colour for the whole match (Player 1 blue, Player 2 rose), whichever side
-of the screen they sit on in hotseat, so a Step or a log line is read at a glance.
+of the screen they sit on in hotseat, so a Step or a log line is read at a glance. Settings'
+colour-blind-safe palette (game/ui/look.py) swaps the pair for blue and orange, apart under
+every common colour-vision deficiency, and adds each seat's shape (`MARKS`: Player 1 a circle,
+Player 2 a triangle) to its cards, its panel and its Steps, so colour is never alone.
 """
 
 from __future__ import annotations
 
+import pygame
+
 from game.ui import theme
 
-PLAYER_COLOURS = ((96, 166, 236), (232, 118, 146))
+PALETTES = {
+    "standard": ((96, 166, 236), (232, 118, 146)),
+    # IBM's colour-blind-safe blue and orange (tests/ui/test_access.py checks them apart under
+    # simulated protanopia, deuteranopia and tritanopia, and legible on the table)
+    "colour_blind": ((100, 143, 255), (254, 97, 0)),
+}
+PLAYER_COLOURS = PALETTES["standard"]  # the pair in use (`set_palette` changes it)
+MARKS = ("circle", "triangle")  # each seat's shape, drawn beside its colour when `marked`
+marked = False
 TABLE = (14, 18, 26)
 FIELD_NEAR = (20, 26, 37)
 FIELD_FAR = (22, 24, 34)
@@ -28,6 +41,31 @@ PHASES = (("standby", "Stby"), ("main1", "M1"), ("battle", "BP"), ("main2", "M2"
 
 def player_colour(seat: int) -> tuple[int, int, int]:
     return PLAYER_COLOURS[seat % 2]
+
+
+def set_palette(name: str) -> None:
+    """Use palette `name` ("standard" or "colour_blind"; shapes come with the second)."""
+    global PLAYER_COLOURS, marked
+    PLAYER_COLOURS = PALETTES.get(name, PALETTES["standard"])
+    marked = name == "colour_blind"
+
+
+def draw_mark(surface: pygame.Surface, seat: int, centre: tuple[int, int], size: int,
+              colour: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """Seat `seat`'s shape (a circle or a triangle) `size` pixels across, outlined dark so it
+    reads on any card; returns its rect."""
+    colour = colour or player_colour(seat)
+    r = size / 2
+    cx, cy = centre
+    if MARKS[seat % 2] == "circle":
+        pygame.draw.circle(surface, (8, 10, 16), centre, round(r) + 2)
+        pygame.draw.circle(surface, colour, centre, round(r))
+    else:
+        pts = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+        out = [(cx, cy - r - 3), (cx + r + 3, cy + r * 0.8 + 2), (cx - r - 3, cy + r * 0.8 + 2)]
+        pygame.draw.polygon(surface, (8, 10, 16), out)
+        pygame.draw.polygon(surface, colour, pts)
+    return pygame.Rect(round(cx - r - 3), round(cy - r - 3), size + 6, size + 6)
 
 
 def player_name(seat: int, names: tuple[str, str] | None = None) -> str:

@@ -39,6 +39,7 @@ class Tween:
 
     blocks = True
     layer = 1  # 0: under the cards (glows), 1: over them, 2: over the panels
+    still = False  # reduced motion (Settings): drawn in place, nothing slides, rises or swells
 
     def __init__(self, duration: float, on_done: Callable[[], None] | None = None) -> None:
         self.duration = max(0.0, duration)
@@ -134,7 +135,7 @@ class FloatText(Tween):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
-        y = self.centre[1] - 46 * ease_out(t)
+        y = self.centre[1] - (0 if self.still else 46 * ease_out(t))
         alpha = 255 if t < 0.6 else round(255 * (1 - (t - 0.6) / 0.4))
         for img, off in ((self.shadow, 2), (self.img, 0)):
             img.set_alpha(alpha)
@@ -157,7 +158,7 @@ class Pulse(Tween):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
-        grow = round(4 + 14 * ease_out(t))
+        grow = 6 if self.still else round(4 + 14 * ease_out(t))
         width = max(1, round(4 * (1 - t)) + 1)
         pygame.draw.rect(surface, self.colour, self.rect.inflate(grow, grow), width,
                          border_radius=8)
@@ -218,7 +219,7 @@ class Banner(Tween):
         self._strip.set_alpha(alpha)
         surface.blit(self._strip, self.rect)
         self.img.set_alpha(alpha)
-        dx = round((1 - ease_out(min(1.0, t / 0.3))) * 60)
+        dx = 0 if self.still else round((1 - ease_out(min(1.0, t / 0.3))) * 60)
         surface.blit(self.img, self.img.get_rect(center=(self.rect.centerx - dx, self.rect.centery)))
         self.img.set_alpha(None)
 

@@ -171,6 +171,11 @@ class WidgetGroup:
         for w in self.widgets:
             if w.visible:
                 w.draw_overlay(surface)
+        self.draw_tooltip(surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The hovered widget's tooltip, once the pointer has rested (a screen that draws its
+        widgets itself calls this last)."""
         hover = self._hover_widget
         if hover is not None and hover.tooltip and self._hover_time >= TOOLTIP_DELAY \
                 and self.tooltips and not any(x.captures_input for x in self.widgets):

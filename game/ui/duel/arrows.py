@@ -1,0 +1,140 @@
+"""Target arrows: what a Step on the Line reaches, drawn from its card to each target.
+
+A Step's targets are the cards it chose (`StepView.targets`), the opponent's LP for a direct
+attack, a player's panel for each effect that names a player ("deal 300 damage to your
+opponent", "draw a card"), and the Step it answers for a negation. A game action whose
+subject is its own card (a Summon, a Set, a position change) points at the card's slot. The
+arrow starts at the card where the board shows it; a card the board does not show (or the
+card itself as the target) starts from the Step's row on the Line panel.
+
+The duel screen draws these for the Step under the pointer on the Line panel and for each
+Step while it resolves, and keeps the table of what it drew (`DuelScene.arrows`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import CardDef, StepView
+from game.engine.carddefs import Effect
+from game.engine.verbs.builtin import BUILTIN
+
+from . import style
+from .board import Board
+from .geometry import Geometry
+
+OWN_CARD_KINDS = ("summon", "special_summon", "set", "environment", "position", "flip",
+                  "unsummon")
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One arrow: from `start` to `end`; `kind` is card | slot | lp | step (what it points
+    at), `target` the card uid or the seat (for lp), `seat` whose Step it is."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    kind: str
+    target: int
+    seat: int
+    box: tuple[int, int, int, int] | None = None  # the target's rect, ringed
+
+
+def _players(effects: Iterable[Effect], owner: int) -> list[int]:
+    """The seats the effects name as players (you, opponent, both), in order, once each."""
+    seats: list[int] = []
+    for eff in effects:
+        verb = BUILTIN.get(eff.verb)
+        if verb is not None and "player" in verb.param_names:
+            named = {"you": [owner], "opponent": [1 - owner], "both": [owner, 1 - owner]}
+            for seat in named.get(eff.player, []):
+                if seat not in seats:
+                    seats.append(seat)
+        seats.extend(s for s in _players((*eff.then, *eff.otherwise), owner) if s not in seats)
+    return seats
+
+
+def _negates(effects: Iterable[Effect]) -> bool:
+    return any(e.verb == "negate" or _negates((*e.then, *e.otherwise)) for e in effects)
+
+
+def answered(board: Board, step: StepView) -> StepView | None:
+    """The Step `step` answers: the one before it on its Line, or for the first Step of a
+    broken Line the last Step of the Line below."""
+    lines = board.lines
+    if step.step > 1 and step.line <= len(lines):
+        line = lines[step.line - 1]
+        return line[step.step - 2] if step.step - 2 < len(line) else None
+    if step.line > 1 and step.line - 1 <= len(lines) and lines[step.line - 2]:
+        return lines[step.line - 2][-1]
+    return None
+
+
+def step_arrows(board: Board, geo: Geometry, pool: Mapping[str, CardDef], step: StepView,
+                row: pygame.Rect | None = None) -> list[Arrow]:
+    """The arrows of `step` (`row`: its row on the Line panel, where an arrow starts when the
+    board does not show the card)."""
+    card_rect = geo.rect_of(step.card) if step.card in board.cards else None
+    panel_start = (row.x - 2, row.centery) if row is not None else None
+    start = card_rect.center if card_rect is not None else panel_start
+    if start is None:
+        return []
+    out: list[Arrow] = []
+    seen: set[tuple[str, int]] = set()
+
+    def add(kind: str, target: int, box: pygame.Rect, origin: tuple[int, int] | None) -> None:
+        end = box.center
+        if origin is None or (kind, target) in seen or math.dist(origin, end) < 12:
+            return
+        seen.add((kind, target))
+        out.append(Arrow(origin, end, kind, target, step.player, tuple(box)))  # type: ignore[arg-type]
+
+    for uid in step.targets:
+        r = geo.rect_of(uid) if uid in board.cards else None
+        if r is not None:
+            add("card", uid, r, start if uid != step.card else panel_start)
+    if step.kind == "attack" and not step.targets:  # a direct attack: the opponent's LP
+        add("lp", 1 - step.player, geo.lp_rect(1 - step.player), start)
+    if step.kind in OWN_CARD_KINDS and card_rect is not None:
+        add("slot", step.card, card_rect, panel_start)
+    cdef = pool.get(step.card_id) if step.card_id else None
+    if step.kind == "ability" and cdef is not None and 0 <= step.ability < len(cdef.abilities):
+        effects = cdef.abilities[step.ability].effects
+        for seat in _players(effects, step.player):
+            add("lp", seat, geo.lp_rect(seat), start)
+        before = answered(board, step) if _negates(effects) else None
+        if before is not None:
+            r = geo.rect_of(before.card) if before.card in board.cards else None
+            if r is not None:
+                add("step", before.card, r, start)
+    return out
+
+
+def draw(surface: pygame.Surface, arrow: Arrow) -> pygame.Rect:
+    """A slim arrow in the Step's player's colour, dark-edged so it reads over cards;
+    returns the rect it covers."""
+    (x0, y0), (x1, y1) = arrow.start, arrow.end
+    colour = style.player_colour(arrow.seat)
+    dark = (8, 10, 16)
+    if arrow.box is not None:  # the target ringed in the Step's colour
+        ring = pygame.Rect(arrow.box).inflate(6, 6)
+        pygame.draw.rect(surface, dark, ring.inflate(4, 4), 5, border_radius=9)
+        pygame.draw.rect(surface, colour, ring, 3, border_radius=8)
+    dist = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / dist, (y1 - y0) / dist
+    base = (x1 - ux * 22, y1 - uy * 22)
+    left = (base[0] - uy * 12, base[1] + ux * 12)
+    right = (base[0] + uy * 12, base[1] - ux * 12)
+    pygame.draw.line(surface, dark, arrow.start, base, 10)
+    pygame.draw.line(surface, colour, arrow.start, base, 6)
+    pygame.draw.polygon(surface, dark, [arrow.end, left, right], 0)
+    tip = [(x1 - ux * 2, y1 - uy * 2), (left[0] + ux * 2, left[1] + uy * 2),
+           (right[0] + ux * 2, right[1] + uy * 2)]
+    pygame.draw.polygon(surface, colour, tip)
+    pygame.draw.circle(surface, dark, arrow.start, 6)
+    pygame.draw.circle(surface, colour, arrow.start, 4)
+    return pygame.Rect(min(x0, x1) - 10, min(y0, y1) - 10, abs(x1 - x0) + 20, abs(y1 - y0) + 20)
