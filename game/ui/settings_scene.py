@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game import storage
-from game.ui import backdrop, look, theme
+from game.ui import backdrop, look, sound, theme
 from game.ui import text as txt
 from game.ui.app import is_fullscreen_now, request_fullscreen
 from game.ui.scene import Pop, Transition
@@ -111,6 +111,7 @@ class ChoiceRow(Widget):
         self.hover_choice: int | None = None
         self.pressed: int | None = None
         self._seg_w = (0.0, SEGMENT_W)  # (text scale, width) measured once per text size
+        self.note = spec.note  # what the row says under its label (the screen may say more)
 
     @property
     def value(self) -> Any:
@@ -179,7 +180,7 @@ class ChoiceRow(Widget):
         top = r.y + max(2, (r.h - label_h - txt.font(theme.SMALL).get_linesize()) // 2)
         txt.blit_text(surface, txt.fit(self.spec.label, theme.LABEL, room, bold=True), theme.LABEL,
                       theme.TEXT, (r.x + 16, top), bold=True)
-        txt.blit_text(surface, txt.fit(self.spec.note, theme.SMALL, room), theme.SMALL,
+        txt.blit_text(surface, txt.fit(self.note, theme.SMALL, room), theme.SMALL,
                       theme.TEXT_DIM, (r.x + 16, top + label_h))
         for i, (seg, choice) in enumerate(zip(segs, self.spec.choices, strict=True)):
             chosen = i == self.index
@@ -218,6 +219,8 @@ class SettingsScene:
         self.rows = [ChoiceRow(pygame.Rect(LEFT_X, 0, ROW_W, ROW_H - 6), spec,
                                self._index_of(spec, self._saved(spec)), self._changed)
                      for spec in rows]
+        if sound.SOUND.off and any(r.spec.key == "muted" for r in self.rows):
+            self.row("muted").note = f"Silent here: {sound.SOUND.off}."
         self.scroll = 0  # pixels the rows are moved up (they scroll when they do not fit)
         self._look = -1
         self._layout()

@@ -14,14 +14,17 @@ and mute (`apply`). `effect_of` says which effect an engine event makes (one hom
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import math
+import os
 import random
+import sys
 import threading
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -139,6 +142,27 @@ def synthesise(rate: int, channels: int) -> dict[str, bytes]:
     return {name: pcm(samples, channels) for name, samples in recipes(rate).items()}
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error (file descriptor 2) sent to nowhere for a moment: the C audio
+    libraries SDL tries write lines of their own there when there is no device, and the
+    game's one note about it is the log line (`Sounds.start`)."""
+    try:
+        sys.stderr.flush()
+        kept = os.dup(2)
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no descriptor 2 to borrow: say nothing, hide nothing
+        yield
+        return
+    try:
+        os.dup2(nowhere, 2)
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
+        os.close(nowhere)
+
+
 class Sounds:
     """The effects and how loud they play. Silent until `start`; silent for good when the
     mixer cannot start (`off` says why)."""
@@ -163,7 +187,8 @@ class Sounds:
         self.started = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512, allowedchanges=0)
+                with _quiet_stderr():  # audio libraries print their own complaints (ALSA)
+                    pygame.mixer.init(RATE, -16, 1, 512, allowedchanges=0)
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("the mixer did not start")

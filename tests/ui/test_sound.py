@@ -98,3 +98,6 @@ def test_no_audio_device_is_silence_without_an_error(window, monkeypatch, capsys
     assert fresh.played == []
     out = capsys.readouterr()
     assert out.err == "" and out.out == ""
+    from game.ui.settings_scene import SettingsScene
+    note = SettingsScene().row("muted").note
+    assert note.startswith("Silent here: no audio device"), note

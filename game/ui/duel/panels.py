@@ -519,16 +519,17 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
     rows = [(part, colour, bold) for text, colour, bold in lines
             for part in wrap(text, 13, terms_rect.w - 16, bold)]
     # the panel grows down over the log's top while the card is shown, so no term is cut
-    h = max(terms_rect.h, min(TERMS_MAX_H, 5 + 16 * len(rows) + 5))
+    lh = max(16, txt.font(13, True).get_linesize())  # larger with Settings' text size
+    h = max(terms_rect.h, min(round(TERMS_MAX_H * lh / 16), 5 + lh * len(rows) + 5))
     box = pygame.Rect(terms_rect.x, terms_rect.y, terms_rect.w, h)
     panel(surface, box)
-    fits = (box.h - 10) // 16
+    fits = (box.h - 10) // lh
     if len(rows) > fits:  # longer still: the last row says more is hidden, whole words only
         rows = [*rows[:fits - 1], ("\u2026 more terms than fit here", theme.TEXT_FAINT, False)]
     y = box.y + 5
     for part, colour, bold in rows:
         txt.blit_text(surface, part, 13, colour, (box.x + 8, y), bold=bold)
-        y += 16
+        y += lh
 
 
 def draw_settings(surface: pygame.Surface, buttons: Sequence[tuple[str, pygame.Rect, bool, bool]]) -> None:
