@@ -178,9 +178,9 @@ class ChoiceRow(Widget):
         room = segs[0].x - r.x - 30
         label_h = txt.font(theme.LABEL, True).get_linesize()
         top = r.y + max(2, (r.h - label_h - txt.font(theme.SMALL).get_linesize()) // 2)
-        txt.blit_text(surface, txt.fit(self.spec.label, theme.LABEL, room, bold=True), theme.LABEL,
+        txt.blit_text(surface, txt.fit_cached(self.spec.label, theme.LABEL, room, True), theme.LABEL,
                       theme.TEXT, (r.x + 16, top), bold=True)
-        txt.blit_text(surface, txt.fit(self.note, theme.SMALL, room), theme.SMALL,
+        txt.blit_text(surface, txt.fit_cached(self.note, theme.SMALL, room), theme.SMALL,
                       theme.TEXT_DIM, (r.x + 16, top + label_h))
         for i, (seg, choice) in enumerate(zip(segs, self.spec.choices, strict=True)):
             chosen = i == self.index
@@ -195,7 +195,7 @@ class ChoiceRow(Widget):
                 back = (104, 80, 38)
             pygame.draw.rect(surface, back, seg, border_radius=6)
             pygame.draw.rect(surface, line, seg, width=2 if chosen else 1, border_radius=6)
-            txt.blit_text(surface, txt.fit(choice.label, theme.BODY, seg.w - 8, bold=chosen),
+            txt.blit_text(surface, txt.fit_cached(choice.label, theme.BODY, seg.w - 8, chosen),
                           theme.BODY, ink, seg.center, bold=chosen, anchor="center")
 
 

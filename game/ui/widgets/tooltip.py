@@ -45,7 +45,7 @@ def draw_tooltip(surface: pygame.Surface, message: str, pos: tuple[int, int],
                  max_width: int = 340) -> pygame.Rect:
     """A small box of wrapped text near `pos`, kept inside the surface, never under it."""
     px = theme.SMALL
-    lines = txt.wrap(message, px, max_width)
+    lines = txt.wrap_cached(message, px, max_width)  # worked out once, not every frame
     imgs = [txt.text(line, px, theme.TEXT) for line in lines]
     w = max(i.get_width() for i in imgs) + 20
     h = sum(i.get_height() for i in imgs) + 14
