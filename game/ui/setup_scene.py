@@ -241,5 +241,6 @@ class DuelSetupScene:
             colour = theme.TEXT_DIM
         else:
             status, colour = entry.status, theme.BAD if entry.complete else theme.TEXT_DIM
+        below = max(26, 2 + txt.font(theme.LABEL, True).get_linesize())  # grows with text size
         txt.blit_text(surface, txt.fit(status, theme.SMALL, r.w - 24), theme.SMALL, colour,
-                      (r.x + 12, r.y + 26))
+                      (r.x + 12, r.y + below))
