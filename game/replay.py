@@ -1052,6 +1052,18 @@ def delete_replay(path: Path) -> None:
 
 
 # ------------------------------------------------------------------ playing
+def same_event(recorded: dict, played: dict) -> bool:
+    """A re-played event is the recorded one when every field the recording has is equal.
+    A field the engine added to the event since (what each seat may be told of it, say) is
+    not in an older recording and not compared: it says more about the same event, it does
+    not play differently (a real difference shows in the recorded fields and the end's
+    state hash)."""
+    return all(played.get(k, _MISSING) == v for k, v in recorded.items())
+
+
+_MISSING = object()
+
+
 @dataclass(frozen=True)
 class Difference:
     """Where a re-play first differs from the recording: the event's number in the stream
@@ -1082,8 +1094,7 @@ class Difference:
             return (f"{where}, event {self.event + 1}: recorded {event_words(self.recorded)}; "
                     f"now {event_words(self.played)}")
         changed = [f"{k} recorded {_short(self.recorded.get(k))}, now {_short(self.played.get(k))}"
-                   for k in dict.fromkeys([*self.recorded, *self.played])
-                   if self.recorded.get(k) != self.played.get(k)]
+                   for k in self.recorded if self.recorded.get(k) != self.played.get(k)]
         return (f"{where}, event {self.event + 1} ({self.recorded.get('type')}): "
                 f"{'; '.join(changed)} (the recorded event: {event_words(self.recorded)})")
 
@@ -1160,7 +1171,7 @@ class ReplayRun:
         recorded = self.replay.events
         played = plain_events(self.final.event_log)
         n = min(len(recorded), len(played))
-        at = next((i for i in range(n) if recorded[i] != played[i]), n)
+        at = next((i for i in range(n) if not same_event(recorded[i], played[i])), n)
         if at == len(recorded) == len(played) and not self.stopped:
             return None
         command = bisect_right(self.event_counts, at)  # the command whose events hold `at`
@@ -1187,6 +1198,12 @@ class ReplayRun:
         for cmd in self.replay.commands[k * CHECKPOINT:index]:
             duel.apply(cmd)
         return duel
+
+    def told_for(self, seat: int) -> tuple:
+        """Every event of the whole replay as `seat` was told it, one per event of the duel
+        (None where the seat was not told of it): indexed by `event_counts`."""
+        assert self.final is not None
+        return self.final.told_for(seat)
 
     def log_for(self, seat: int | None) -> tuple:
         """Every event of the whole replay as `seat` saw it (None: everything, unredacted: the

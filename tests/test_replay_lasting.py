@@ -274,7 +274,8 @@ def test_recorded_events_come_back_as_the_engine_told_them_to_each_seat(referenc
     plain = R.plain_events(reference.event_log)
     assert [event_from_dict(e) for e in plain] == list(reference.event_log)
     for seat in (0, 1):
-        assert recorded_for(plain, seat) == reference.log_for(seat)
+        assert recorded_for(plain, seat) == reference.told_for(seat)
+        assert tuple(e for e in recorded_for(plain, seat) if e is not None) == reference.log_for(seat)
     newer = [*plain[:3], {"type": "SomeNewerEvent", "card": 1}, *plain[3:]]
     assert recorded_for(newer, 0)[3] is None  # a newer game's event: nothing to show
     for bad, says in (({"type": "LpChanged", "player": 0}, "LpChanged: missing"),
@@ -283,3 +284,13 @@ def test_recorded_events_come_back_as_the_engine_told_them_to_each_seat(referenc
                        "player is str")):
         with pytest.raises(ValueError, match=says):
             recorded_for([bad], 0)
+
+
+def test_a_field_the_engine_added_to_an_event_since_is_not_a_difference() -> None:
+    """Recorded events keep their fields; one the engine added later (what each seat may be
+    told, RULES.md I12) is not compared, while any recorded field that changed still is."""
+    from game.replay import same_event
+    recorded = {"type": "ChoiceMade", "player": 0, "kind": "discard", "option": 3, "label": "X"}
+    assert same_event(recorded, {**recorded, "secret": True})
+    assert not same_event(recorded, {**recorded, "label": "Y", "secret": True})
+    assert not same_event({**recorded, "gone": 1}, recorded)

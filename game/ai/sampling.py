@@ -319,7 +319,8 @@ def _battle(m: Memory, e: ev.BattleDamage) -> None:
 
 
 def _health(m: Memory, e: ev.HealthChanged) -> None:
-    m.card(e.card).health = (e.after, e.max_health)
+    if e.max_health >= 0:  # -1: a face-down Phantom of the other side, its Health untold
+        m.card(e.card).health = (e.after, e.max_health)
 
 
 def _modified(m: Memory, e: ev.StatModified) -> None:

@@ -8,6 +8,7 @@ serialisation and the state hash.
 from __future__ import annotations
 
 from . import events
+from .asking import might_answer
 from .carddefs import CardDef, CardType
 from .choices import ChoiceOption, PendingChoice
 from .commands import (
@@ -43,5 +44,5 @@ __all__ = [
     "Event", "Flip", "NextPhase", "Pass", "PendingChoice", "Phase", "PlayEnvironment", "Player",
     "PlayerView", "Refusal", "Rejected", "Rules", "SetCard", "SideView", "SpecialSummon",
     "StepView", "Summon", "Unsummon", "Zone", "command_from_dict", "command_to_dict",
-    "event_to_dict", "events", "from_dict", "state_hash", "to_dict",
+    "event_to_dict", "events", "from_dict", "might_answer", "state_hash", "to_dict",
 ]

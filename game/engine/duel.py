@@ -7,6 +7,7 @@ and leaves the state exactly as it was (legality is decided before anything chan
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -59,7 +60,7 @@ from .reasons import Code, Refusal
 from .rules import Rules
 from .state import DuelState
 from .validate import command_problem
-from .views import PlayerView, player_view, redact_event, visible_to
+from .views import PlayerView, declined, hidden_from, player_view, redact_event, visible_to
 
 
 class Rejected(Exception):
@@ -129,8 +130,11 @@ class Duel:
         self.last_events: list[Event] = []  # the last command's events (start events at first)
         # every event since this object began (a clone: since then)
         self.event_log: list[Event] = []
-        # event_log redacted per seat, lazily
+        # event_log redacted per seat, lazily: what each seat was told, and for each raw
+        # event how much of that seat's log came before it (a seat is not told every event)
         self._seat_logs: tuple[list[Event], list[Event]] = ([], [])
+        self._seat_marks: tuple[array[int], array[int]] = (array("l"), array("l"))
+        self._acted = [0, 0]  # per seat: the log size when it last sent a command
         if start:
             self._setup(decks, first_player, shuffle)
 
@@ -148,6 +152,8 @@ class Duel:
         new.last_events = []
         new.event_log = []
         new._seat_logs = ([], [])
+        new._seat_marks = (array("l"), array("l"))
+        new._acted = [0, 0]
         return new
 
     # Read-only names of the pool index and caches that legality reads.
@@ -245,6 +251,15 @@ class Duel:
         """Every event so far as `seat` saw it (redacted once, then kept)."""
         return tuple(self._seat_log(seat))
 
+    def told_for(self, seat: int) -> tuple[Event | None, ...]:
+        """Every event so far as `seat` was told it, one per raw event (`log_size` marks index
+        it): None where the seat was not told of it at all (RULES.md I12)."""
+        log = self._seat_log(seat)
+        marks = self._seat_marks[seat]
+        n = len(marks)
+        return tuple(log[marks[i]] if (marks[i + 1] if i + 1 < n else len(log)) > marks[i]
+                     else None for i in range(n))
+
     def events_for(self, seat: int, since: int | None = None) -> tuple[Event, ...]:
         """Events as seat `seat` may see them: the last command's (at first, the start's), or
         every event after the first `since` (a `log_size` read earlier). The one door by which
@@ -252,8 +267,15 @@ class Duel:
         (or a view's `events` and `log`, built on it); raw events (`apply`'s return,
         `event_log`) are for the engine, its tests and tools that see everything."""
         log = self._seat_log(seat)
-        start = len(log) - len(self.last_events) if since is None else max(0, since)
-        return tuple(log[start:])
+        raw = len(self.event_log) - len(self.last_events) if since is None else max(0, since)
+        marks = self._seat_marks[seat]
+        return tuple(log[marks[raw]:]) if raw < len(marks) else ()
+
+    def acted_at(self, seat: int) -> int:
+        """The log size when `seat` last sent a command (0: not yet): a view's `events` are
+        what happened since, the same whether the other player was asked in between or
+        passed for (RULES.md I14)."""
+        return self._acted[seat]
 
     @property
     def log_size(self) -> int:
@@ -264,8 +286,14 @@ class Duel:
         if seat != 0 and seat != 1:
             raise ValueError(f"seat must be 0 or 1, got {seat!r}")
         log = self._seat_logs[seat]
-        if len(log) < len(self.event_log):
-            log.extend(redact_event(e, seat) for e in self.event_log[len(log):])
+        marks = self._seat_marks[seat]
+        raw = self.event_log
+        if len(marks) < len(raw):
+            for e in raw[len(marks):]:
+                marks.append(len(log))
+                told = redact_event(e, seat)
+                if told is not None:
+                    log.append(told)
         return log
 
     def _forget_views(self, events: list[Event]) -> None:
@@ -336,11 +364,9 @@ class Duel:
                 now = stats_of(self, card)
             if shown.get(uid, printed[card.cid]) != now:
                 shown[uid] = now
-                v0 = visible_to(self, uid, 0)
-                v1 = visible_to(self, uid, 1)
-                hidden = -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
                 a, h, mh, cost, statuses = now
-                out.append(ev.CardStatsChanged(uid, a, h, mh, cost, statuses, hidden))
+                out.append(ev.CardStatsChanged(uid, a, h, mh, cost, statuses,
+                                               hidden_from(self, uid)))
 
     def pending_choice(self) -> PendingChoice | None:
         """The choice the deciding player must answer now, typed (None if there is none)."""
@@ -394,6 +420,7 @@ class Duel:
         self.out = []
         caches = self.caches
         caches.command_applied()
+        self._acted[command.player] = len(self.event_log)
         self.state.history.append(command)
         waiting = len(self.state.pending_triggers)  # these wait for every Line to resolve
         self._dispatch(command)
@@ -583,7 +610,8 @@ class Duel:
         assert c is not None  # Choose is only legal while a choice waits
         kind = c.kind
         self.out.append(ev.ChoiceMade(c.player, kind._value_, option,
-                                      str(c.labels[c.options.index(option)])))
+                                      str(c.labels[c.options.index(option)]),
+                                      kind.picks_cards and not visible_to(self, option, 1 - c.player)))
         if kind in _DISCARDS:
             card = self.state.cards[option]
             prims.move(self, card, Zones.GRAVE, -1, card.owner, True, True, "discard")
@@ -612,7 +640,7 @@ class Duel:
             if option == 1:
                 trigs.trigger_targets(self, trig)
             else:
-                self.out.append(ev.AbilityDeclined(trig.card, self.state.cards[trig.card].cid))
+                self.out.append(declined(self, trig.card))
             return
         if kind is ChoiceKinds.TRIGGER_TARGET:
             trigs.trigger_targets(self, c.context["trigger"], c.context["chosen"] + (option,))

@@ -28,6 +28,7 @@ from .model import (
 )
 from .notice import fire
 from .query import on_field, select
+from .views import card_label
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -112,7 +113,7 @@ def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None
 
 def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
         context: dict[str, Any]) -> None:
-    labels = [duel.pool[duel.state.cards[u].cid].name for u in options] if kind is not ChoiceKinds.CHOOSE_OPTION \
+    labels = [card_label(duel, u, player) for u in options] if kind is not ChoiceKinds.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
     duel.emit_choice()

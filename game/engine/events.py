@@ -75,10 +75,15 @@ class SpChanged:
 
 @dataclass(slots=True)
 class HealthChanged:
+    """A field Phantom's Health went down (damage) or up (`healed`). A seat that cannot see
+    the card (it is face down on the other side) is told only that: its numbers are -1."""
+
     card: int
     before: int
     after: int
     max_health: int
+    healed: bool = False
+    hidden_from: int = -1  # the seat that may not see the card (-1: nobody)
 
 
 @dataclass(slots=True)
@@ -87,6 +92,7 @@ class StatModified:
     stat: str
     amount: int
     duration: str
+    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
@@ -94,12 +100,14 @@ class StatusGained:
     card: int
     status: str  # protected | cannot_attack
     duration: str
+    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
 class StatusLost:
     card: int
     status: str  # an "until the end of this turn" status ran out
+    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
@@ -114,7 +122,7 @@ class CardStatsChanged:
     max_health: int | None
     sp_cost: int | None
     statuses: tuple[str, ...]
-    hidden_from: int  # the seat that may not see the card (-1: nobody)
+    hidden_from: int  # the seat that may not see the card (-1: nobody; 2: both): not told
 
 
 @dataclass(slots=True)
@@ -158,6 +166,8 @@ class CardBroken:
     card: int
     card_id: str
     survived: bool  # protected: it stays at 0 Health
+    secret: bool = False  # the card is face down: hidden from its opponent
+    player: int = -1  # its controller
 
 
 @dataclass(slots=True)
@@ -247,7 +257,7 @@ class WindowOpened:
 @dataclass(slots=True)
 class PriorityPassed:
     player: int
-    auto: bool  # passed for them: no legal response
+    auto: bool  # passed for them: no legal response (told only to them: RULES.md I14)
 
 
 @dataclass(slots=True)
@@ -266,12 +276,15 @@ class ChoiceMade:
     kind: str
     option: int
     label: str
+    secret: bool = False  # the chosen card is one the other seat cannot see: not named to it
 
 
 @dataclass(slots=True)
 class AbilityDeclined:
     card: int
     card_id: str
+    secret: bool = False  # the card is one its opponent cannot see
+    player: int = -1  # whose card
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ from .legal import legal_actions, response_actions
 from .lines import ask, pass_priority
 from .model import Choice, ChoiceKinds, Phase, Phases
 from .notice import fire_global
+from .views import hidden_from
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -128,7 +129,7 @@ def end_turn(duel: Duel) -> None:
         kept = [f for f in card.flags if f[1] < 0 or f[1] > turn]
         for flag, _ in card.flags:
             if not any(k[0] == flag for k in kept):
-                duel.out.append(ev.StatusLost(uid, flag))
+                duel.out.append(ev.StatusLost(uid, flag, hidden_from(duel, uid)))
         card.flags = kept
         caches.stats_changed(uid)
     caches.field_changed()

@@ -16,6 +16,7 @@ from .query import (
     on_field,
     stats_of,
 )
+from .views import hidden_from
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -162,7 +163,7 @@ def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     duel.caches.conditions_changed()  # what a heal could do (query.could_change) changed
     duel.caches.stats_changed(card.uid)
     after = max(0, mh - card.damage)
-    duel.out.append(ev.HealthChanged(card.uid, before, after, mh))
+    duel.out.append(ev.HealthChanged(card.uid, before, after, mh, False, hidden_from(duel, card.uid)))
     return after == 0
 
 
@@ -172,15 +173,17 @@ def damage_card(duel: Duel, card: Card, amount: int) -> None:
 
 
 def heal_card(duel: Duel, card: Card, amount: int) -> None:
-    if amount <= 0 or not on_field(card) or card.damage == 0:
-        return
+    if amount <= 0 or not on_field(card) or (card.damage == 0 and card.face_up):
+        return  # a face-down Phantom is told healed either way: its opponent may not learn
+        # from the event's absence that it was at full Health (RULES.md I13)
     before = health(duel, card)
     card.damage = max(0, card.damage - amount)
     duel.caches.conditions_changed()
     duel.caches.stats_changed(card.uid)
     if health(duel, card) > 0:
         card.zero_ok = False
-    duel.out.append(ev.HealthChanged(card.uid, before, health(duel, card), max_health(duel, card)))
+    duel.out.append(ev.HealthChanged(card.uid, before, health(duel, card), max_health(duel, card),
+                                     True, hidden_from(duel, card.uid)))
 
 
 def maybe_state_check(duel: Duel) -> None:
@@ -292,12 +295,12 @@ def break_card(duel: Duel, card: Card, reason: str) -> bool:
     if not on_field(card):
         return False
     if has_status(duel, card, "protected"):
-        duel.out.append(ev.CardBroken(card.uid, card.cid, True))
+        duel.out.append(ev.CardBroken(card.uid, card.cid, True, not card.face_up, card.controller))
         if duel.pool[card.cid].is_phantom and health(duel, card) == 0:
             card.zero_ok = True
             lock_defense(duel, card)
         return False
-    duel.out.append(ev.CardBroken(card.uid, card.cid, False))
+    duel.out.append(ev.CardBroken(card.uid, card.cid, False, not card.face_up, card.controller))
     move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "break")
     fire(duel, "broken", card)
     return True

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import events as ev
 from .legal import target_candidates
 from .lines import ask, count_action, push_step
 from .model import Choice, ChoiceKinds, PendingTrigger, Step
 from .notice import activated, trigger_ok
 from .query import could_change
+from .views import card_label, declined
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -84,11 +84,11 @@ def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = 
     if ab.target is not None and len(chosen) < ab.target.count:
         options = [u for u in target_candidates(duel, card.uid, ab, trig.user) if u not in chosen]
         if len(options) < ab.target.count - len(chosen):
-            duel.out.append(ev.AbilityDeclined(card.uid, card.cid))
+            duel.out.append(declined(duel, card.uid))
             return
         duel.state.choice = Choice(trig.user, ChoiceKinds.TRIGGER_TARGET,
                              f"Choose a target for {duel.pool[card.cid].name}", options,
-                             [duel.pool[duel.state.cards[u].cid].name for u in options],
+                             [card_label(duel, u, trig.user) for u in options],
                              context={"trigger": trig, "chosen": chosen})
         ask(duel)
         return

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 HIDDEN = "?"
+FACE_DOWN_LABEL = "a face-down card"  # a choice's option the chooser cannot see
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ class PlayerView:
     winner: int | None
     end_reason: str
     legal_actions: tuple[Command, ...]  # empty unless the viewer decides now
-    events: tuple[ev.Event, ...]  # the last command's events, redacted for the viewer
+    events: tuple[ev.Event, ...]  # since the viewer's own last command, redacted for them
     log: tuple[ev.Event, ...]  # every event so far, redacted for the viewer
 
     @property
@@ -142,6 +143,28 @@ def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
     if zone is Zones.GRAVE:
         return True
     return c.face_up or c.controller == viewer
+
+
+def hidden_from(duel: Duel, uid: int) -> int:
+    """The seat that may not see card `uid` now: -1 nobody, 0 or 1, 2 both (a deck card).
+    Events about a card carry it, so each seat's redaction can leave out what it may not
+    learn (RULES.md I12)."""
+    v0 = visible_to(duel, uid, 0)
+    v1 = visible_to(duel, uid, 1)
+    return -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
+
+
+def card_label(duel: Duel, uid: int, viewer: int) -> str:
+    """A card option's label for `viewer`: its name, or what they may know of it."""
+    if visible_to(duel, uid, viewer):
+        return duel.pool[duel.state.cards[uid].cid].name
+    return FACE_DOWN_LABEL
+
+
+def declined(duel: Duel, uid: int) -> ev.AbilityDeclined:
+    """An optional trigger not used, named only to a seat that can see its card."""
+    h = hidden_from(duel, uid)
+    return ev.AbilityDeclined(uid, duel.state.cards[uid].cid, h != -1, 1 - h if h in (0, 1) else -1)
 
 
 def card_view(duel: Duel, uid: int, viewer: int) -> CardView:
@@ -206,7 +229,7 @@ def player_view(duel: Duel, viewer: int) -> PlayerView:
         deciding, (_side(duel, 0, viewer), _side(duel, 1, viewer)), _lines(duel, viewer),
         choice, st.winner, st.end_reason,
         duel.legal_actions() if deciding == viewer else (),
-        duel.events_for(viewer),
+        duel.events_for(viewer, since=duel.acted_at(viewer)),
         duel.log_for(viewer),
     )
 
@@ -254,9 +277,34 @@ def _secret(e: Any, viewer: int) -> Any:
     return e
 
 
-def _stats(e: ev.CardStatsChanged, viewer: int) -> ev.CardStatsChanged:
+def _untold(e: Any, viewer: int) -> Any:
+    """Events about a card the viewer cannot see (the other's hand, a deck, a face-down
+    card of the other side): not sent at all, so not even that something changed reaches
+    them (RULES.md I12)."""
     if e.hidden_from == viewer or e.hidden_from == 2:
-        return replace(e, atk=-1, health=-1, max_health=-1, sp_cost=-1, statuses=())
+        return None
+    return e
+
+
+def _health(e: ev.HealthChanged, viewer: int) -> ev.HealthChanged:
+    """A face-down Phantom's Health is hidden: its opponent sees that it took damage or was
+    healed (the Step said so), never the numbers (RULES.md I13)."""
+    if e.hidden_from == viewer or e.hidden_from == 2:
+        return replace(e, before=-1, after=-1, max_health=-1)
+    return e
+
+
+def _chosen(e: ev.ChoiceMade, viewer: int) -> ev.ChoiceMade:
+    if e.secret and e.player != viewer:
+        return replace(e, label=HIDDEN)
+    return e
+
+
+def _passed(e: ev.PriorityPassed, viewer: int) -> ev.PriorityPassed:
+    """Whether the engine passed for a player (no legal answer) is theirs alone: the other
+    seat is told only that they passed (RULES.md I14)."""
+    if e.auto and e.player != viewer:
+        return replace(e, auto=False)
     return e
 
 
@@ -286,14 +334,21 @@ _RULES: dict[type, Callable[[Any, int], Any]] = {
     ev.StepResolved: _secret,
     ev.StepFizzled: _secret,
     ev.StepNegated: _secret,
+    ev.CardBroken: _secret,
+    ev.AbilityDeclined: _secret,
     ev.ChoiceRequested: _choice,
-    ev.CardStatsChanged: _stats,
+    ev.ChoiceMade: _chosen,
+    ev.PriorityPassed: _passed,
+    ev.CardStatsChanged: _untold,
+    ev.StatModified: _untold,
+    ev.StatusGained: _untold,
+    ev.StatusLost: _untold,
+    ev.HealthChanged: _health,
     **{t: _public for t in (
         ev.CoinTossed, ev.RoundStarted, ev.TurnStarted, ev.PhaseChanged,
-        ev.LpChanged, ev.SpChanged, ev.HealthChanged, ev.StatModified, ev.StatusGained,
-        ev.StatusLost, ev.AttackDeclared, ev.BattleDamage, ev.CardBroken, ev.LineOpened,
-        ev.LineBreak, ev.LineResolving, ev.LineClosed, ev.WindowOpened, ev.PriorityPassed,
-        ev.ChoiceMade, ev.AbilityDeclined, ev.Revealed, ev.DuelEnded)},
+        ev.LpChanged, ev.SpChanged, ev.AttackDeclared, ev.BattleDamage, ev.LineOpened,
+        ev.LineBreak, ev.LineResolving, ev.LineClosed, ev.WindowOpened, ev.Revealed,
+        ev.DuelEnded)},
 }
 
 
@@ -304,15 +359,17 @@ def _unknown(e: Any, viewer: int) -> Any:
 
 
 def redact_event(event: Any, viewer: int) -> Any:
-    """The event as `viewer` may see it: hidden card ids replaced by HIDDEN."""
+    """The event as `viewer` may see it: hidden card ids replaced by HIDDEN, hidden numbers
+    by -1; None when the viewer may not even learn that it happened (RULES.md I12)."""
     return _RULES.get(type(event), _unknown)(event, viewer)
 
 
 def recorded_for(events: Sequence[object], seat: int) -> tuple[Any, ...]:
     """A recorded event stream (plain data as `event_to_dict` gives it: a replay keeps it
     unredacted) as `seat` saw it live: each event redacted exactly as `Duel.events_for`
-    redacts it. An event of a type this game does not know (a newer game's) is None (there
-    is nothing to show of it); ValueError for one that is malformed."""
+    redacts it, one per recorded event: None where there is nothing to show, because the
+    seat was not told of it (RULES.md I12) or it is of a type this game does not know (a
+    newer game's); ValueError for one that is malformed."""
     if seat != 0 and seat != 1:
         raise ValueError(f"seat must be 0 or 1, got {seat!r}")
     out: list[Any] = []

@@ -39,6 +39,8 @@ class ViewMirror:
     def feed(self, events) -> None:
         for raw in events:
             e = redact_event(raw, self.seat)
+            if e is None:  # the seat is not told of it at all
+                continue
             handler = getattr(self, "_on_" + type(e).__name__, None)
             if handler is not None:
                 handler(e)

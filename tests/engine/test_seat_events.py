@@ -14,6 +14,11 @@ from tests.engine.test_fuzz import decks
 from tests.kit import base_pool, rules
 
 
+def _told(raw, seat: int) -> tuple:
+    """What the seat is told of raw events: each redacted, those it may not learn of left out."""
+    return tuple(e for e in (redact_event(x, seat) for x in raw) if e is not None)
+
+
 def _duel(seed: int = 2) -> Duel:
     found = decks()
     return Duel(base_pool(), rules(), [found[0].spec(), found[-1].spec()], seed)
@@ -22,20 +27,26 @@ def _duel(seed: int = 2) -> Duel:
 def test_the_seats_events_are_the_last_commands_redacted() -> None:
     duel = _duel()
     for seat in (0, 1):  # at first: what setup did
-        assert duel.events_for(seat) == tuple(redact_event(e, seat) for e in duel.start_events)
+        assert duel.events_for(seat) == _told(duel.start_events, seat)
     rng = random.Random(2)
     hidden = 0
+    since = [0, 0]  # each seat's log size when it last sent a command
     for _ in range(300):
         if duel.over:
             break
         mark = duel.log_size
-        raw = duel.apply(rng.choice(duel.legal_actions()))
+        cmd = rng.choice(duel.legal_actions())
+        since[cmd.player] = mark
+        raw = duel.apply(cmd)
         assert duel.log_size == mark + len(raw)
         for seat in (0, 1):
             mine = duel.events_for(seat)
-            assert mine == tuple(redact_event(e, seat) for e in raw)
+            assert mine == _told(raw, seat)
             assert duel.events_for(seat, since=mark) == mine
-            assert duel.view(seat).events == mine
+            # a view's events: all since the seat's own last command (RULES.md I14)
+            assert duel.view(seat).events == duel.events_for(seat, since=since[seat])
+            if seat == cmd.player:
+                assert duel.view(seat).events == mine
             hidden += sum(getattr(e, "card_id", None) == HIDDEN for e in mine)
     assert hidden > 0  # the opponent's draws, at least
 

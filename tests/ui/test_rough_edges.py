@@ -435,8 +435,44 @@ def test_14_the_pace_never_tells_that_a_face_down_card_cannot_answer(window) -> 
     assert _frames_until_the_computer_passes(bare) == 0  # nothing it could hold: one short beat
     holding = _versus_computer({"phase": "main1", "players": [
         me, {"lp": 500, "deck": ["stone_sentry"] * 3, "back": ["denial"]}]})
-    from game.ui.duel.session import holds_face_down
-
-    assert holds_face_down(holding.session.view(1)) and not holds_face_down(bare.session.view(1))
     frames = _frames_until_the_computer_passes(holding)
     assert frames >= 0.5 * 60 - 1  # the computer's pause, as when it could answer
+
+
+def _hotseat_after_a_summon(other: dict):
+    """A hotseat duel: player 1 summons; what happens for player 2 (RULES.md I15)."""
+    from game.engine import Summon
+    from tests.ui.test_duel_features import position_scene, settle, uid_of
+
+    scene = position_scene({"phase": "main1", "players": [
+        {"sp": 5, "hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3, **other}]})
+    assert scene.hotseat and scene.shown == 0 and scene.curtain is None
+    scene.send([Summon(0, uid_of(scene, 0, "stone_sentry", "hand"), "phantom", 0, True, True)])
+    settle(scene)
+    return scene
+
+
+def test_15_the_hotseat_curtain_follows_what_the_attacker_sees_not_what_the_cards_can_do(window) -> None:
+    """The curtain hands the screen to player 2 when a set card of theirs might answer, live
+    (Denial, its cost paid) or dead (Denial at 500 LP, a Spirit on the other's turn) alike;
+    with nothing face down and nothing face up that answers, nobody is asked."""
+    from tests.ui.events import feed, key
+
+    live = _hotseat_after_a_summon({"back": ["denial"]})
+    dead = _hotseat_after_a_summon({"lp": 500, "back": ["denial"]})
+    spirit = _hotseat_after_a_summon({"back": ["flare_bolt"]})
+    bare = _hotseat_after_a_summon({"hand": ["denial", "flare_bolt"]})
+    for scene in (live, dead, spirit):
+        assert scene.curtain is not None and scene.curtain.seat == 1
+        assert scene.curtain.reason == live.curtain.reason
+    assert bare.curtain is None and not bare.session.duel.state.lines  # passed for: resolved
+    # seated, the player whose card cannot answer is asked all the same (only Pass), not
+    # passed for at once: the pace behind the curtain tells nothing either
+    feed(dead, key(pygame.K_RETURN))
+    for _ in range(120):
+        dead.update(1 / 60)
+    assert dead.session.deciding == 1 and dead.shown == 1 and dead.can_act()
+    legal = dead.session.view(1).legal_actions
+    assert len(legal) == 1 and type(legal[0]).__name__ == "Pass"
+

@@ -26,6 +26,7 @@ from ..effects import (
 )
 from ..model import Card, ChoiceKinds, EffectPath, Step, Zones
 from ..query import any_match, check, health, on_field, select, source_selector
+from ..views import hidden_from
 from .base import (
     DEFAULT_TARGET,
     NO_DEFAULT,
@@ -500,7 +501,8 @@ def _run_modify(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
         if not (on_field(card) or card.zone is Zones.HAND):
             continue
         prims.add_modifier(duel, card, eff.stat, eff.amount, expires)
-        duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration))
+        duel.out.append(ev.StatModified(card.uid, eff.stat, eff.amount, eff.duration,
+                                        hidden_from(duel, card.uid)))
         if eff.stat == "health" and phantom_on_field(duel, card) and health(duel, card) == 0:
             prims.break_card(duel, card, "health")
 
@@ -527,7 +529,8 @@ def _add_status(duel: Duel, step: Step, eff: Effect, status: str) -> None:
     for card in targets(duel, step, eff):
         if on_field(card):
             prims.add_status(duel, card, status, expires)
-            duel.out.append(ev.StatusGained(card.uid, status, eff.duration))
+            duel.out.append(ev.StatusGained(card.uid, status, eff.duration,
+                                            hidden_from(duel, card.uid)))
 
 
 def _run_protect(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:

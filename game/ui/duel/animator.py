@@ -285,6 +285,11 @@ class Animator:
     def _on_HealthChanged(self, e: ev.HealthChanged) -> None:
         self.board.apply(e)
         c = self._centre(e.card)
+        if c is not None and e.max_health < 0:  # a face-down Phantom: no numbers to show
+            colour = style.HEAL if e.healed else style.DAMAGE
+            self._add(FloatText("healed" if e.healed else "hit", c, colour, 1.0))
+            self._add(Wait(0.12))
+            return
         if c is None or e.after == e.before:
             return
         diff = e.after - e.before

@@ -198,6 +198,8 @@ class Describer:
     def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
         d = e.after - e.before
         name = self.mine(e.card)
+        if e.max_health < 0:  # a face-down Phantom of the other side: its Health is hidden
+            return LogEntry(f"{name} {'is healed' if e.healed else 'takes damage'}.", -1, e.card)
         if d < 0:
             text = f"{name} takes {-d} damage ({e.after}/{e.max_health} Health)."
         else:
@@ -381,7 +383,8 @@ class Describer:
         return LogEntry(f"{self.p(e.player)} must choose: {e.prompt}.", e.player, quiet=True)
 
     def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry:
-        return LogEntry(f"{self.p(e.player)} chooses {e.label}.", e.player)
+        label = "a card they may not show" if e.label == HIDDEN else e.label
+        return LogEntry(f"{self.p(e.player)} chooses {label}.", e.player)
 
     def _AbilityDeclined(self, e: ev.AbilityDeclined) -> LogEntry:
         return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used.", -1, e.card)

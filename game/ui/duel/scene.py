@@ -34,7 +34,8 @@ from .log import Describer
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import BoardRenderer, Lights
-from .session import DuelSession, holds_face_down
+from .seats import Responses
+from .session import DuelSession
 from .sprites import CardSprites
 from .tweens import Move
 
@@ -94,6 +95,7 @@ class DuelScene:
         self.input.on_pile = self._pile
         self.toast = Toast(MID_TOAST, 720)
         self.curtain: Curtain | None = None
+        self._asked = -1  # the command count at which a curtain handed a window to a person
         self.dialog: Dialog | pause.PauseMenu | None = None
         self.pending: Transition | None = None
         self.stale = True  # the table changed: rebuild gestures once animations finish
@@ -190,6 +192,7 @@ class DuelScene:
             reason = "You have a choice to make."
         elif view.lines:
             reason = "You may answer a Step on the Line."
+            self._asked = len(self.session.history)  # asked for real once seated
         elif not self.session.history:
             first = view.first_player
             how = "The coin toss says" if any(type(e).__name__ == "CoinTossed" for e in view.log) \
@@ -264,10 +267,23 @@ class DuelScene:
             return None
         if s.is_ai(seat):
             # the other seat must not learn from the pace that a face-down card cannot answer:
-            # a computer holding one seems asked (its usual pause) whether or not it can
-            # (rules-decisions.md, "Hidden information")
-            return None if holds_face_down(view) else legal[0]
-        return s.auto_pass(seat)
+            # a computer that might answer, by all the other seat sees, takes its usual pause
+            # whether or not it can (RULES.md I15)
+            return None if s.seems_asked(seat) else legal[0]
+        return self._person_pass(seat)
+
+    def _person_pass(self, seat: int) -> Pass | None:
+        """The Pass to send for a person now, as their answers setting says; in hotseat,
+        judged only by what the other player sees (RULES.md I15): a person who might answer
+        is handed the screen (the curtain) and asked, even with nothing but Pass, and is not
+        passed for once seated, so the other player cannot tell by the pace either."""
+        s = self.session
+        auto = s.auto_pass(seat)
+        if auto is None or not self.hotseat or s.responses[seat] is Responses.NEVER:
+            return auto
+        if seat != self.shown:
+            return None if s.seems_asked(seat) else auto
+        return None if self._asked == len(s.history) else auto
 
     # -------------------------------------------------------------- update
     def update(self, dt: float) -> Transition | None:
@@ -330,7 +346,7 @@ class DuelScene:
                 if cmd is not None:
                     self.send([cmd])
             return
-        auto = s.auto_pass(seat)
+        auto = self._person_pass(seat)
         if auto is not None:
             self.send([auto])
             return

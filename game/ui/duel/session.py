@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.engine import Command, Duel, Event, Pass, Player, PlayerView, Refusal
+from game.engine import Command, Duel, Event, Pass, Player, PlayerView, Refusal, might_answer
 
 from .seats import AiWorker, Responses
 
@@ -80,8 +80,8 @@ class DuelSession:
         return None
 
 
-def holds_face_down(view: PlayerView) -> bool:
-    """Whether the viewer holds a face-down card on the field: all the other seat can see of
-    whether they might answer a Step, so the only fact the pace of their answer may follow
-    (rules-decisions.md, "Hidden information")."""
-    return any(c is not None and not c.face_up for cards in view.me.slots.values() for c in cards)
+    def seems_asked(self, seat: int) -> bool:
+        """Whether `seat` is asked to answer the top Step (the hotseat curtain, a computer's
+        pause), judged only by what the other seat sees: they might answer (RULES.md I15,
+        `might_answer`), whether or not they really can."""
+        return might_answer(self.view(1 - seat), seat, self.duel.pool)

@@ -34,10 +34,11 @@ REPLAYED = "re-play"
 
 @dataclass
 class Shown:
-    """Each seat's events and boards over a whole replay. `marks[i]`: how many of a seat's
-    events are told after i commands (the start is command 0)."""
+    """Each seat's events and boards over a whole replay. `marks[i]`: how many of the duel's
+    events came after i commands (the start is command 0); each seat's list holds one entry
+    per event of the duel, None where that seat was told nothing (RULES.md I12)."""
 
-    seats: tuple[tuple, tuple]  # every event as each seat saw it
+    seats: tuple[tuple, tuple]  # every event as each seat saw it (None: not told)
     marks: Sequence[int]
     source: str  # RECORDED or REPLAYED
     note: str = ""  # what to say about how it is shown ("" when it is the record, cut exactly)
@@ -52,9 +53,11 @@ class Shown:
 
     def events(self, seat: int, index: int) -> tuple:
         """The events of command `index` (1-based) as `seat` saw them."""
-        return tuple(self.seats[seat][self.marks[index - 1]:self.marks[index]])
+        return tuple(e for e in self.seats[seat][self.marks[index - 1]:self.marks[index]]
+                     if e is not None)
 
     def log(self, seat: int) -> tuple:
+        """One entry per event of the duel (None: not told to `seat`)."""
         return self.seats[seat]
 
     def board(self, seat: int, index: int) -> Board:
@@ -63,7 +66,8 @@ class Shown:
         k = index // CHECKPOINT
         board = self.checkpoints[seat][k].copy()
         for e in self.seats[seat][self.marks[k * CHECKPOINT]:self.marks[index]]:
-            board.apply(e)
+            if e is not None:
+                board.apply(e)
         return board
 
     def open_board(self, index: int) -> Board:
@@ -93,7 +97,7 @@ def shown_for(run: ReplayRun) -> Shown:
                     "re-play on its own card data and rules.")
     elif replay.format == 2:
         note = "It keeps no recorded events: it is shown by re-play on its own card data and rules."
-    shown = Shown((run.log_for(0), run.log_for(1)), list(run.event_counts), REPLAYED, note,
+    shown = Shown((run.told_for(0), run.told_for(1)), list(run.event_counts), REPLAYED, note,
                   run.stopped)
     _walk(shown, replay, run.pool)
     return shown
@@ -109,11 +113,7 @@ def _recorded(run: ReplayRun) -> Shown:
     assert replay.events is not None
     raw = [recorded_for(replay.events, seat) for seat in (0, 1)]
     marks, note = (list(replay.marks), "") if replay.marks is not None else _cut(run)
-    kept = [0]  # events of a type this game reads, among the first j recorded
-    for e in raw[0]:
-        kept.append(kept[-1] + (e is not None))
-    seats = (tuple(e for e in raw[0] if e is not None), tuple(e for e in raw[1] if e is not None))
-    shown = Shown(seats, [kept[m] for m in marks], RECORDED, note)
+    shown = Shown((raw[0], raw[1]), marks, RECORDED, note)
     _walk(shown, replay, run.pool)
     return shown
 
@@ -139,14 +139,16 @@ def _walk(shown: Shown, replay: Replay, pool: Mapping[str, CardDef]) -> None:
         board = start_board(replay, pool, seat)
         events = shown.seats[seat]
         for e in events[:shown.marks[0]]:  # the start's own (the dealing)
-            _known_cards(e, pool)
-            board.apply(e)
+            if e is not None:
+                _known_cards(e, pool)
+                board.apply(e)
         shown.checkpoints[seat].append(board.copy())
         rounds = [board.round]
         for i in range(1, len(shown.marks)):
             for e in events[shown.marks[i - 1]:shown.marks[i]]:
-                _known_cards(e, pool)
-                board.apply(e)
+                if e is not None:
+                    _known_cards(e, pool)
+                    board.apply(e)
             rounds.append(board.round)
             if i % CHECKPOINT == 0:
                 shown.checkpoints[seat].append(board.copy())

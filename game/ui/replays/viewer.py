@@ -133,7 +133,7 @@ class SeatLog:
         n = min(n, len(self.events))
         while len(self.after) <= n:
             e = self.events[len(self.after) - 1]
-            entry = self.describer(e)
+            entry = None if e is None else self.describer(e)  # None: not told to this seat
             if entry is not None:
                 entry.lines = tuple(txt.wrap(entry.text, LOG_PX, self.width))
                 i = len(self.entries)
@@ -385,7 +385,10 @@ class ReplayViewer:
 
     def _event_shown(self, e: object) -> None:
         """The animator applied the next event: the log shows it too."""
-        self.log_events = min(self.log_events + 1, self.shown.marks[self.index])
+        told, n, end = self.shown.log(self.seat), self.log_events, self.shown.marks[self.index]
+        while n < end and told[n] is None:  # events this seat was not told take no turn
+            n += 1
+        self.log_events = min(n + 1, end)
         self._seat_log().fill(self.log, self.log_events)
 
     def _settle(self) -> None:
