@@ -92,7 +92,9 @@ class StatModified:
     stat: str
     amount: int
     duration: str
-    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
+    # the seat not told (-1: nobody; 2: both): one that cannot see the card, or (when a card
+    # comes into sight and its modifiers are told anew) one that was told already
+    hidden_from: int = -1
 
 
 @dataclass(slots=True)
