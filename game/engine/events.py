@@ -92,9 +92,7 @@ class StatModified:
     stat: str
     amount: int
     duration: str
-    # the seat not told (-1: nobody; 2: both): one that cannot see the card, or (when a card
-    # comes into sight and its modifiers are told anew) one that was told already
-    hidden_from: int = -1
+    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)

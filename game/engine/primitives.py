@@ -29,7 +29,6 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
           attack_pos: bool, reason: str) -> None:
     """Move a card; piles belong to the owner, slots to `controller`."""
     from_zone, from_index = card.zone, card.index
-    unseen = hidden_from(duel, card.uid) if card.mods or card.flags else -1
     src = duel.state.players[card.controller]
     caches = duel.caches
     if from_zone in PILE_ZONES:
@@ -68,28 +67,8 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
     duel.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
                                  from_zone._value_, from_index, zone._value_, card.index,
                                  card.face_up, card.attack_pos, reason))
-    if unseen != -1 and (card.mods or card.flags):
-        retell(duel, card, unseen)
     if zone is Zones.GRAVE:
         fire(duel, "sent_to_grave", card)
-
-
-def retell(duel: Duel, card: Card, unseen: int) -> None:
-    """A card with modifiers or statuses comes into the sight of a seat that could not see it
-    (`unseen`: who could not, before): that seat is told them now, the others are not told
-    again (RULES.md I12: while hidden it was told nothing of them)."""
-    now = hidden_from(duel, card.uid)
-    newly = [s for s in (0, 1) if unseen in (s, 2) and now not in (s, 2)]
-    if not newly:
-        return
-    skip = 1 - newly[0] if len(newly) == 1 else -1  # the one not told again
-    turn = duel.state.turn
-    for stat, amount, expires in card.mods:
-        duel.out.append(ev.StatModified(card.uid, stat, amount,
-                                        "turn" if 0 <= expires <= turn else "lasting", skip))
-    for status, expires in card.flags:
-        duel.out.append(ev.StatusGained(card.uid, status,
-                                        "turn" if 0 <= expires <= turn else "lasting", skip))
 
 
 def _responder(duel: Duel, cid: str, zone: Zone) -> bool:
@@ -113,7 +92,6 @@ def draw(duel: Duel, player: int, n: int, reason: str) -> int:
 def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
     if card.face_up == face_up:
         return
-    unseen = hidden_from(duel, card.uid) if card.mods or card.flags else -1
     card.face_up = face_up
     duel.caches.field_changed()
     duel.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason,
@@ -121,8 +99,6 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
     # who may see it changed: a revealed card is shown as printed until told otherwise
     duel.caches.shown_printed(card.uid, duel.index.printed[card.cid])
     duel.caches.stats_changed(card.uid)
-    if unseen != -1:
-        retell(duel, card, unseen)
     if face_up:
         duel.out.append(ev.Revealed(card.uid, card.cid, card.controller))
         if duel.pool[card.cid].is_phantom:

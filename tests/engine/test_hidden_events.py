@@ -145,23 +145,3 @@ def test_a_player_asked_and_one_passed_for_look_the_same_to_the_other_seat() -> 
     assert live.deciding_player == 1 and dead.deciding_player == 0  # asked / passed for
     play(live, Pass(1))
     assert repr(live.view(0)) == repr(dead.view(0))
-
-
-def test_a_card_coming_into_sight_brings_the_modifiers_its_opponent_was_not_told() -> None:
-    """Kindle raises a face-down Phantom's ATK: its opponent is not told (I12). When the card
-    is flipped face up, that seat is told the modifier then (so a player that rebuilds the
-    duel from its view sees why it has that ATK), and its controller is not told again."""
-    from game.engine import Flip
-
-    duel = position({"phase": "main1", "players": [
-        {"sp": 5, "hand": ["kindle"], "deck": ["stone_sentry"] * 4,
-         "phantom": [{"card": "iron_hound", "face": "down", "position": "attack"}]},
-        {"deck": ["stone_sentry"] * 4}]})
-    hound, kindle = uid(duel, 0, "iron_hound"), uid(duel, 0, "kindle")
-    play(duel, Activate(0, kindle, 0, (hound,), "back", 0))
-    assert [e.amount for e in of_type(duel.log_for(0), ev.StatModified)] == [600]
-    assert not of_type(duel.log_for(1), ev.StatModified)
-    play(duel, Flip(0, hound))
-    assert [(e.card, e.amount) for e in of_type(duel.log_for(1), ev.StatModified)] == [(hound, 600)]
-    assert [e.amount for e in of_type(duel.log_for(0), ev.StatModified)] == [600]
-    assert duel.view(1).card(hound).atk == 1100 + 600
