@@ -340,13 +340,11 @@ _RULES: dict[type, Callable[[Any, int], Any]] = {
     ev.ChoiceMade: _chosen,
     ev.PriorityPassed: _passed,
     ev.CardStatsChanged: _untold,
-    ev.StatModified: _untold,
-    ev.StatusGained: _untold,
-    ev.StatusLost: _untold,
     ev.HealthChanged: _health,
     **{t: _public for t in (
         ev.CoinTossed, ev.RoundStarted, ev.TurnStarted, ev.PhaseChanged,
-        ev.LpChanged, ev.SpChanged, ev.AttackDeclared, ev.BattleDamage, ev.LineOpened,
+        ev.LpChanged, ev.SpChanged, ev.StatModified, ev.StatusGained, ev.StatusLost,
+        ev.AttackDeclared, ev.BattleDamage, ev.LineOpened,
         ev.LineBreak, ev.LineResolving, ev.LineClosed, ev.WindowOpened, ev.Revealed,
         ev.DuelEnded)},
 }
