@@ -51,7 +51,7 @@ if TYPE_CHECKING:
         tuple[Command, ...] | None, int, list[tuple[int, Slots]],
         dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]], tuple[int, list[int]],
         dict[tuple[int, int], Refusal], dict[str, frozenset[str]], dict[CouldKey, bool],
-        CouldVersions]
+        CouldVersions, list[tuple[int, list[Card]]]]
 
 
 class Caches:
@@ -77,7 +77,7 @@ class Caches:
         # legality (legal.py): the listing, free slots, the Extra Deck part, responders in
         # order, refusals that name numbers, what the pool's summon conditions read
         "listing", "listing_version", "free", "extra", "responder_order", "refusals",
-        "pool_reads",
+        "pool_reads", "field_active",
     )
 
     def __init__(self) -> None:
@@ -120,6 +120,8 @@ class Caches:
         # (slot_version, free slots)
         self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player ->
         # (key, free Phantom slots, the SpecialSummons listed): the Extra Deck part
+        self.field_active: list[tuple[int, list[Card]]] = [(-1, []), (-1, [])]  # player ->
+        # (slot_version, the field cards with an activatable ability, in listing order)
         self.responder_order: tuple[int, list[int]] = (-1, [])  # responders_version ->
         # `responders` in uid order
         self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built
@@ -164,6 +166,7 @@ class Caches:
         new.listing_version = self.listing_version
         new.free = self.free[:]
         new.extra = dict(self.extra)  # values are never changed in place
+        new.field_active = [(-1, []), (-1, [])]  # names the original's cards
         new.responder_order = self.responder_order  # never changed in place
         new.refusals = self.refusals
         new.pool_reads = self.pool_reads
@@ -314,6 +317,9 @@ class Caches:
                    listed: list[SpecialSummon]) -> None:
         self.extra[player] = (key, slots, listed)
 
+    def keep_field_active(self, player: int, slot_version: int, found: list[Card]) -> None:
+        self.field_active[player] = (slot_version, found)
+
     def keep_responder_order(self, key: int, order: list[int]) -> None:
         self.responder_order = (key, order)
 
@@ -322,7 +328,7 @@ class Caches:
         `restore_judgments`: what a listing from scratch runs with (legal.fresh_legal_actions)."""
         kept = (self.listing, self.listing_version, self.free, self.extra,
                 self.responder_order, self.refusals, self.pool_reads, self.could,
-                self.could_versions)
+                self.could_versions, self.field_active)
         self._legal_init()
         self.could = {}
         self.could_versions = ()
@@ -330,4 +336,5 @@ class Caches:
 
     def restore_judgments(self, kept: Judgments) -> None:
         (self.listing, self.listing_version, self.free, self.extra, self.responder_order,
-         self.refusals, self.pool_reads, self.could, self.could_versions) = kept
+         self.refusals, self.pool_reads, self.could, self.could_versions,
+         self.field_active) = kept

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .verbs.base import UNBOUND, Verb
 
@@ -80,6 +80,29 @@ SELF_TRIGGERS = ("summoned", "flipped", "attacks", "attacked", "battle_damage", 
 TARGET_REFS = ("chosen", "self", "event_card", "attacker", "attack_target")
 
 
+PlanT = TypeVar("PlanT")
+
+
+class Planned:
+    """Card data that the engine's queries turn into a small function the first time they
+    read it (`query`'s plans: a selector's card test, a condition's test), kept on the object
+    as `plan_`. Card data is frozen, so the function never goes stale; it is not part of the
+    data (not a field: equality, hashing and repr ignore it) and is never pickled (a copy
+    makes its own on first use)."""
+
+    plan_: Any = None  # no plan yet
+
+    def keep_plan(self, plan: PlanT) -> PlanT:
+        """Keep `plan` as this object's plan (the one write to frozen card data)."""
+        object.__setattr__(self, "plan_", plan)
+        return plan
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("plan_", None)
+        return state
+
+
 @dataclass(frozen=True)
 class StatTest:
     stat: str
@@ -88,7 +111,7 @@ class StatTest:
 
 
 @dataclass(frozen=True)
-class Selector:
+class Selector(Planned):
     """A filter over cards, relative to the ability's controller ("you").
 
     All given fields must match (AND); `tags` matches a card with any of the tags.
@@ -121,7 +144,7 @@ class Selector:
 
 
 @dataclass(frozen=True)
-class Condition:
+class Condition(Planned):
     """A yes/no question about the duel; `kind` picks which (docs/cards.md)."""
 
     kind: str  # all | any | not | count | lp | sp | hand | grave | phase | turn | responding_to | round
@@ -206,6 +229,12 @@ class StaticEffect:
     protected: bool = False
 
     @cached_property
+    def shows(self) -> bool:
+        """Changes something a field card shows (a stat or a status): worked out once."""
+        return bool(self.atk or self.health or self.sp_cost or self.protected
+                    or self.cannot_attack)
+
+    @cached_property
     def own_cards_only(self) -> StaticEffect:
         """The same effect limited to its user's own cards (an Environment's effect on
         every card, with two Environments out)."""
@@ -239,6 +268,14 @@ class Ability:
     def negates(self) -> bool:
         """Has a top-level `negate`: it needs a Step to answer."""
         return any(e.verb == "negate" for e in self.effects)
+
+    @cached_property
+    def gate(self) -> tuple[bool, int, bool, bool, int, Condition | None]:
+        """What listing reads first, in one tuple (worked out once): starts only a Line in
+        its Main Phase, SP cost, once per turn, needs a Step to answer (a negation or a
+        `responding_to` test), speed, the `responding_to` test."""
+        return (self.start is Start.MAIN, self.cost.sp, self.once_per_turn,
+                self.negates or self.answers is not None, self.speed, self.answers)
 
     @cached_property
     def answers(self) -> Condition | None:

@@ -410,10 +410,11 @@ class Duel:
 
     def apply(self, command: Command) -> list[Event]:
         """Carry out a legal command and return its events; raise Rejected otherwise."""
-        problem = command_problem(command)
-        if problem is not None:
-            raise Rejected(problem, command, Code.MALFORMED)
-        if not any(map(partial(is_, command), self.legal_actions())):  # a listed object: legal
+        # a listed object is legal (and well-formed: the engine built it)
+        if not any(map(partial(is_, command), self.legal_actions())):
+            problem = command_problem(command)
+            if problem is not None:
+                raise Rejected(problem, command, Code.MALFORMED)
             why = judge(self, command)
             if why is not None:
                 raise Rejected(why.message, command, why.code)

@@ -20,11 +20,11 @@ Every function here is side-effect free apart from those caches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
-from .carddefs import Ability, CardTypes, Condition, Starts
+from .carddefs import Ability, CardDef, CardTypes, Condition, Starts
 from .commands import (
     Activate,
     Attack,
@@ -59,6 +59,7 @@ from .query import (
     card_users,
     check,
     could_change,
+    count,
     has_real_condition,
     has_status,
     health,
@@ -102,7 +103,10 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
     slots may hold Spirits and Counters too)."""
     slots = duel.state.players[player].slots
     cards = duel.state.cards
-    out = [cards[u] for u in slots[Zones.PHANTOM] if u is not None]
+    out = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
+    for u in slots[Zones.PHANTOM]:
+        if u is not None:
+            out.append(cards[u])
     phantom_cids = duel.index.phantom_cids
     for u in slots[Zones.SIDE]:
         if u is not None and cards[u].cid in phantom_cids:
@@ -399,11 +403,11 @@ def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
     mats_spec = cdef.materials
     if cdef.materials_as_condition:  # "send N of these": one selection answers both
         assert cond is not None and mats_spec is not None
-        mats = select(duel, mats_spec.select, player, card.uid)
-        if not (cond.min or 0) <= len(mats) <= (cond.max if cond.max is not None else len(mats)):
+        n = count(duel, mats_spec.select, player, card.uid)
+        if not (cond.min or 0) <= n <= (cond.max if cond.max is not None else n):
             return R.SUMMON_CONDITION_NOT_MET
-        if len(mats) < mats_spec.count:
-            return R.too_few_materials(mats_spec.count, len(mats))
+        if n < mats_spec.count:
+            return R.too_few_materials(mats_spec.count, n)
         return None
     if not check(duel, cond, player, card.uid):
         return R.SUMMON_CONDITION_NOT_MET
@@ -427,17 +431,27 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return R.NO_SUCH_ABILITY
         ab = cdef.ability(index)
     st = duel.state
-    own_turn = st.turn_player == player
     if ab.start is Starts.MAIN:
         if responding is not None:
             return R.ONLY_STARTS_A_LINE
-        if not own_turn or (st.phase is not Phases.MAIN1 and st.phase is not Phases.MAIN2):
+        if st.turn_player != player or (st.phase is not Phases.MAIN1
+                                        and st.phase is not Phases.MAIN2):
             return R.ABILITY_IN_OWN_MAIN_PHASE
     elif ab.start is Starts.RESPONSE:
         if responding is not None and ab.speed < responding.speed:
             return R.speed_too_low(ab.speed, responding.speed)
     else:
         return R.NOT_AN_ACTIVATED_ABILITY
+    return _use_block(duel, card, index, player, responding, ab, cdef)
+
+
+def _use_block(duel: Duel, card: Card, index: int, player: int, responding: Step | None,
+               ab: Ability, cdef: CardDef) -> Refusal | None:
+    """`activation_block` once the ability's start and speed allow it now (listing asks
+    this directly, having read those in `Ability.gate`): where the card is, its use
+    this turn and its cost."""
+    st = duel.state
+    own_turn = st.turn_player == player
     ctype = cdef.type
     zone = card.zone
     if ctype is CardTypes.PHANTOM:
@@ -477,7 +491,8 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
             return R.ENVIRONMENT_NOT_YOURS
     if ab.once_per_turn and (card.uid, index) in st.used:
         return R.ONCE_PER_TURN_USED
-    if not _under_limit(duel, ("ability", card.uid, index)):
+    counts = st.counts
+    if counts and counts.get(("ability", card.uid, index), 0) >= duel.rules.loop_limit:
         return R.ability_loop_guard(duel.rules.loop_limit)
     ps = st.players[player]
     cost = ab.cost
@@ -529,6 +544,13 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
     if card.zone is Zones.HAND:
         cmds = tuple(Activate(player, uid, index, ts, zone, idx)
                      for zone, idx in _empty_slots(duel, player, True) for ts in sets)
+    elif ab.target is None:  # built once and shared, as `_summons` (commands are immutable)
+        commands = duel.index.commands
+        key = (Activate, player, uid, index)
+        kept: tuple[Activate, ...] | None = commands.get(key)
+        if kept is None:
+            kept = commands[key] = (Activate(player, uid, index, ()),)
+        cmds = kept
     else:
         cmds = tuple(Activate(player, uid, index, ts) for ts in sets)
     return None, sets, cmds
@@ -561,24 +583,37 @@ def answers_step(need: Condition, step: Step, player: int) -> bool:
 
 
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
-    """Cards `player` might activate now: only those with an activatable ability."""
+    """Cards `player` might activate now: only those with an activatable ability. The field
+    part is kept per slot version (it reads only which card is in which slot)."""
     active = duel.index.active_cids
     cards = duel.state.cards
-    found = []
-    slots = duel.state.players[player].slots
-    for zone in FIELD_SLOT_ZONES:
-        for uid in slots[zone]:
-            if uid is not None and cards[uid].cid in active:
-                found.append(cards[uid])
-    other_env = duel.state.players[1 - player].slots[Zones.ENV][0]
-    if other_env is not None and cards[other_env].cid in active:
-        found.append(cards[other_env])
+    caches = duel.caches
+    version = caches.slot_version
+    kept = caches.field_active[player]
+    if kept[0] == version:
+        found = kept[1]
+    else:
+        found = []
+        slots = duel.state.players[player].slots
+        for zone in FIELD_SLOT_ZONES:
+            for uid in slots[zone]:
+                if uid is not None and cards[uid].cid in active:
+                    found.append(cards[uid])
+        other_env = duel.state.players[1 - player].slots[Zones.ENV][0]
+        if other_env is not None and cards[other_env].cid in active:
+            found.append(cards[other_env])
+        caches.keep_field_active(player, version, found)
     if duel.state.turn_player == player:
         spirits = duel.index.spirit_cids
+        mine = None
         for uid in duel.state.players[player].hand:
             cid = cards[uid].cid
             if cid in active and cid in spirits:
-                found.append(cards[uid])
+                if mine is None:
+                    mine = found[:]  # the kept list stays as it is
+                mine.append(cards[uid])
+        if mine is not None:
+            return mine
     return found
 
 
@@ -595,25 +630,24 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     used = st.used
     sp = st.players[player].sp
     pool = duel.pool
+    top_speed = -1 if responding is None else responding.speed
     for card in cards:
-        acts = pool[card.cid].activatable
-        if not acts:
-            continue
-        for i, ab in acts:
-            if ab.start is Starts.MAIN and not main_ok:
+        for i, ab in pool[card.cid].activatable:
+            main, cost_sp, once, needs_step, speed, need = ab.gate
+            if main and not main_ok:
                 continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
-            if ab.cost.sp > sp or (ab.once_per_turn and (card.uid, i) in used):
+            if cost_sp > sp or (once and (card.uid, i) in used):
                 continue  # sp_cost_unpaid / ONCE_PER_TURN_USED
             if responding is None:
-                if ab.negates or ab.answers is not None:
+                if needs_step:
                     continue  # NOTHING_TO_NEGATE / CONDITION_NOT_MET: needs a Step
             else:
-                if ab.speed < responding.speed:
+                if speed < top_speed:
                     continue  # speed_too_low
-                need = ab.answers
                 if need is not None and not answers_step(need, responding, player):
                     continue  # CONDITION_NOT_MET
-            if activation_block(duel, card, i, player, responding, ab) is not None:
+            # the gate read the start and speed: the rest of activation_block
+            if _use_block(duel, card, i, player, responding, ab, pool[card.cid]) is not None:
                 continue
             why, _sets, cmds = _ability_tail_now(duel, card, i, ab, player, responding)
             if why is None:
@@ -871,7 +905,7 @@ def legal_actions(duel: Duel) -> list[Command]:
         return []
     c = st.choice
     if c is not None:
-        return [Choose(c.player, o) for o in c.options]
+        return list(map(Choose, repeat(c.player, len(c.options)), c.options))
     p = st.priority
     acts: list[Command] = []
     if st.lines:
@@ -883,6 +917,7 @@ def legal_actions(duel: Duel) -> list[Command]:
         return acts
     ps = st.players[p]
     cards = st.cards
+    ph_slots: Slots | None = None  # free Phantom slots, read once
     if phase is Phases.MAIN1 or phase is Phases.MAIN2:
         ph_slots = _empty_slots(duel, p, False)
         back_slots = _empty_slots(duel, p, True)
@@ -915,7 +950,8 @@ def legal_actions(duel: Duel) -> list[Command]:
                 if attack_target_refusal(duel, card, -1, foes) is None:
                     acts.append(Attack(p, card.uid, -1))
     if ps.extra:
-        ph_slots = _empty_slots(duel, p, False)
+        if ph_slots is None:
+            ph_slots = _empty_slots(duel, p, False)
         if ph_slots:
             acts.extend(_extra_summons(duel, p, ph_slots))
     activations(duel, p, None, acts)

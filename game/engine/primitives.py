@@ -118,11 +118,14 @@ def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = Tr
 
 
 def check_lp(duel: Duel) -> None:
-    zero = [p for p in (0, 1) if duel.state.players[p].lp == 0]
-    if len(zero) == 2:
+    players = duel.state.players
+    zero0 = players[0].lp == 0
+    zero1 = players[1].lp == 0
+    if zero0 and zero1:
         end(duel, -1, "both players reached 0 LP")
-    elif zero:
-        end(duel, 1 - zero[0], f"player {zero[0] + 1} reached 0 LP")
+    elif zero0 or zero1:
+        loser = 0 if zero0 else 1
+        end(duel, 1 - loser, f"player {loser + 1} reached 0 LP")
 
 
 def end(duel: Duel, winner: int, reason: str) -> None:

@@ -6,9 +6,11 @@ can call it freely.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from .carddefs import Ability, CardTypes, Condition, Effect, Selector, StaticEffect
+from .carddefs import Ability, CardDef, CardTypes, Condition, Effect, Selector, StaticEffect
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
 from .model import PILE_ZONES, Card, Phase, Phases, Stats, Step, Zone, Zones
 
@@ -62,25 +64,28 @@ def active_statics(duel: Duel) -> list[ActiveStatic]:
     found: list[ActiveStatic] = []
     cards = duel.state.cards
     static_cards = caches.static_cards
+    alone = -1  # is an Environment alone on the field (worked out when first needed)
     for uid in caches.static_on_field:
         card = cards[uid]
         if not card.face_up:
             continue
         effects = static_cards[uid]
         if card.zone is Zones.ENV:
-            _env_statics(duel, card, effects, found)
+            if alone < 0:
+                alone = len(env_users(duel, card)) == 2
+            _env_statics(card, effects, found, bool(alone))
             continue
         user = card.controller
         for eff, cond in effects:
             found.append((card, eff, user, cond))
     old = caches.statics
     changed: list[ActiveStatic] = []
-    if found or old:
+    if (found or old) and not _same_effects(old, found):
+        # continuous effects came or went: what they reach may differ
         old_keys = _effect_keys(old)
         new_keys = _effect_keys(found)
-        if old_keys != new_keys:  # continuous effects came or went: what they reach may differ
-            changed = ([s for s, k in zip(found, new_keys, strict=True) if k not in old_keys]
-                       + [s for s, k in zip(old, old_keys, strict=True) if k not in new_keys])
+        changed = ([s for s, k in zip(found, new_keys, strict=True) if k not in old_keys]
+                   + [s for s, k in zip(old, old_keys, strict=True) if k not in new_keys])
     cond_any = sp_any = health_now = cond_health = weaken = False
     for _, eff, _, cond in found:
         if cond is not None or eff.affects.stats:
@@ -102,20 +107,29 @@ def _effect_keys(found: list[ActiveStatic]) -> list[tuple[int, StaticEffect, int
     return [(c.uid, eff, user) for c, eff, user, _ in found]  # compared by identity first
 
 
-def _env_statics(duel: Duel, card: Card, effects: tuple[StaticPair, ...],
-                 found: list[ActiveStatic]) -> None:
+def _same_effects(old: list[ActiveStatic], new: list[ActiveStatic]) -> bool:
+    """`_effect_keys(old) == _effect_keys(new)`, without building them (the usual answer)."""
+    if len(old) != len(new):
+        return False
+    for (c1, e1, u1, _), (c2, e2, u2, _) in zip(old, new, strict=True):
+        if c1.uid != c2.uid or (e1 is not e2 and e1 != e2) or u1 != u2:
+            return False
+    return True
+
+
+def _env_statics(card: Card, effects: tuple[StaticPair, ...], found: list[ActiveStatic],
+                 alone: bool) -> None:
     """An Environment alone on the field works for both players: an effect on "your" cards
     applies for each of them, one on every card applies once. With two out, each affects
     only its controller and that player's cards (book)."""
-    users = env_users(duel, card)
     me = card.controller
     for eff, cond in effects:
         side = eff.affects.side
-        if len(users) == 2:
+        if alone:
             if side == "any":
                 found.append((card, eff, me, cond))
             else:
-                for user in users:
+                for user in (0, 1):
                     found.append((card, eff, user, cond))
         elif side == "you":
             found.append((card, eff, me, cond))
@@ -227,8 +241,7 @@ def stats_of(duel: Duel, card: Card) -> Stats:
     if duel.caches.static_cards:
         for src, eff, user, cond in active_statics(duel):
             if on:
-                if not (eff.atk or eff.health or eff.sp_cost or eff.protected
-                        or eff.cannot_attack):
+                if not eff.shows:
                     continue
             elif not eff.sp_cost:
                 continue
@@ -303,71 +316,109 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
     return cdef.level
 
 
+# ------------------------------------------------------------ selectors
+# A selector is planned once (carddefs.Planned): its side as a number, its zones, and a card
+# test holding only the tests it has. What depends only on the card's definition (type,
+# id, tags, Extra Deck) is worked out once per card id and kept in the plan, checked
+# against the duel's definition each time (another pool may define the id differently).
+
+CardTest = Callable[["Duel", Card, int, bool], bool]
+# (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none)
+SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None"]
+
+
+def _selector_plan(sel: Selector) -> SelectorPlan:
+    side = sel.side
+    mode = 0 if side == "you" else 1 if side == "opponent" else 2
+    return sel.keep_plan((mode, sel.zone_keys, None if sel.only_where else _card_test(sel)))
+
+
+def _card_test(sel: Selector) -> CardTest:
+    """The selector's tests about the card itself (side and zone aside), as one function."""
+    this_mode = sel.this
+    types, card_id, tags, extra = sel.types, sel.card, sel.tags, sel.extra
+    position, face, stats = sel.position, sel.face, sel.stats
+    want_attack = position == "attack"
+    want_up = face == "up"
+
+    def by_definition(cdef: CardDef) -> bool:
+        if types and cdef.type not in types:
+            return False
+        if card_id is not None and cdef.id != card_id:
+            return False
+        if tags:
+            for tag in tags:
+                if tag in cdef.tags:
+                    break
+            else:
+                return False
+        if extra is not None and cdef.extra != extra:
+            return False
+        return not (position is not None and cdef.type is not CardTypes.PHANTOM)
+
+    known: dict[str, tuple[CardDef, bool]] = {}  # card id -> (its definition, by_definition)
+    dynamic = position is not None or face is not None or bool(stats)
+
+    def test(duel: Duel, card: Card, this: int, base: bool = False) -> bool:
+        if this_mode != "any":
+            if this_mode == "only":
+                if card.uid != this:
+                    return False
+            elif card.uid == this:
+                return False
+        cid = card.cid
+        cdef = duel.pool[cid]
+        got = known.get(cid)
+        if got is None or got[0] is not cdef:
+            got = known[cid] = (cdef, by_definition(cdef))
+        if not got[1]:
+            return False
+        if not dynamic:
+            return True
+        if position is not None:
+            if card.zone in PILE_ZONES or card.attack_pos != want_attack:
+                return False
+        if face is not None and card.face_up != want_up:
+            return False
+        for st in stats:
+            if not compare(stat_value(duel, card, st.stat, base), st.op, st.value):
+                return False
+        return True
+
+    return test
+
+
 def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False,
             any_zone: bool = False) -> bool:
     """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
     `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
-    side = sel.side
-    if side == "you":
+    mode, _zones, test = sel.plan_ or _selector_plan(sel)
+    if mode == 0:
         if card.controller != you:
             return False
-    elif side == "opponent" and card.controller == you:
+    elif mode == 1 and card.controller == you:
         return False
     if not any_zone and card.zone not in sel.zones:  # str enums compare equal to their values
         return False
-    return _card_tests(duel, sel, card, this, base)
-
-
-def _card_tests(duel: Duel, sel: Selector, card: Card, this: int, base: bool = False) -> bool:
-    """The selector's tests about the card itself (side and zone already checked)."""
-    if sel.this != "any":
-        if sel.this == "only":
-            if card.uid != this:
-                return False
-        elif card.uid == this:
-            return False
-    cdef = duel.pool[card.cid]
-    if sel.types and cdef.type not in sel.types:
-        return False
-    if sel.card is not None and cdef.id != sel.card:
-        return False
-    if sel.tags:
-        for tag in sel.tags:
-            if tag in cdef.tags:
-                break
-        else:
-            return False
-    if sel.extra is not None and cdef.extra != sel.extra:
-        return False
-    if sel.position is not None:
-        if cdef.type is not CardTypes.PHANTOM or not on_field(card):
-            return False
-        if card.attack_pos != (sel.position == "attack"):
-            return False
-    if sel.face is not None and card.face_up != (sel.face == "up"):
-        return False
-    for test in sel.stats:
-        if not compare(stat_value(duel, card, test.stat, base), test.op, test.value):
-            return False
-    return True
+    return test is None or test(duel, card, this, base)
 
 
 def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
     """Does any card match `sel` (and, with `phantom`, is a Phantom)? Stops at the first."""
-    side = sel.side
-    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
+    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     pool = duel.pool
     for p in sides:
         ps = duel.state.players[p]
-        for zone, is_pile in sel.zone_keys:
+        for zone, is_pile in zones:
             for uid in (ps.pile(zone) if is_pile else ps.slots[zone]):
                 if uid is None:
                     continue
                 card = cards[uid]
                 if phantom and not pool[card.cid].is_phantom:
                     continue
-                if sel.only_where or _card_tests(duel, sel, card, this):
+                if test is None or test(duel, card, this, False):
                     return True
     return False
 
@@ -375,23 +426,45 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     found: list[int] = []
-    side = sel.side
-    sides = (you,) if side == "you" else (1 - you,) if side == "opponent" else (0, 1)
+    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
-    plain = sel.only_where
-    zones = sel.zone_keys
+    players = duel.state.players
     for p in sides:
-        ps = duel.state.players[p]
+        ps = players[p]
         slots = ps.slots
         for zone, is_pile in zones:
             uids = ps.pile(zone) if is_pile else slots[zone]
-            if plain:
-                found.extend(u for u in uids if u is not None)
+            if test is None:
+                for uid in uids:
+                    if uid is not None:
+                        found.append(uid)
                 continue
             for uid in uids:
-                if uid is not None and _card_tests(duel, sel, cards[uid], this):
+                if uid is not None and test(duel, cards[uid], this, False):
                     found.append(uid)
     return found
+
+
+def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
+    """How many cards match `sel` (`len(select(...))` without the list)."""
+    n = 0
+    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
+    cards = duel.state.cards
+    players = duel.state.players
+    for p in sides:
+        ps = players[p]
+        slots = ps.slots
+        for zone, is_pile in zones:
+            uids = ps.pile(zone) if is_pile else slots[zone]
+            if test is None:
+                n += len(uids) if is_pile else sum(u is not None for u in uids)
+                continue
+            for uid in uids:
+                if uid is not None and test(duel, cards[uid], this, False):
+                    n += 1
+    return n
 
 
 def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
@@ -405,19 +478,111 @@ def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
         ps = duel.state.players[p]
         slots = ps.slots
         for zone, is_pile in sel.zone_keys:
-            uids = ps.pile(zone) if is_pile else slots[zone]
-            found.extend(u for u in uids if u is not None)
+            for uid in (ps.pile(zone) if is_pile else slots[zone]):
+                if uid is not None:
+                    found.append(uid)
     return found
 
 
-def _bounds(value: int, cond: Condition) -> bool:
-    if cond.min is not None and value < cond.min:
+# ------------------------------------------------------------ conditions
+# A condition is planned once too (carddefs.Planned): a function of (duel, you, this,
+# responding) per kind, its numbers and children taken out of the data beforehand.
+
+CondTest = Callable[["Duel", int, int, "Step | None"], bool]
+
+
+def _in_bounds(lo: int | None, hi: int | None) -> Callable[[int], bool]:
+    if lo is None:
+        return (lambda v: True) if hi is None else (lambda v: v <= hi)
+    return (lambda v: lo <= v) if hi is None else (lambda v: lo <= v <= hi)
+
+
+def _condition_plan(cond: Condition) -> CondTest:
+    return cond.keep_plan(_plan_condition(cond))
+
+
+def _plan_condition(cond: Condition) -> CondTest:
+    kind = cond.kind
+    ok = _in_bounds(cond.min, cond.max)
+    other = cond.player != "you"  # the player a count of LP, SP, hand or Graveyard reads
+    if kind == "all":
+        kids = tuple(_plan_condition(c) for c in cond.children)
+        if len(kids) == 2:
+            first, second = kids
+            return lambda duel, you, this, r: first(duel, you, this, r) and \
+                second(duel, you, this, r)
+
+        def all_of(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+            for kid in kids:
+                if not kid(duel, you, this, r):
+                    return False
+            return True
+        return all_of
+    if kind == "any":
+        kids = tuple(_plan_condition(c) for c in cond.children)
+
+        def any_of(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+            for kid in kids:
+                if kid(duel, you, this, r):
+                    return True
+            return False
+        return any_of
+    if kind == "not":
+        kid = _plan_condition(cond.children[0])
+        return lambda duel, you, this, r: not kid(duel, you, this, r)
+    if kind == "count":
+        sel = cond.select
+        assert sel is not None
+        return lambda duel, you, this, r: ok(count(duel, sel, you, this))
+    if kind == "lp":
+        return lambda duel, you, this, r: ok(duel.state.players[1 - you if other else you].lp)
+    if kind == "sp":
+        return lambda duel, you, this, r: ok(duel.state.players[1 - you if other else you].sp)
+    if kind == "hand":
+        return lambda duel, you, this, r: ok(
+            len(duel.state.players[1 - you if other else you].hand))
+    if kind == "grave":
+        return lambda duel, you, this, r: ok(
+            len(duel.state.players[1 - you if other else you].grave))
+    if kind == "phase":
+        values = cond.values
+        return lambda duel, you, this, r: duel.state.phase._value_ in values
+    if kind == "turn":
+        values = cond.values
+
+        def turn(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+            own = duel.state.turn_player == you
+            return own if values[0] == "own" else not own
+        return turn
+    if kind == "round":
+        return lambda duel, you, this, r: ok(duel.state.round)
+    if kind == "responding_to":
+        return partial(_responding_to, cond)
+
+    def unknown(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+        raise ValueError(f"unknown condition kind {kind!r}")
+    return unknown
+
+
+def _responding_to(cond: Condition, duel: Duel, you: int, this: int,
+                   responding: Step | None) -> bool:
+    if responding is None:
         return False
-    return not (cond.max is not None and value > cond.max)
-
-
-def _player(you: int, who: str) -> int:
-    return you if who == "you" else 1 - you
+    step_kind = responding.kind
+    if step_kind == "ability":
+        step_kind = "activate"
+    elif step_kind == "special_summon":
+        step_kind = "summon"  # a Special Summon is a Summon (book)
+    kinds = cond.values
+    if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
+        return False
+    if cond.player == "you" and responding.player != you:
+        return False
+    if cond.player == "opponent" and responding.player == you:
+        return False
+    if cond.select is not None:
+        return matches(duel, cond.select, duel.state.cards[responding.card], you, this)
+    return True
 
 
 def check(duel: Duel, cond: Condition | None, you: int, this: int,
@@ -425,56 +590,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int,
     """Evaluate a condition for player `you`; `responding` is the Step being answered."""
     if cond is None:
         return True
-    kind = cond.kind
-    if kind == "all":
-        for c in cond.children:
-            if not check(duel, c, you, this, responding):
-                return False
-        return True
-    if kind == "any":
-        for c in cond.children:
-            if check(duel, c, you, this, responding):
-                return True
-        return False
-    if kind == "not":
-        return not check(duel, cond.children[0], you, this, responding)
-    if kind == "count":
-        assert cond.select is not None
-        return _bounds(len(select(duel, cond.select, you, this)), cond)
-    if kind == "lp":
-        return _bounds(duel.state.players[_player(you, cond.player)].lp, cond)
-    if kind == "sp":
-        return _bounds(duel.state.players[_player(you, cond.player)].sp, cond)
-    if kind == "hand":
-        return _bounds(len(duel.state.players[_player(you, cond.player)].hand), cond)
-    if kind == "grave":
-        return _bounds(len(duel.state.players[_player(you, cond.player)].grave), cond)
-    if kind == "phase":
-        return duel.state.phase._value_ in cond.values
-    if kind == "turn":
-        own = duel.state.turn_player == you
-        return own if cond.values[0] == "own" else not own
-    if kind == "round":
-        return _bounds(duel.state.round, cond)
-    if kind == "responding_to":
-        if responding is None:
-            return False
-        step_kind = responding.kind
-        if step_kind == "ability":
-            step_kind = "activate"
-        elif step_kind == "special_summon":
-            step_kind = "summon"  # a Special Summon is a Summon (book)
-        kinds = cond.values
-        if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
-            return False
-        if cond.player == "you" and responding.player != you:
-            return False
-        if cond.player == "opponent" and responding.player == you:
-            return False
-        if cond.select is not None:
-            return matches(duel, cond.select, duel.state.cards[responding.card], you, this)
-        return True
-    raise ValueError(f"unknown condition kind {kind!r}")
+    return (cond.plan_ or _condition_plan(cond))(duel, you, this, responding)
 
 
 def is_main_phase(phase: Phase) -> bool:
@@ -501,8 +617,12 @@ def could_change(duel: Duel, card: Card, index: int, ab: Ability, user: int,
     key = (card.uid, index, user, event_card)
     got = answers.get(key)
     if got is None:
-        got = answers[key] = any(eff.impl.could(duel, card, ab, eff, user, event_card)
-                                 for eff in ab.effects)
+        got = False
+        for eff in ab.effects:
+            if eff.impl.could(duel, card, ab, eff, user, event_card):
+                got = True
+                break
+        answers[key] = got
     return got
 
 

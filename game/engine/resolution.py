@@ -82,7 +82,7 @@ def begin_step(duel: Duel, step: Step) -> None:
     if kind == "ability":
         ab = duel.pool[cid].ability(step.ability)
         duel.state.current = step
-        duel.state.work = [(i,) for i in range(len(ab.effects))]
+        duel.state.work = list(zip(range(len(ab.effects))))  # [(0,), (1,), ...]
         return
     if kind in ("summon", "special_summon"):
         duel.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon",
