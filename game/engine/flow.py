@@ -27,8 +27,9 @@ CONCEDE = "concede"  # DuelEnded.reason when a player conceded
 def run(duel: Duel) -> None:
     """Advance automatically until a player must decide or the duel ends."""
     st = duel.state
+    caches = duel.caches
     while st.winner is None:
-        if duel.caches.checked_version != duel.caches.field_version:
+        if caches.checked_version != caches.field_version:
             prims.maybe_state_check(duel)
             continue
         if st.ending is not None and st.current is None:
@@ -52,7 +53,7 @@ def run(duel: Duel) -> None:
                     pass_priority(duel, st.priority, auto=True)
                     continue
                 # what the player is offered once apply() returns: no second listing
-                duel.caches.remember_listing((Pass(st.priority), *answers), duel.version + 1)
+                caches.remember_listing((Pass(st.priority), *answers), caches.version + 1)
             return
         if st.pending_triggers:
             trigs.queue_pending(duel, all_speeds=True)
@@ -82,7 +83,7 @@ def run(duel: Duel) -> None:
                 enter_phase(duel, Phases.MAIN1)
                 continue
             # what the player is offered once apply() returns
-            duel.caches.remember_listing(tuple(acts), duel.version + 1)
+            caches.remember_listing(tuple(acts), caches.version + 1)
         return
 
 

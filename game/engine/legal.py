@@ -632,7 +632,12 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     pool = duel.pool
     top_speed = -1 if responding is None else responding.speed
     for card in cards:
-        for i, ab in pool[card.cid].activatable:
+        cdef = pool[card.cid]
+        # a face-up Spirit is not played again (SPIRIT_ALREADY_ACTIVE, or a refusal before it)
+        replay_barred = card.face_up and cdef.type is CardTypes.SPIRIT
+        for i, ab in cdef.activatable:
+            if i < 0 and replay_barred:
+                continue
             main, cost_sp, once, needs_step, speed, need = ab.gate
             if main and not main_ok:
                 continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
@@ -647,7 +652,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
                 if need is not None and not answers_step(need, responding, player):
                     continue  # CONDITION_NOT_MET
             # the gate read the start and speed: the rest of activation_block
-            if _use_block(duel, card, i, player, responding, ab, pool[card.cid]) is not None:
+            if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
                 continue
             why, _sets, cmds = _ability_tail_now(duel, card, i, ab, player, responding)
             if why is None:

@@ -140,7 +140,16 @@ def _env_statics(card: Card, effects: tuple[StaticPair, ...], found: list[Active
 
 def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
                     cond: Condition | None, card: Card) -> bool:
-    if not matches(duel, eff.affects, card, user, src.uid, base=True):
+    # matches(duel, eff.affects, card, user, src.uid, base=True), written out: the
+    # stats of every changed card ask it of every continuous effect
+    sel = eff.affects
+    mode, _zones, test = sel.plan_ or _selector_plan(sel)
+    if mode == 0:
+        if card.controller != user:
+            return False
+    elif mode == 1 and card.controller == user:
+        return False
+    if card.zone not in sel.zones or (test is not None and not test(duel, card, src.uid, True)):
         return False
     if cond is None:
         return True
@@ -238,8 +247,11 @@ def stats_of(duel: Duel, card: Card) -> Stats:
                 prot = True
             elif flag == "cannot_attack":
                 cant = True
-    if duel.caches.static_cards:
-        for src, eff, user, cond in active_statics(duel):
+    caches = duel.caches
+    if caches.static_cards:
+        statics = caches.statics if caches.statics_version == caches.field_version \
+            else active_statics(duel)
+        for src, eff, user, cond in statics:
             if on:
                 if not eff.shows:
                     continue

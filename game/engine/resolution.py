@@ -26,8 +26,9 @@ def start_resolving(duel: Duel) -> None:
 
 def resolve_some(duel: Duel) -> None:
     st = duel.state
+    caches = duel.caches
     while st.winner is None:
-        if duel.caches.checked_version != duel.caches.field_version:
+        if caches.checked_version != caches.field_version:
             prims.maybe_state_check(duel)
             continue
         if st.ending is not None and st.current is None:
