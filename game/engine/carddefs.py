@@ -76,6 +76,11 @@ TRIGGERS = (
 # Triggers that by default watch this very card; `of:` widens them to any matching card.
 SELF_TRIGGERS = ("summoned", "flipped", "attacks", "attacked", "battle_damage", "broken", "sent_to_grave")
 
+# What a `responding_to` condition calls each kind of Step (model.Step.kind, with an ability
+# "activate" and a Special Summon a "summon": the book).
+STEP_KINDS = ("summon", "set", "environment", "attack", "position", "flip", "unsummon",
+              "activate")
+
 # Where a verb's `target` may point. A Selector means "every card matching it".
 TARGET_REFS = ("chosen", "self", "event_card", "attacker", "attack_target")
 
@@ -270,12 +275,21 @@ class Ability:
         return any(e.verb == "negate" for e in self.effects)
 
     @cached_property
-    def gate(self) -> tuple[bool, int, bool, bool, int, Condition | None]:
+    def gate(self) -> tuple[bool, int, bool, bool, int, Condition | None, int,
+                            frozenset[str] | None]:
         """What listing reads first, in one tuple (worked out once): starts only a Line in
         its Main Phase, SP cost, once per turn, needs a Step to answer (a negation or a
-        `responding_to` test), speed, the `responding_to` test."""
+        `responding_to` test), speed, the `responding_to` test, then that test's quick
+        form: whose Step it answers (0 anyone's, 1 its user's, 2 the opponent's) and the
+        Step kinds it answers (`STEP_KINDS` names; None: any)."""
+        need = self.answers
+        whose = 0 if need is None or need.player not in ("you", "opponent") else \
+            1 if need.player == "you" else 2
+        kinds = None if need is None or not need.values else frozenset(
+            k for k in STEP_KINDS
+            if k in need.values or ("action" in need.values and k != "activate"))
         return (self.start is Start.MAIN, self.cost.sp, self.once_per_turn,
-                self.negates or self.answers is not None, self.speed, self.answers)
+                self.negates or need is not None, self.speed, need, whose, kinds)
 
     @cached_property
     def answers(self) -> Condition | None:

@@ -335,9 +335,7 @@ class Duel:
             truth = caches.cond_truth
             for s in caches.statics:
                 src, eff, user, cond = s
-                if eff.affects.stats:
-                    reach.append(s)  # "Phantoms with 1500 ATK or more": reach it every time
-                elif cond is not None:
+                if cond is not None:
                     key = (src.uid, eff, user)
                     holds = check(self, cond, user, src.uid)
                     if truth.get(key) is not holds:

@@ -631,6 +631,8 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     sp = st.players[player].sp
     pool = duel.pool
     top_speed = -1 if responding is None else responding.speed
+    top_player = -1 if responding is None else responding.player
+    top_kind = "" if responding is None else _STEP_KIND.get(responding.kind, responding.kind)
     for card in cards:
         cdef = pool[card.cid]
         # a face-up Spirit is not played again (SPIRIT_ALREADY_ACTIVE, or a refusal before it)
@@ -638,7 +640,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
         for i, ab in cdef.activatable:
             if i < 0 and replay_barred:
                 continue
-            main, cost_sp, once, needs_step, speed, need = ab.gate
+            main, cost_sp, once, needs_step, speed, need, whose, kinds = ab.gate
             if main and not main_ok:
                 continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
             if cost_sp > sp or (once and (card.uid, i) in used):
@@ -649,7 +651,10 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
             else:
                 if speed < top_speed:
                     continue  # speed_too_low
-                if need is not None and not answers_step(need, responding, player):
+                if need is not None and (  # answers_step, read from the gate
+                        (whose == 1 and top_player != player)
+                        or (whose == 2 and top_player == player)
+                        or (kinds is not None and top_kind not in kinds)):
                     continue  # CONDITION_NOT_MET
             # the gate read the start and speed: the rest of activation_block
             if _use_block(duel, card, i, player, responding, ab, cdef) is not None:

@@ -143,7 +143,7 @@ def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
     # matches(duel, eff.affects, card, user, src.uid, base=True), written out: the
     # stats of every changed card ask it of every continuous effect
     sel = eff.affects
-    mode, _zones, test = sel.plan_ or _selector_plan(sel)
+    mode, _zones, test, _ = sel.plan_ or _selector_plan(sel)
     if mode == 0:
         if card.controller != user:
             return False
@@ -335,18 +335,26 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
 # against the duel's definition each time (another pool may define the id differently).
 
 CardTest = Callable[["Duel", Card, int, bool], bool]
-# (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none)
-SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None"]
+# card id -> (its definition, whether the definition passes): a selector's kept answers
+Known = dict[str, tuple[CardDef, bool]]
+# (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none,
+# and for a selector that tests only the definition, its kept answers and that test)
+SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None",
+                     "tuple[Known, Callable[[CardDef], bool]] | None"]
 
 
 def _selector_plan(sel: Selector) -> SelectorPlan:
     side = sel.side
     mode = 0 if side == "you" else 1 if side == "opponent" else 2
-    return sel.keep_plan((mode, sel.zone_keys, None if sel.only_where else _card_test(sel)))
+    if sel.only_where:
+        return sel.keep_plan((mode, sel.zone_keys, None, None))
+    test, static = _card_test(sel)
+    return sel.keep_plan((mode, sel.zone_keys, test, static))
 
 
-def _card_test(sel: Selector) -> CardTest:
-    """The selector's tests about the card itself (side and zone aside), as one function."""
+def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef], bool]] | None]:
+    """The selector's tests about the card itself (side and zone aside), as one function;
+    and, if it tests nothing but the card's definition, the kept answers and that test."""
     this_mode = sel.this
     types, card_id, tags, extra = sel.types, sel.card, sel.tags, sel.extra
     position, face, stats = sel.position, sel.face, sel.stats
@@ -368,7 +376,7 @@ def _card_test(sel: Selector) -> CardTest:
             return False
         return not (position is not None and cdef.type is not CardTypes.PHANTOM)
 
-    known: dict[str, tuple[CardDef, bool]] = {}  # card id -> (its definition, by_definition)
+    known: Known = {}  # card id -> (its definition, by_definition)
     dynamic = position is not None or face is not None or bool(stats)
 
     def test(duel: Duel, card: Card, this: int, base: bool = False) -> bool:
@@ -397,14 +405,14 @@ def _card_test(sel: Selector) -> CardTest:
                 return False
         return True
 
-    return test
+    return test, None if dynamic or this_mode != "any" else (known, by_definition)
 
 
 def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False,
             any_zone: bool = False) -> bool:
     """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
     `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
-    mode, _zones, test = sel.plan_ or _selector_plan(sel)
+    mode, _zones, test, _ = sel.plan_ or _selector_plan(sel)
     if mode == 0:
         if card.controller != you:
             return False
@@ -417,7 +425,7 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
 
 def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
     """Does any card match `sel` (and, with `phantom`, is a Phantom)? Stops at the first."""
-    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, _ = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     pool = duel.pool
@@ -438,7 +446,7 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     found: list[int] = []
-    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, static = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     players = duel.state.players
@@ -451,17 +459,29 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
                 for uid in uids:
                     if uid is not None:
                         found.append(uid)
-                continue
-            for uid in uids:
-                if uid is not None and test(duel, cards[uid], this, False):
-                    found.append(uid)
+            elif static is not None:  # the test of the definition, written out (as `count`)
+                known, by_definition = static
+                pool = duel.pool
+                for uid in uids:
+                    if uid is not None:
+                        cid = cards[uid].cid
+                        cdef = pool[cid]
+                        got = known.get(cid)
+                        if got is None or got[0] is not cdef:
+                            got = known[cid] = (cdef, by_definition(cdef))
+                        if got[1]:
+                            found.append(uid)
+            else:
+                for uid in uids:
+                    if uid is not None and test(duel, cards[uid], this, False):
+                        found.append(uid)
     return found
 
 
 def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
     """How many cards match `sel` (`len(select(...))` without the list)."""
     n = 0
-    mode, zones, test = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, static = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     players = duel.state.players
@@ -471,11 +491,25 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
         for zone, is_pile in zones:
             uids = ps.pile(zone) if is_pile else slots[zone]
             if test is None:
-                n += len(uids) if is_pile else sum(u is not None for u in uids)
-                continue
-            for uid in uids:
-                if uid is not None and test(duel, cards[uid], this, False):
-                    n += 1
+                for uid in uids:
+                    if uid is not None:
+                        n += 1
+            elif static is not None:  # the test of the definition, written out (the usual)
+                known, by_definition = static
+                pool = duel.pool
+                for uid in uids:
+                    if uid is not None:
+                        cid = cards[uid].cid
+                        cdef = pool[cid]
+                        got = known.get(cid)
+                        if got is None or got[0] is not cdef:
+                            got = known[cid] = (cdef, by_definition(cdef))
+                        if got[1]:
+                            n += 1
+            else:
+                for uid in uids:
+                    if uid is not None and test(duel, cards[uid], this, False):
+                        n += 1
     return n
 
 
