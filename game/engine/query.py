@@ -7,8 +7,8 @@ can call it freely.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, cast
+from weakref import ref
 
 from .carddefs import Ability, CardDef, CardTypes, Condition, Effect, Selector, StaticEffect
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
@@ -335,8 +335,9 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
 # against the duel's definition each time (another pool may define the id differently).
 
 CardTest = Callable[["Duel", Card, int, bool], bool]
-# card id -> (its definition, whether the definition passes): a selector's kept answers
-Known = dict[str, tuple[CardDef, bool]]
+# card id -> (its definition, weakly, whether it passes): a selector's kept answers (weakly,
+# so card data and its plans never hold each other: a pool is freed as soon as it is let go)
+Known = dict[str, tuple["ref[CardDef]", bool]]
 # (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none,
 # and for a selector that tests only the definition, its kept answers and that test)
 SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None",
@@ -389,8 +390,8 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
         cid = card.cid
         cdef = duel.pool[cid]
         got = known.get(cid)
-        if got is None or got[0] is not cdef:
-            got = known[cid] = (cdef, by_definition(cdef))
+        if got is None or got[0]() is not cdef:
+            got = known[cid] = (ref(cdef), by_definition(cdef))
         if not got[1]:
             return False
         if not dynamic:
@@ -467,8 +468,8 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
                         cid = cards[uid].cid
                         cdef = pool[cid]
                         got = known.get(cid)
-                        if got is None or got[0] is not cdef:
-                            got = known[cid] = (cdef, by_definition(cdef))
+                        if got is None or got[0]() is not cdef:
+                            got = known[cid] = (ref(cdef), by_definition(cdef))
                         if got[1]:
                             found.append(uid)
             else:
@@ -502,8 +503,8 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
                         cid = cards[uid].cid
                         cdef = pool[cid]
                         got = known.get(cid)
-                        if got is None or got[0] is not cdef:
-                            got = known[cid] = (cdef, by_definition(cdef))
+                        if got is None or got[0]() is not cdef:
+                            got = known[cid] = (ref(cdef), by_definition(cdef))
                         if got[1]:
                             n += 1
             else:
@@ -603,15 +604,16 @@ def _plan_condition(cond: Condition) -> CondTest:
     if kind == "round":
         return lambda duel, you, this, r: ok(duel.state.round)
     if kind == "responding_to":
-        return partial(_responding_to, cond)
+        kinds, who, of = cond.values, cond.player, cond.select  # not `cond`: no cycle
+        return lambda duel, you, this, r: _responding_to(kinds, who, of, duel, you, this, r)
 
     def unknown(duel: Duel, you: int, this: int, r: Step | None) -> bool:
         raise ValueError(f"unknown condition kind {kind!r}")
     return unknown
 
 
-def _responding_to(cond: Condition, duel: Duel, you: int, this: int,
-                   responding: Step | None) -> bool:
+def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel: Duel,
+                   you: int, this: int, responding: Step | None) -> bool:
     if responding is None:
         return False
     step_kind = responding.kind
@@ -619,15 +621,14 @@ def _responding_to(cond: Condition, duel: Duel, you: int, this: int,
         step_kind = "activate"
     elif step_kind == "special_summon":
         step_kind = "summon"  # a Special Summon is a Summon (book)
-    kinds = cond.values
     if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
         return False
-    if cond.player == "you" and responding.player != you:
+    if who == "you" and responding.player != you:
         return False
-    if cond.player == "opponent" and responding.player == you:
+    if who == "opponent" and responding.player == you:
         return False
-    if cond.select is not None:
-        return matches(duel, cond.select, duel.state.cards[responding.card], you, this)
+    if sel is not None:
+        return matches(duel, sel, duel.state.cards[responding.card], you, this)
     return True
 
 
