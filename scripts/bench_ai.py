@@ -76,6 +76,7 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int,
     """Decision times of `level` (seat alternating) against Normal over whole duels (or
     until `max_decisions` are timed: a quick sample of a slow level)."""
     times: list[float] = []
+    cpu: list[float] = []
     n = len(decks)
     for game in range(duels):
         if max_decisions is not None and len(times) >= max_decisions:
@@ -94,17 +95,26 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int,
             s = duel.deciding_player
             view = duel.view(s)
             t0 = time.perf_counter()
+            c0 = time.process_time()
             cmd = players[s].choose(view)
             dt = time.perf_counter() - t0
+            dc = time.process_time() - c0
             if s == seat and len(view.legal_actions) > 1:
                 times.append(dt)
+                cpu.append(dc)
                 if max_decisions is not None and len(times) >= max_decisions:
                     break
             duel.apply(cmd)
     times.sort()
+    cpu.sort()
     return {"p50_ms": round(1000 * _percentile(times, 0.50), 2),
             "p95_ms": round(1000 * _percentile(times, 0.95), 2),
             "max_ms": round(1000 * (times[-1] if times else 0.0), 2),
+            # the same decisions in this process's CPU time: what one idle core would take
+            # (wall time counts the other processes of a shared machine too)
+            "cpu_p50_ms": round(1000 * _percentile(cpu, 0.50), 2),
+            "cpu_p95_ms": round(1000 * _percentile(cpu, 0.95), 2),
+            "cpu_max_ms": round(1000 * (cpu[-1] if cpu else 0.0), 2),
             "decisions": len(times), "duels": duels}
 
 

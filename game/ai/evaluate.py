@@ -66,8 +66,9 @@ def phantom_worth(duel: Duel, card: Card, w: Weights = DEFAULT) -> float:
     return worth
 
 
-def _attackers(duel: Duel, player: int) -> list[int]:
-    """ATK of `player`'s Phantoms that could attack on their next turn."""
+def attackers(duel: Duel, player: int) -> list[int]:
+    """ATK of `player`'s Phantoms that could attack on their next turn (not the 0-Health
+    ones, not those that "cannot attack"): every threat check reads this."""
     out = []
     for c in phantoms_of(duel, player):
         if health(duel, c) > 0 and not has_status(duel, c, "cannot_attack"):
@@ -81,7 +82,7 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     ps = st.players[p]
     lp = ps.lp
     total = lp * w.lp + min(lp, w.low_lp_at) * w.low_lp
-    foes = _attackers(duel, 1 - p)
+    foes = attackers(duel, 1 - p)
     top_foe = max(foes, default=0)
     mine = phantoms_of(duel, p)
     risk = w.on_turn if st.turn_player == p else 1.0

@@ -38,9 +38,14 @@ class Level:
 def _random(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,
             deck: Sequence[str] | None = None, opponent_deck: Sequence[str] | None = None,
             goal: PlayGoal | None = None, **options: Any) -> Player:
+    if goal is not None:  # any legal move, but none that fails the goal (players.py)
+        from game.ai.players import RandomForGoal
+
+        return RandomForGoal(seed, pool=pool, rules=rules, deck=deck,
+                             opponent_deck=opponent_deck, goal=goal)
     from game.ai.random_player import RandomPlayer
 
-    return RandomPlayer(seed)  # plays any legal move: a goal changes nothing
+    return RandomPlayer(seed)
 
 
 def _easy(seed: int, *, pool: Mapping[str, CardDef] | None = None, rules: Rules | None = None,

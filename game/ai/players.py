@@ -18,7 +18,8 @@ from game.engine import CardDef, Command, PlayerView, Rules
 from .evaluate import DEFAULT, Weights
 from .fallback import view_answer
 from .goals import PlayGoal
-from .policy import EASY, NORMAL, Policy, Style
+from .lethal import LethalSolver, plausible
+from .policy import EASY, NORMAL, Policy, Style, for_goal
 from .sampling import HiddenGuess, Memory, NotRebuildable, Rebuilt, rebuild
 
 if TYPE_CHECKING:
@@ -115,8 +116,35 @@ class RulePlayer(ViewPlayer):
         self.policy = Policy(self.style, random.Random(self.rng.getrandbits(48)), self.weights)
 
     def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
-        cmd = self.policy.choose(rebuilt.duel, view.seat, view.legal_actions)
-        return cmd if cmd in view.legal_actions else view.legal_actions[0]
+        duel = rebuilt.duel
+        me = view.seat
+        legal: Sequence[Command] = view.legal_actions
+        if self.goal is not None:  # a command that meets the goal now; none that fails it
+            meets, legal = for_goal(duel, me, legal, self.weights)
+            if meets is not None:
+                return meets
+        budget = self.style.lethal_budget
+        if budget and (self.goal is not None or plausible(duel, me)):
+            # Normal looks for a win in its attacks (with a goal: in every play)
+            line = LethalSolver(me, self.goal, budget, battle_only=self.goal is None).solve(duel)
+            if line and line[0] in legal:
+                return line[0]
+        cmd = self.policy.choose(duel, me, legal)
+        return cmd if cmd in legal else legal[0]
+
+
+class RandomForGoal(ViewPlayer):
+    """The Random level told a goal: a random legal command, but one that meets the goal
+    now when there is one, and never one that fails it while another does not (each tried
+    on a copy of the rebuilt duel until what it opened has resolved)."""
+
+    name = "random"
+
+    def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
+        meets, keep = for_goal(rebuilt.duel, view.seat, view.legal_actions, self.weights)
+        if meets is not None:
+            return meets
+        return keep[self.rng.randrange(len(keep))]
 
 
 class NormalPlayer(RulePlayer):

@@ -50,10 +50,13 @@ from game.engine import (
 from game.engine.legal import phantoms_of
 from game.engine.model import Card, Step, Zone
 from game.engine.query import atk, health, max_health, sp_cost
+from game.engine.resolution import fizzle_reason
 
-from .evaluate import DEFAULT, Weights, evaluate, phantom_worth
+from .evaluate import DEFAULT, Weights, attackers, evaluate, phantom_worth
+from .goals import FAILED, MET
 from .worth import ability_harms, draws, hand_worth, has_flip_trigger, printed_worth
 
+LETHAL = 1_000_000.0  # the threat of a Step that would end the duel
 SETTLE_CAP = 60  # commands a lookahead may spend resolving one play's Lines
 TURN_CAP = 120  # commands a lookahead may spend playing out the rest of a turn
 
@@ -71,10 +74,13 @@ class Style:
     responses: float = 1.0  # chance of even looking for an answer in a response window
     extra_deck: float = 1.0  # chance of noticing an Extra Deck Summon
     smart_attacks: bool = True  # pick attacks that trade well (Easy attacks anything)
+    # simulated commands the "win this turn" solver (lethal.py) may spend on its own turn,
+    # when a win is in reach at all (0: it never looks for one)
+    lethal_budget: int = 0
 
 
 NONE, SETTLE, TURN = "none", "settle", "turn"
-NORMAL = Style(lookahead=SETTLE)
+NORMAL = Style(lookahead=SETTLE, lethal_budget=150)
 QUICK = Style(lookahead=NONE)
 PLANNER = Style(lookahead=TURN)  # Hard's ranking of its candidates
 EASY = Style(lookahead=NONE, margin=0.0, mistakes=0.3, responses=0.35, extra_deck=0.4,
@@ -130,6 +136,31 @@ def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
         end = until_turn if until_turn is not None else duel.state.turn + 1
         n = 1 + playout(copy, then, end, cap)
     return evaluate(copy, seat, w), n
+
+
+def for_goal(duel: Duel, me: int, legal: Sequence[Command],
+             w: Weights) -> tuple[Command | None, list[Command]]:
+    """Playing for a goal one command deep (`w.goal`; Easy and Random, and every level's
+    first look): each legal command tried on a copy until what it opened has resolved. A
+    command that meets the goal is returned first; the second value lists the commands that
+    do not fail it (all of them when every one fails)."""
+    goal = w.goal
+    if goal is None:
+        return None, list(legal)
+    keep: list[Command] = []
+    for cmd in legal:
+        copy = duel.clone()
+        try:
+            copy.apply(cmd)
+        except Rejected:
+            continue
+        settle(copy)
+        status = goal.status(copy, me)
+        if status == MET:
+            return cmd, [cmd]
+        if status != FAILED:
+            keep.append(cmd)
+    return None, keep or list(legal)
 
 
 # --------------------------------------------------------------------------- choices
@@ -245,6 +276,9 @@ class Policy:
         answers = _distinct([c for c in legal if isinstance(c, Activate)])
         if not answers or self.rng.random() >= self.style.responses:
             return passing
+        top = _top_step(duel)
+        if top is not None and top.player != me and will_fizzle(duel, top):
+            return passing  # its card or target is gone already: an answer is wasted
         if self.style.lookahead != NONE:
             base, n = try_play(duel, passing, me, self.w, self.then)
             self.simulated += n
@@ -255,8 +289,8 @@ class Policy:
     def static_response(self, duel: Duel, me: int, answers: list[Activate]) -> Command | None:
         """Answer a Step worth answering: a threat for negations and removal, anything for
         answers that only gain (draws, Special Summons, Health)."""
-        top = duel.state.lines[-1][-1]
-        if top.player == me:
+        top = _top_step(duel)
+        if top is None or top.player == me or will_fizzle(duel, top):
             return None
         threat = step_threat(duel, me, top)
         pool = duel.pool
@@ -400,10 +434,11 @@ class Policy:
             return 300.0 if has_flip_trigger(pool[cards[cmd.card].cid]) else -1.0
         if isinstance(cmd, ChangePosition):
             card = cards[cmd.card]
-            foes = phantoms_of(duel, 1 - me)
-            top = max((atk(duel, c) for c in foes), default=0)
+            top = max(attackers(duel, 1 - me), default=0)
             if not card.attack_pos:
                 if st.phase is Phase.MAIN1:  # only to attack this turn, and only if it pays
+                    if lethal_exposure(duel, me, health(duel, card), top):
+                        return -1.0  # it would stay in Attack Position before a bigger attacker
                     gain = best_attack(duel, me, card)
                     return gain if gain > 300 else -1.0
                 return 200.0 if atk(duel, card) > top else -1.0
@@ -417,7 +452,7 @@ class Policy:
             h = health(duel, card)
             if h == 0:
                 return 300.0
-            foe_atk = [atk(duel, c) for c in phantoms_of(duel, 1 - me)]
+            foe_atk = attackers(duel, 1 - me)  # a Phantom that "cannot attack" threatens nothing
             hurt = h * 5 <= max_health(duel, card) * 2  # 40 % or less left
             return 200.0 if hurt and max(foe_atk, default=0) >= h else -1.0
         return -1.0
@@ -506,9 +541,32 @@ def summon_in_attack(duel: Duel, me: int, cdef: CardDef) -> bool:
     foes = phantoms_of(duel, 1 - me)
     if not foes:
         return True
-    top_atk = max(atk(duel, c) for c in foes)
+    threats = attackers(duel, 1 - me)
+    top_atk = max(threats, default=0)
+    if lethal_exposure(duel, me, cdef.health, top_atk):
+        return False  # in Attack Position its excess damage would finish us
     weakest = min(health(duel, c) for c in foes)
     return cdef.health > top_atk or (cdef.atk >= weakest and cdef.atk >= top_atk)
+
+
+def lethal_exposure(duel: Duel, me: int, h: int, top_atk: int) -> bool:
+    """Would a Phantom with Health `h` in Attack Position let the opponent's biggest
+    attacker (`top_atk`) through for most of our LP (the excess damage of a Break)?"""
+    lp = duel.state.players[me].lp
+    return top_atk > h and (top_atk - h) * 2 >= lp
+
+
+def will_fizzle(duel: Duel, step: Step) -> bool:
+    """Would `step` do nothing if it resolved now (its card or a target gone, an attacker
+    that can no longer attack)? Answering such a Step only wastes the answer."""
+    return bool(fizzle_reason(duel, step))
+
+
+def _top_step(duel: Duel) -> Step | None:
+    for line in reversed(duel.state.lines):
+        if line:
+            return line[-1]
+    return None
 
 
 def step_threat(duel: Duel, me: int, step: Step) -> float:
@@ -518,12 +576,14 @@ def step_threat(duel: Duel, me: int, step: Step) -> float:
     card = cards[step.card]
     if step.kind == "attack":
         a = atk(duel, card)
+        lp = duel.state.players[me].lp
         if step.extra < 0:
-            return float(a)
+            return LETHAL if a >= lp else float(a)
         target = cards[step.extra]
         th = health(duel, target)
         lost = phantom_worth(duel, target) if a >= th else 0.0
-        return lost + (a - th if target.attack_pos and a > th else 0)
+        excess = a - th if target.attack_pos and a > th else 0
+        return LETHAL if excess >= lp else lost + excess
     if step.kind in ("summon", "special_summon"):
         return printed_worth(pool[card.cid])
     if step.kind == "ability":

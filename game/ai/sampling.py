@@ -450,6 +450,10 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
     me = view.seat
     if memory is None or memory.seat != me or memory.pool is not pool:
         memory = Memory(me, pool)
+    if not memory.seen:
+        # a position's log starts within its turn (no TurnStarted before its first events):
+        # what it tells (an attack declared, a card set) happened in the view's turn
+        memory.turn = view.turn
     memory.feed(view.log)
     visible = _visible_cards(view)
     if not memory.started:
@@ -545,6 +549,12 @@ def _start_from_view(memory: Memory, view: PlayerView, visible: dict[int, CardVi
         memory.moves.setdefault(uid, 0)
         if c.card_id is not None:
             memory.known.setdefault(uid, c.card_id)
+            cdef = memory.pool.get(c.card_id) if memory.pool is not None else None
+            if c.zone.value in ("phantom", "side") and cdef is not None and cdef.is_phantom \
+                    and not cdef.extra:
+                # the log never said what was paid: the likeliest history, a Summon that
+                # paid the SP Cost it shows (an Unsummon refunds it)
+                memory.card(uid).sp_paid = c.sp_cost if c.sp_cost is not None else cdef.level
 
 
 def _place_unseen(memory: Memory, view: PlayerView, visible: dict[int, CardView]) -> None:

@@ -20,9 +20,10 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.engine import Command, PlayerView
+from game.engine import Command, Duel, PlayerView
 
 from .evaluate import DEFAULT, Weights
+from .lethal import LethalSolver, plausible
 from .players import Knowledge, ViewPlayer
 from .policy import NORMAL, PLANNER, QUICK, Policy, try_play
 from .sampling import Rebuilt
@@ -37,6 +38,9 @@ MAX_SAMPLES = 12  # sampled duels per decision at most
 PLAYOUT_CAP = 300  # commands one playout may take
 PLAYOUT_STYLE = QUICK  # who plays on in the playouts, for both seats
 PRIOR = 150.0  # Normal's favourite wins unless another candidate scores this much better
+LETHAL_BUDGET = 800  # simulated commands the "win this turn" solver may spend per sample
+LETHAL_SAMPLES = 3  # sampled duels a winning line must win in to be played at once
+LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible's bound
 
 
 class HardPlayer(ViewPlayer):
@@ -61,16 +65,21 @@ class HardPlayer(ViewPlayer):
         self.last_simulations = 0
         self.last_samples = 0
         self.timeouts = 0
+        self.lethal_lines = 0  # decisions the "win this turn" solver made
 
     def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
+        winning, spent = self.win_this_turn(view, duel)
+        if winning is not None:
+            self.lethal_lines += 1
+            self.last_simulations = spent
+            return winning
         cands = [c for c in self.planner.options(duel, me, legal) if c in legal]
         if len(cands) <= 1:
             return cands[0] if cands else self.normal.choose(duel, me, legal)
         start = time.perf_counter()
-        spent = 0
         # Normal's lookahead (the rest of this turn) on the first sample ranks the
         # candidates; its favourite gets a head start, so noise alone never overrules it
         scored = []
@@ -106,3 +115,28 @@ class HardPlayer(ViewPlayer):
         means[0] += PRIOR
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best] if cands[best] is not favourite else favourite
+
+    def win_this_turn(self, view: PlayerView, duel: Duel) -> tuple[Command | None, int]:
+        """The first command of a line that wins this turn (or meets the goal) in every one
+        of `LETHAL_SAMPLES` sampled duels, against every answer the opponent may hold there
+        (lethal.py); None when there is none. Also the simulated commands it spent."""
+        me = view.seat
+        if duel.state.turn_player != me:
+            return None, 0
+        if self.goal is None and not plausible(duel, me, LETHAL_SLACK):
+            return None, 0
+        solver = LethalSolver(me, self.goal, LETHAL_BUDGET)
+        line = solver.solve(duel)
+        spent = solver.spent
+        if not line or line[0] not in view.legal_actions:
+            return None, spent
+        cmd = line[0]
+        for _ in range(LETHAL_SAMPLES - 1):
+            again = self.rebuild(view)
+            if again is None:
+                break
+            ok = solver.wins_with(again.duel, cmd)
+            spent += solver.spent
+            if not ok:
+                return None, spent
+        return cmd, spent

@@ -9,6 +9,7 @@ import pytest
 from game import ai
 from game.ai.evaluate import DEFAULT, WIN, Weights, evaluate
 from game.ai.goals import FAILED, MET, OPEN, SURVIVE, WIN_BY, PlayGoal
+from game.engine import Attack
 from game.scenario import Runner, load_scenario
 
 GNAT = {"id": "gnat", "name": "Gnat", "type": "phantom", "level": 1, "atk": 100,
@@ -85,3 +86,51 @@ def test_every_level_takes_a_goal(name: str) -> None:
     player = ai.make_player(name, 0, pool=sc.pool, rules=sc.rules, goal=PlayGoal(SURVIVE, 3),
                             **({"budget": 50} if name == "hard" else {}))
     assert player.choose(duel.view(0)) in duel.legal_actions()
+
+
+def _facing(phase: str, commands=()):
+    """Player 2 (seat 1) at 2,000 LP with a Parry set; player 1's Storm Rider can attack."""
+    sc = load_scenario({
+        "name": "goal", "start": {"turn": 3, "round": 2, "turn_player": 1, "first_player": 1,
+                                  "phase": phase, "players": {
+            1: {"lp": 2000, "phantom": ["storm_rider"], "deck": ["stone_sentry"] * 3},
+            2: {"lp": 2000, "back": ["parry"], "deck": ["stone_sentry"] * 3}}},
+        "commands": list(commands)})
+    runner = Runner(sc)
+    runner.run()
+    assert not runner.failures
+    return sc, runner.duel
+
+
+@pytest.mark.parametrize("name", ai.LEVEL_NAMES)
+def test_every_level_plays_for_a_survive_goal(name: str) -> None:
+    """Storm Rider's direct attack would end the duel: told to survive, every level (Random
+    and Easy included, whose answers are otherwise a coin toss) negates it with Parry."""
+    sc, duel = _facing("battle", [{"player": 1, "attack": "storm_rider", "target": "direct"}])
+    view = duel.view(1)
+    goal = PlayGoal(SURVIVE, 4, draw_ok=True)
+    picks = [ai.make_player(name, seed, pool=sc.pool, rules=sc.rules, goal=goal).choose(view)
+             for seed in range(8)]
+    assert all(type(c).__name__ == "Activate" for c in picks), picks
+
+
+@pytest.mark.parametrize("name", ai.LEVEL_NAMES)
+def test_every_level_plays_for_a_win_this_turn_goal(name: str) -> None:
+    """In the Battle Phase with Storm Rider's lethal direct attack open, every level told to
+    win this turn makes it (Random included, which otherwise picks any of five commands)."""
+    sc = load_scenario({
+        "name": "goal", "start": {"turn": 3, "round": 2, "turn_player": 1, "first_player": 1,
+                                  "phase": "battle", "players": {
+            1: {"lp": 2000, "phantom": ["storm_rider", "stone_sentry"],
+                "deck": ["stone_sentry"] * 3},
+            2: {"lp": 2000, "deck": ["stone_sentry"] * 3}}},
+        "commands": []})
+    runner = Runner(sc)
+    runner.run()
+    duel = runner.duel
+    rider = next(c.uid for c in duel.cards if c.cid == "storm_rider")
+    view = duel.view(0)
+    goal = PlayGoal(WIN_BY, 3)
+    for seed in range(8):
+        cmd = ai.make_player(name, seed, pool=sc.pool, rules=sc.rules, goal=goal).choose(view)
+        assert cmd == Attack(0, rider, -1), (seed, cmd)

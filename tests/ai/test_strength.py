@@ -1,0 +1,168 @@
+"""Playing strength that must not break (issue 21): Hard and Normal take a win this turn
+(across several attacks), the rule-based play never answers a Step that will fizzle and
+respects "cannot attack" in its threat checks, Normal keeps a Phantom out of Attack Position
+before a bigger attacker at low LP, and Hard solves every shipped puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from game import ai
+from game import puzzles as pz
+from game.ai.lethal import LethalSolver
+from game.ai.policy import EASY, NORMAL, QUICK, Policy
+from game.engine import Activate, Attack, ChangePosition, Pass, Unsummon
+from game.resources import PUZZLE_DIR
+from game.scenario import Runner, load_scenario
+
+DECK = ["stone_sentry"] * 3
+
+
+def _duel(players: dict, phase: str = "main1", commands=()):
+    """Turn 3, player 1's turn (seat 0), from a written position."""
+    sc = load_scenario({"name": "strength", "start": {
+        "turn": 3, "round": 2, "turn_player": 1, "first_player": 1, "phase": phase,
+        "players": players}, "commands": list(commands)})
+    runner = Runner(sc)
+    runner.run()
+    assert not runner.failures, runner.failures
+    return sc, runner.duel
+
+
+def _play_turn(sc, duel, player) -> list:
+    """Seat 0's whole turn by `player` (seat 1 by Normal); the commands seat 0 sent."""
+    other = ai.make_player("normal", 1, pool=sc.pool, rules=sc.rules)
+    sent = []
+    turn = duel.state.turn
+    while not duel.over and duel.state.turn == turn:
+        seat = duel.deciding_player
+        cmd = (player if seat == 0 else other).choose(duel.view(seat))
+        if seat == 0:
+            sent.append(cmd)
+        duel.apply(cmd)
+    return sent
+
+
+# A trade that opens a direct hit: Siege Titan into Siege Titan Breaks both (scored alone,
+# an even trade nobody makes), then Iron Hound's 1,100 goes through for exactly the LP left.
+TRADE = {1: {"lp": 3000, "phantom": ["siege_titan", "iron_hound"], "deck": DECK},
+         2: {"lp": 1100, "phantom": ["siege_titan"], "deck": DECK, "hand": ["stone_sentry"]}}
+# Direct damage into an empty board (no set card, no Phantom), from the Main Phase 1.
+EMPTY = {1: {"lp": 3000, "phantom": ["storm_rider"], "deck": DECK},
+         2: {"lp": 2200, "deck": DECK, "hand": ["stone_sentry"]}}
+
+
+@pytest.mark.parametrize("position", [TRADE, EMPTY], ids=["trade", "empty_board"])
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_win_this_turn_is_taken(level: str, position: dict) -> None:
+    for seed in range(2):
+        sc, duel = _duel(position)
+        player = ai.make_player(level, seed, pool=sc.pool, rules=sc.rules)
+        _play_turn(sc, duel, player)
+        assert duel.state.winner == 0, (level, seed)
+
+
+def test_hard_never_declines_a_winning_attack() -> None:
+    """The Bastion opponent (its decklist known, Mirrorwall Golem in its Extra Deck) cannot
+    stop a direct attack into an empty board: Hard makes it, and the solver decided it."""
+    from tests.ai.kit import cards_of, starter
+
+    bastion = cards_of(starter("bastion_wall"))
+    for phase in ("main1", "battle"):
+        sc, duel = _duel(EMPTY, phase)
+        hard = ai.make_player("hard", 7, pool=sc.pool, rules=sc.rules, opponent_deck=bastion)
+        sent = _play_turn(sc, duel, hard)
+        assert duel.state.winner == 0
+        assert any(isinstance(c, Attack) and c.target < 0 for c in sent)
+        assert hard.lethal_lines >= 1  # type: ignore[attr-defined]
+
+
+def test_the_solver_finds_the_trade_and_counts_a_set_answer() -> None:
+    sc, duel = _duel(TRADE, "battle")
+    line = LethalSolver(0).solve(duel)
+    assert line is not None and [type(c) for c in line] == [Attack, Attack]
+    assert line[0].target >= 0 and line[1].target < 0  # the trade first, then the direct hit
+    # a set Parry may negate either attack: no certain win is left
+    guarded = {**TRADE, 2: {**TRADE[2], "back": ["parry"]}}
+    sc, duel = _duel(guarded, "battle")
+    assert LethalSolver(0).solve(duel) is None
+
+
+def _fizzling_window():
+    """Puzzle 10 after Sudden Collapse Broke Storm Rider: the window on Storm Rider's attack,
+    whose attacker is gone, offers Parry."""
+    data = yaml.safe_load((PUZZLE_DIR / "10_counter_timing.yaml").read_text())
+    data.pop("puzzle")
+    data.pop("expect")
+    data["commands"] = data["commands"][:3]
+    sc = load_scenario(data)
+    runner = Runner(sc)
+    runner.run()
+    assert not runner.failures
+    duel = runner.duel
+    assert any(isinstance(c, Activate) for c in duel.legal_actions())
+    return sc, duel
+
+
+@pytest.mark.parametrize("style", [QUICK, NORMAL, EASY], ids=["quick", "normal", "easy"])
+def test_no_answer_to_a_step_that_will_fizzle(style) -> None:
+    from dataclasses import replace
+
+    sc, duel = _fizzling_window()
+    policy = Policy(replace(style, responses=1.0))
+    assert isinstance(policy.choose(duel, 0), Pass)
+
+
+def test_every_level_passes_a_step_that_will_fizzle() -> None:
+    sc, duel = _fizzling_window()
+    for name in ("easy", "normal", "hard"):
+        player = ai.make_player(name, 0, pool=sc.pool, rules=sc.rules)
+        assert isinstance(player.choose(duel.view(0)), Pass), name
+
+
+@pytest.mark.parametrize("foe,protects", [("rampart_colossus", False), ("granite_golem", True)])
+def test_threat_checks_respect_cannot_attack(foe: str, protects: bool) -> None:
+    """A hurt burn engine (Rampart Colossus at 500 Health) is kept where it is when the only
+    opposing Phantom "cannot attack" (another Colossus), and taken back or turned to Defense
+    when it can (Granite Golem's 1,500 ATK)."""
+    players = {1: {"lp": 6000, "phantom": [{"card": "rampart_colossus", "health": 500}],
+                   "deck": DECK},
+               2: {"lp": 8000, "phantom": [foe], "deck": DECK}}
+    sc, duel = _duel(players, "main2")
+    normal = ai.make_player("normal", 0, pool=sc.pool, rules=sc.rules)
+    sent = _play_turn(sc, duel, normal)
+    moved = any(isinstance(c, (Unsummon, ChangePosition)) for c in sent)
+    assert moved == protects, sent
+
+
+@pytest.mark.parametrize("lp,attacks", [(550, False), (8000, True)])
+def test_normal_stays_in_defense_before_a_bigger_attacker_at_low_lp(lp: int, attacks: bool) -> None:
+    """River Serpent could Break the Iron Hound in Defense, but in Attack Position Storm
+    Rider's 2,200 would then go through its 1,200 Health for 1,000: at 550 LP it stays put."""
+    players = {1: {"lp": lp, "sp": 0, "deck": DECK,
+                   "phantom": [{"card": "river_serpent", "position": "defense"}]},
+               2: {"lp": 8000, "deck": DECK,
+                   "phantom": ["storm_rider", {"card": "iron_hound", "position": "defense"}]}}
+    sc, duel = _duel(players)
+    normal = ai.make_player("normal", 0, pool=sc.pool, rules=sc.rules)
+    sent = _play_turn(sc, duel, normal)
+    assert any(isinstance(c, ChangePosition) for c in sent) == attacks
+
+
+def _shipped() -> list[pz.Puzzle]:
+    return [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+            if isinstance(p, pz.Puzzle)]
+
+
+def test_hard_solves_every_shipped_puzzle() -> None:
+    failed = []
+    for puzzle in _shipped():
+        run = pz.run_solution(puzzle)
+        me = pz.level_player(puzzle, "hard", puzzle.seat)
+        status = pz.play_out(puzzle, [], me, pz.opponent_player(puzzle, run.moves))
+        if status is not pz.Status.SOLVED:
+            failed.append(puzzle.path.stem)
+    assert not failed
