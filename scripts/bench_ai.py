@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -33,7 +35,15 @@ from game.decks import load_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
 from game.resources import starter_deck  # noqa: E402
 from game.rules_file import load_rules  # noqa: E402
-from game.sim import Pairing, default_jobs, duel_seed, level_players, run_pairings, wilson  # noqa: E402
+from game.sim import (  # noqa: E402
+    Level,
+    Pairing,
+    default_jobs,
+    duel_seed,
+    level_players,
+    run_pairings,
+    wilson,
+)
 
 STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")
 STRENGTH = (  # (key, level A, level B): the win rate of level A
@@ -42,11 +52,28 @@ STRENGTH = (  # (key, level A, level B): the win rate of level A
     ("easy_vs_random", "easy", "random"),
     ("easy_vs_normal", "easy", "normal"),
 )
-FULL = {"duels": 400, "latency_duels": 32}
-QUICK = {"duels": 32, "latency_duels": 8}
+FULL = {"duels": 400, "latency_duels": 32, "puzzle_attempts": 4}
+QUICK = {"duels": 32, "latency_duels": 8, "puzzle_attempts": 1}
 UNTIMED = {"random"}  # decides at once: no latency to measure
 HALF = {"hard"}  # up to a second a move: timed over half as many duels
 TIMED = tuple(n for n in LEVEL_NAMES if n not in UNTIMED)  # the levels whose latency counts
+
+
+@dataclass(frozen=True)
+class Untimed(Level):
+    """A level's player whose moves depend on its seed alone: Hard's safety net on the wall
+    clock (`max_seconds`) is off, so a busy machine plays the same duels as an idle one."""
+
+    def build(self, seed: int, pool, rules):  # type: ignore[no-untyped-def]
+        options = {"max_seconds": math.inf} if self.level == "hard" else {}
+        return make_player(self.level, seed, pool=pool, rules=rules,
+                           deck=self.deck or None, opponent_deck=self.opponent_deck or None,
+                           **options)
+
+
+def untimed(levels: tuple[str, str], deck_a, deck_b) -> tuple[Untimed, Untimed]:
+    a, b = level_players(levels, deck_a, deck_b)
+    return Untimed(a.level, a.deck, a.opponent_deck), Untimed(b.level, b.deck, b.opponent_deck)
 
 
 def pin_one_core() -> str:
@@ -119,20 +146,123 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int,
 
 
 def strength(pool, rules, decks, level_a: str, level_b: str, duels: int, seed: int,
-             jobs: int, scheduler: str | None = None) -> dict:
-    """Win rate of `level_a` against `level_b` over every ordered deck pairing."""
+             jobs: int, scheduler: str | None = None, log: Path | None = None) -> dict:
+    """Win rate of `level_a` against `level_b` over every ordered deck pairing: level A plays
+    deck i and level B deck j for all 16 (i, j), each in both seats (seats alternate), so
+    both levels play every deck from both seats. With `log`, each duel is written there as a
+    JSON line as soon as it ends (a run cut short still counts: `--from-log`)."""
     combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
     per = -(-duels // len(combos))  # at least `duels` in all
-    pairings = [Pairing(decks[i], decks[j], level_players((level_a, level_b), decks[i], decks[j]),
+    pairings = [Pairing(decks[i], decks[j], untimed((level_a, level_b), decks[i], decks[j]),
                         (seed + 7919 * k) & ((1 << 63) - 1))
                 for k, (i, j) in enumerate(combos)]
-    results = run_pairings(pool, rules, pairings, per, jobs, progress=None, scheduler=scheduler)
-    wins = sum(r.wins[r.decks[0]] for r in results)
-    draws = sum(r.draws for r in results)
-    total = sum(r.duels for r in results)
+    if log is None or scheduler is not None:
+        results = run_pairings(pool, rules, pairings, per, jobs, progress=None,
+                               scheduler=scheduler)
+        rows = [{"pairing": k, "decks": list(combos[k]), "game": g, "a_won": w, "draw": d}
+                for k, r in enumerate(results)
+                for g, (w, d) in enumerate(_outcomes(r, per))]
+    else:
+        rows = _logged_run(pool, rules, pairings, combos, per, jobs, log, level_a, level_b)
+    return summarise(rows, len(combos))
+
+
+def _outcomes(result, per: int) -> list[tuple[bool, bool]]:
+    """Per-duel outcomes are not kept by a SimResult: its totals, spread as rows."""
+    wins = result.wins[result.decks[0]]
+    draws = result.draws
+    return [(g < wins, wins <= g < wins + draws) for g in range(result.duels)]
+
+
+def _logged_run(pool, rules, pairings, combos, per: int, jobs: int, log: Path,
+                level_a: str, level_b: str) -> list[dict]:
+    import concurrent.futures as cf
+    import multiprocessing as mp
+
+    from game import sim
+
+    tasks = [(0, p, g) for g in range(per) for p in range(len(pairings))]  # pairings interleaved
+    payload = (pool, ((rules, tuple(pairings)),))
+    rows: list[dict] = []
+    with open(log, "a", encoding="utf-8") as out:
+        def keep(task, rec) -> None:  # type: ignore[no-untyped-def]
+            _, p, g = task
+            a_won = rec.winner >= 0 and rec.order[rec.winner] == 0
+            row = {"a": level_a, "b": level_b, "pairing": p, "decks": list(combos[p]),
+                   "game": g, "a_won": a_won, "draw": rec.winner < 0, "rounds": rec.rounds}
+            rows.append(row)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+
+        if jobs <= 1:
+            for task in tasks:
+                for t, rec in sim.play_tasks(payload, [task]):
+                    keep(t, rec)
+        else:
+            ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=sim._worker_init,
+                                        initargs=(payload,)) as ex:
+                futures = [ex.submit(sim._worker_play, [t]) for t in tasks]
+                for fut in cf.as_completed(futures):
+                    for t, rec in fut.result():
+                        keep(t, rec)
+    return rows
+
+
+def summarise(rows: list[dict], pairings: int = 16) -> dict:
+    """The win rate of level A over these duels, its 95 % Wilson interval, the draws and how
+    many of the ordered deck pairings were played (and the rate in each)."""
+    total = len(rows)
+    wins = sum(1 for r in rows if r["a_won"])
+    draws = sum(1 for r in rows if r["draw"])
     lo, hi = wilson(wins, total)
-    return {"win_rate": round(wins / total, 4), "duels": total, "wins": wins, "draws": draws,
-            "ci95": [round(lo, 4), round(hi, 4)]}
+    by: dict[int, list[int]] = {}
+    for r in rows:
+        got = by.setdefault(r["pairing"], [0, 0])
+        got[0] += r["a_won"]
+        got[1] += 1
+    return {"win_rate": round(wins / total, 4) if total else 0.0, "duels": total, "wins": wins,
+            "draws": draws, "ci95": [round(lo, 4), round(hi, 4)],
+            "pairings": len(by), "of_pairings": pairings,
+            "per_pairing": {" v ".join(STARTERS[i] for i in _decks_of(rows, k)): f"{w}/{n}"
+                            for k, (w, n) in sorted(by.items())}}
+
+
+def _decks_of(rows: list[dict], pairing: int) -> list[int]:
+    return next(r["decks"] for r in rows if r["pairing"] == pairing)
+
+
+def puzzle_rates(level: str, attempts: int, seed: int) -> dict:
+    """How often `level` solves each shipped puzzle: it plays the puzzle's seat for the
+    puzzle's goal (as the puzzle screen's computer would), against the puzzle's own opponent,
+    `attempts` times with different seeds (the opponent's seed is the file's)."""
+    from game import puzzles as pz
+    from game.ai.seeds import player_seed
+
+    shipped = [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+               if isinstance(p, pz.Puzzle)]
+    per: dict[str, int] = {}
+    solved = total = 0
+    for puzzle in shipped:
+        run = pz.run_solution(puzzle)
+        goal = pz.player_goal(puzzle.goal, puzzle.scenario.start.get("turn", 1))
+        deck = [c.cid for c in puzzle.build().cards if c.owner == puzzle.seat]
+        options = {"max_seconds": math.inf} if level == "hard" else {}
+        wins = 0
+        for k in range(attempts):
+            me = make_player(level, player_seed(seed, "bench_puzzle", puzzle.key, k),
+                             pool=puzzle.scenario.pool, rules=puzzle.scenario.rules, deck=deck,
+                             goal=goal, **options)
+            status = pz.play_out(puzzle, [], me, pz.opponent_player(puzzle, run.moves))
+            wins += status is pz.Status.SOLVED
+        per[puzzle.path.stem] = wins
+        solved += wins
+        total += attempts
+    lo, hi = wilson(solved, total)
+    return {"solve_rate": round(solved / total, 4) if total else 0.0, "attempts": total,
+            "solved": solved, "ci95": [round(lo, 4), round(hi, 4)],
+            "puzzles": len(shipped), "puzzles_always_solved": sum(v == attempts for v in per.values()),
+            "per_puzzle": per}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,11 +275,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the strength runs on this Dask cluster (docs/cluster.md)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--duels", type=int, default=None, help="duels per strength figure")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="write every strength duel to this file (JSON lines) as it ends")
+    parser.add_argument("--from-log", type=Path, default=None,
+                        help="only summarise the duels of a --log file (a run cut short)")
     parser.add_argument("--only", nargs="*", default=None,
                         help="measure only these keys (the timed levels: "
                              f"{' '.join(TIMED)}; "
-                             "normal_vs_random, ...)")
+                             "normal_vs_random, ...; puzzles or puzzles_LEVEL)")
     args = parser.parse_args(argv)
+    if args.from_log is not None:
+        lines = [json.loads(x) for x in args.from_log.read_text().splitlines() if x.strip()]
+        keys = sorted({(r["a"], r["b"]) for r in lines})
+        print(json.dumps({f"{a}_vs_{b}": summarise([r for r in lines if (r["a"], r["b"]) == (a, b)])
+                          for a, b in keys}))
+        return 0
     plan = QUICK if args.quick else FULL
     duels = args.duels or plan["duels"]
     jobs = args.jobs or default_jobs()
@@ -163,10 +303,18 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             try:
                 out[key] = strength(pool, rules, decks, a, b, duels, args.seed, jobs,
-                                    args.scheduler)
+                                    args.scheduler, args.log)
             except ClusterError as exc:
                 print(f"bench_ai: {exc}", file=sys.stderr)
                 return 2
+            out[key]["seconds"] = round(time.perf_counter() - t0, 1)
+            if not args.json:
+                print(f"{key:18} {out[key]}", flush=True)
+    for level in LEVEL_NAMES:
+        key = f"puzzles_{level}"
+        if wanted is None or key in wanted or "puzzles" in wanted:
+            t0 = time.perf_counter()
+            out[key] = puzzle_rates(level, plan["puzzle_attempts"], args.seed)
             out[key]["seconds"] = round(time.perf_counter() - t0, 1)
             if not args.json:
                 print(f"{key:18} {out[key]}", flush=True)

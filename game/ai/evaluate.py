@@ -35,12 +35,12 @@ class Weights:
     exposed: float = 0.45  # share of a Phantom's worth at risk from a stronger attacker
     open_board: float = 0.6  # share of the opponent's attack power that hits an empty board
     on_turn: float = 0.3  # the side whose turn it is can still answer: its risks count this much
-    hand: float = 330.0  # per card in hand (up to the hand limit + 1)
+    hand: float = 330.0  # per card in hand, up to the hand limit (more is discarded at the End)
     backrow: float = 380.0  # per face-down Spirit or Counter: an answer in waiting
     lasting: float = 350.0  # per face-up lasting card or Environment
-    sp: float = 190.0  # per SP, up to `sp_useful`
+    sp: float = 190.0  # per SP, up to `sp_useful` and what the next Draw Phase leaves room for
     sp_useful: int = 9
-    sp_extra: float = 30.0  # per SP beyond that
+    sp_extra: float = 30.0  # per SP beyond that (the next Draw Phase's income would overflow)
     grave: float = 12.0  # per card in the Graveyard (fuel for some Extra Deck Phantoms)
     deck_low_at: int = 4  # fewer Main Deck cards than this start to hurt
     deck_low: float = 900.0  # per missing card below `deck_low_at`
@@ -95,7 +95,8 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
         total += worth
     if not mine and foes:
         total -= risk * w.open_board * sum(foes)
-    total += w.hand * min(len(ps.hand), duel.rules.hand_limit + 1)
+    rules = duel.rules
+    total += w.hand * min(len(ps.hand), rules.hand_limit)
     pool = duel.pool
     cards = st.cards
     for zone in BACKROW_ZONES:
@@ -109,11 +110,20 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     if ps.slots[Zone.ENV][0] is not None:
         total += w.lasting
     sp = ps.sp
-    total += min(sp, w.sp_useful) * w.sp + max(0, sp - w.sp_useful) * w.sp_extra
+    # SP kept beyond what the next Draw Phase can add to without passing the cap is wasted
+    cap = rules.sp_cap
+    useful = w.sp_useful if cap is None else min(w.sp_useful, max(0, cap - rules.sp_per_draw_phase))
+    total += min(sp, useful) * w.sp + max(0, sp - useful) * w.sp_extra
     total += len(ps.grave) * w.grave
     if len(ps.deck) < w.deck_low_at:
         total -= (w.deck_low_at - len(ps.deck)) * w.deck_low
     return total
+
+
+def _soon(turn: int) -> float:
+    """How much sooner than the last turn a decided duel was decided: a win sooner and a
+    loss later are better, turn by turn (when every line loses, the one that loses later)."""
+    return 500.0 * max(0, 120 - turn)
 
 
 def evaluate(duel: Duel, seat: int, w: Weights = DEFAULT) -> float:
@@ -125,12 +135,12 @@ def evaluate(duel: Duel, seat: int, w: Weights = DEFAULT) -> float:
     if goal is not None:
         status = goal.status(duel, seat)
         if status != OPEN:
-            soon = 1000.0 * max(0, 60 - st.round)
+            soon = _soon(st.turn)
             return WIN + soon if status == MET else -WIN - soon
     if st.winner is not None:
         if st.winner == -1:
             return w.draw_result
-        soon = 1000.0 * max(0, 60 - st.round)
+        soon = _soon(st.turn)
         return WIN + soon if st.winner == seat else -WIN - soon
     score = side_worth(duel, seat, w) - side_worth(duel, 1 - seat, w)
     if st.phase is Phase.END and st.players[seat].deck == [] and st.turn_player == st.first_player:
