@@ -251,7 +251,10 @@ class LethalSolver:
                     continue  # the End Phase: nothing more is done this turn
                 bucket = advance
             elif isinstance(cmd, EndTurn):
-                continue
+                if not _end_burn(duel):
+                    continue
+                key = EndTurn
+                bucket = advance  # the End Phase's damage may finish the duel this turn
             else:
                 continue
             if key in seen:
@@ -306,6 +309,22 @@ def _printed_damage(cdef: CardDef) -> int:
             elif eff.then or eff.options:
                 total += 1000  # a conditional or a choice: not read closely
     return total
+
+
+def _end_burn(duel: Duel) -> bool:
+    """Does a card on the field deal damage at the end of a turn (an End Phase may win)?"""
+    pool = duel.pool
+    cards = duel.state.cards
+    for ps in duel.state.players:
+        for slots in ps.slots.values():
+            for uid in slots:
+                if uid is None:
+                    continue
+                for ab in pool[cards[uid].cid].abilities:
+                    if ab.trigger == "turn_end" and any(
+                            e.verb == "damage_player" for e in ab.effects):
+                        return True
+    return False
 
 
 def _folded(cmds: list[Activate], duel: Duel) -> list[Command]:

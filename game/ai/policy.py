@@ -557,9 +557,9 @@ def lethal_exposure(duel: Duel, me: int, h: int, top_atk: int) -> bool:
 
 
 def will_fizzle(duel: Duel, step: Step) -> bool:
-    """Would `step` do nothing if it resolved now (its card or a target gone, an attacker
-    that can no longer attack)? Answering such a Step only wastes the answer."""
-    return bool(fizzle_reason(duel, step))
+    """Would `step` do nothing if it resolved now (negated already, its card or a target
+    gone, an attacker that can no longer attack)? Answering such a Step wastes the answer."""
+    return step.negated or bool(fizzle_reason(duel, step))
 
 
 def _top_step(duel: Duel) -> Step | None:
