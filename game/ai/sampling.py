@@ -452,8 +452,10 @@ def rebuild(view: PlayerView, pool: Mapping[str, CardDef], rules: Rules, guess: 
         memory = Memory(me, pool)
     if not memory.seen:
         # a position's log starts within its turn (no TurnStarted before its first events):
-        # what it tells (an attack declared, a card set) happened in the view's turn
-        memory.turn = view.turn
+        # what it tells (an attack declared, a card set) happened in that turn, the one
+        # before the first TurnStarted in the log (or the view's, when none came yet)
+        first = next((e for e in view.log if isinstance(e, ev.TurnStarted)), None)
+        memory.turn = view.turn if first is None else first.turn - 1
     memory.feed(view.log)
     visible = _visible_cards(view)
     if not memory.started:
