@@ -273,6 +273,18 @@ class ScriptedPlayer:
         self.improvised += 1
         return self.otherwise.choose(view)
 
+    def undo_state(self) -> object:
+        """Which recorded moves are used: kept with a person's undo mark (game/ui/duel/undo.py)."""
+        return list(self.used)
+
+    def undo_restore(self, state: object) -> None:
+        """Back to the moves used at the mark (the ones played since were taken back)."""
+        if isinstance(state, list) and len(state) == len(self.used):
+            self.used = [bool(u) for u in state]
+        forget = getattr(self.otherwise, "forget", None)
+        if callable(forget):
+            forget()
+
 
 def opponent_goal(goal: Goal, start_turn: int) -> PlayGoal:
     """The other seat's goal: what makes the puzzle fail. Denying a win (or an LP target)
@@ -297,9 +309,9 @@ def player_goal(goal: Goal, start_turn: int) -> PlayGoal:
     return PlayGoal.survive_until_round(goal.value)
 
 
-def level_player(puzzle: Puzzle, level: str, seat: int) -> Player:
+def level_player(puzzle: Puzzle, level: str, seat: int, seed: int | None = None) -> Player:
     """A computer level playing `seat` of the puzzle for that seat's goal, knowing its own
-    cards (all it owns in the position) and seeded from the file's seed."""
+    cards (all it owns in the position) and seeded from the file's seed (or `seed`: a hint's)."""
     from game import ai
 
     turn = puzzle.scenario.start.get("turn", 1)
@@ -307,7 +319,8 @@ def level_player(puzzle: Puzzle, level: str, seat: int) -> Player:
         else opponent_goal(puzzle.goal, turn)
     duel = puzzle.build()
     deck = [c.cid for c in duel.cards if c.owner == seat]
-    seed = player_seed(puzzle.scenario.seed, "puzzle", seat)
+    if seed is None:
+        seed = player_seed(puzzle.scenario.seed, "puzzle", seat)
     return ai.make_player(level, seed, pool=puzzle.scenario.pool,
                           rules=puzzle.scenario.rules, deck=deck, goal=goal)
 

@@ -86,6 +86,11 @@ class ViewPlayer:
         except NotRebuildable:
             return None
 
+    def forget(self) -> None:
+        """The duel was taken back (a person's undo): read the log afresh next time, so
+        nothing seen in the future that was undone is remembered."""
+        self.memory = None
+
     def choose(self, view: PlayerView) -> Command:
         if not isinstance(view, PlayerView):
             raise TypeError(f"a computer player takes its seat's PlayerView, not {type(view).__name__}")

@@ -30,7 +30,7 @@ from .commands import (
     command_from_dict,
     command_to_dict,
 )
-from .duel import DeckSpec, Duel, Rejected
+from .duel import Checkpoint, DeckSpec, Duel, Rejected
 from .events import Event, event_to_dict
 from .model import ChoiceKind, Phase, Zone
 from .reasons import Code, Refusal
@@ -40,7 +40,7 @@ from .views import HIDDEN, CardView, Player, PlayerView, SideView, StepView
 
 __all__ = [
     "HIDDEN", "Activate", "Attack", "CardDef", "CardType", "CardView", "ChangePosition",
-    "ChoiceKind", "ChoiceOption", "Choose", "Code", "Command", "Concede", "DeckSpec", "Duel", "EndTurn",
+    "Checkpoint", "ChoiceKind", "ChoiceOption", "Choose", "Code", "Command", "Concede", "DeckSpec", "Duel", "EndTurn",
     "Event", "Flip", "NextPhase", "Pass", "PendingChoice", "Phase", "PlayEnvironment", "Player",
     "PlayerView", "Refusal", "Rejected", "Rules", "SetCard", "SideView", "SpecialSummon",
     "StepView", "Summon", "Unsummon", "Zone", "command_from_dict", "command_to_dict",

@@ -76,6 +76,16 @@ class Rejected(Exception):
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """A position of one duel to come back to (a player's undo): a clone of the duel then,
+    and how many events its record held. Only `Duel.rewind` of the same duel reads it."""
+
+    position: Duel
+    log_size: int
+    acted: tuple[int, int] = (0, 0)  # each seat's log size when it last sent a command
+
+
+@dataclass(frozen=True)
 class DeckSpec:
     """What a duel needs of a deck: card ids of the Main and Extra Decks."""
 
@@ -155,6 +165,28 @@ class Duel:
         new._seat_marks = (array("l"), array("l"))
         new._acted = [0, 0]
         return new
+
+    def checkpoint(self) -> Checkpoint:
+        """This position, to `rewind` to later (an undo)."""
+        return Checkpoint(self.clone(), len(self.event_log), (self._acted[0], self._acted[1]))
+
+    def rewind(self, mark: Checkpoint) -> None:
+        """Back to a checkpoint taken from this duel: the same state (hash, legal actions,
+        future) and the event record cut back to where it was, as if nothing had been sent
+        since. The object stays the same, so whoever holds it (a match) holds the old position."""
+        if mark.log_size > len(self.event_log):
+            raise ValueError("that checkpoint is not of this duel's past")
+        self.state = mark.position.state.copy()
+        self.caches = mark.position.caches.copy(self.state.cards)
+        self.out = []
+        self.last_events = []
+        size = mark.log_size
+        del self.event_log[size:]
+        for log, marks in zip(self._seat_logs, self._seat_marks, strict=True):
+            if len(marks) > size:  # where the seat's log stood when raw event `size` came
+                del log[marks[size]:]
+                del marks[size:]
+        self._acted = list(mark.acted)
 
     # Read-only names of the pool index and caches that legality reads.
     active_cids = property(lambda self: self.index.active_cids)

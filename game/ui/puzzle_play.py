@@ -74,12 +74,18 @@ class PuzzlePlayScene:
         session.history = list(done)
         self._seen = len(done)  # commands judged so far
         # the puzzle in progress is autosaved after every accepted command (game/autosave.py)
-        self.journal: autosave.Journal | None = autosave.Journal(autosave.puzzle_header(
-            puzzle.key, puzzle.path, puzzle.source, start_hash, number,
-            speed or prefs["speed"]), done)
-        session.on_apply = self.journal.append
-        self.journal.on_problem = lambda text: self.duel.say(text, "error")
+        self._header = (start_hash, speed or prefs["speed"])
+        self.journal: autosave.Journal | None = None
+        self._start_journal()
         self.outcome: pz.Status | None = None  # shown once the board has settled
+        # player aids: an undo takes the goal's status back too, and starts the autosave
+        # again from the restored position; the hint is the written one and Hard's move
+        session.memo = lambda: self.tracker.status
+        session.on_rewind.append(self._rewound)
+        self.duel.on_hint = self.show_hint
+        self.duel.hint_maker = lambda seat, seed: pz.level_player(puzzle, "hard", seat, seed)
+        self.duel.undo_block = lambda: "Solved: the puzzle is done (Retry plays it again)." \
+            if self.outcome is pz.Status.SOLVED else ""
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved
         self.saved_note = ""
         self.dialog: Dialog | None = None
@@ -121,6 +127,32 @@ class PuzzlePlayScene:
         """Off the screen on purpose (Back, Retry, Next, Leave, Quit): no autosave to keep."""
         self.forget_autosave()
 
+    def _start_journal(self) -> None:
+        """The autosave from the position now: the header and every command so far (a new
+        file replacing the old in one step)."""
+        old = self.journal
+        start_hash, speed = self._header
+        self.journal = autosave.Journal(autosave.puzzle_header(
+            self.puzzle.key, self.puzzle.path, self.puzzle.source, start_hash, self.number,
+            speed), self.session.history)
+        if old is not None and not self.journal.token:
+            old.discard()
+        self.session.on_apply = self.journal.append
+        self.journal.on_problem = lambda text: self.duel.say(text, "error")
+
+    def _rewound(self, mark) -> None:  # noqa: ANN001 - an undo.Mark
+        """An undo: the goal as it stood then, undecided again unless it was decided then;
+        the autosave begins again without the commands taken back."""
+        status = mark.memo if isinstance(mark.memo, pz.Status) else pz.Status.PLAYING
+        self.tracker.status = status
+        self._seen = len(self.session.history)
+        self.outcome = None
+        self._start_journal()
+
+    def undo(self) -> None:
+        """The outcome dialog's Undo: take back the last move and play on."""
+        self.duel.request_undo()
+
     def forget_autosave(self) -> None:
         if self.journal is not None:
             self.journal.discard()
@@ -131,8 +163,19 @@ class PuzzlePlayScene:
             self.pending = Replace(self.next_puzzle())  # type: ignore[arg-type]
 
     def show_hint(self) -> None:
+        """The puzzle's written hint; and, while the puzzle is being played, the strongest
+        level's move on the board (seen once this closes: an arrow and why, in words)."""
         hint = self.puzzle.hint or "This puzzle has no hint: read the goal and the cards again."
-        self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle")], width=620)
+        computed = self.outcome is None and not self.duel.hint_refusal()
+        if computed:
+            hint += " Close this to see the Hard level's move for you on the board, with why."
+        self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle", self._hint_closed)],
+                             width=620)
+        if computed:
+            self.duel.start_hint()
+
+    def _hint_closed(self) -> None:
+        self.duel.say_hint()
 
     def _over(self, scene: DuelScene) -> Transition | None:
         """The duel's own "See the result" button: the puzzle's outcome instead."""
@@ -170,7 +213,10 @@ class PuzzlePlayScene:
             buttons = [DialogButton("Retry", self.retry, "primary"),
                        DialogButton("Hint", self.show_hint),
                        DialogButton("Back to puzzles", self.back)]
-            self.dialog = Dialog("Not solved", why, buttons, default=0, cancel=2)
+            if not self.session.undo_refusal(self.puzzle.seat, self.puzzle.scenario.pool):
+                buttons.insert(1, DialogButton("Undo", self.undo))
+                why += " Or undo your last move and play on."
+            self.dialog = Dialog("Not solved", why, buttons, default=0, cancel=len(buttons) - 1)
 
     def keep_replay(self, solved: bool) -> None:
         """The decided attempt is saved as a replay (a failure only says so)."""

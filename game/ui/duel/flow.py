@@ -162,7 +162,17 @@ class MatchFlow:
         scene.suspender = self.save_suspended
         self.start_autosave(duel)
         scene.on_left = self.left_duel
+        scene.hint_maker = self.hint_player
+        # an undo starts the autosave again from the position it restored: the journal never
+        # holds a command that was taken back (docs/files.md, "Undo")
+        self.session.on_rewind.append(lambda mark: self.start_autosave(duel))
         return scene
+
+    def hint_player(self, seat: int, seed: int):  # noqa: ANN201 - a Player
+        """The Hard level for a person's hint, knowing that seat's own decklist."""
+        deck = self.match.decks[seat]
+        return make_ai("hard", seed, pool=self.match.pool, rules=self.rules,
+                       deck=[*deck.main, *deck.extra])
 
     # ------------------------------------------------------------ autosave
     def start_autosave(self, duel: Duel) -> None:

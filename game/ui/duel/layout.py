@@ -11,7 +11,8 @@ the bottom (the player whose view is shown), "far" the opponent at the top.
 | terms     |  [ext][SB][ Ph ][ Ph ][ Ph ][SB][grave]      | [action]  |
 +-----------+  - - - - - - - - - - - - - - - - - - - - -   | LINES     |
 | log       |  [env][SB][ Ph ][ Ph ][ Ph ][SB][grave]      | prompt    |
-|           |  [ext][ ][back][back][back][ ][deck]         | settings  |
+|           |  [ext][ ][back][back][back][ ][deck]         | undo hint |
+|           |                                              | settings  |
 |           |  near hand                                   | near LP/SP|
 +-----------+----------------------------------------------+-----------+
 ```
@@ -90,8 +91,9 @@ class DuelLayout:
         self.action = pygame.Rect(r.x, self.phase_bar.bottom + 6, r.w, 40)
         self.near_panel = pygame.Rect(r.x, r.bottom - 82, r.w, 82)
         self.settings = pygame.Rect(r.x, self.near_panel.y - 38, r.w, 32)
+        self.aids = pygame.Rect(r.x, self.settings.y - 34, r.w, 28)  # Undo and Hint
         self.lines = pygame.Rect(r.x, self.action.bottom + 8, r.w,
-                                 self.settings.y - 8 - self.action.bottom - 8)
+                                 self.aids.y - 6 - self.action.bottom - 8)
         # board strips
         self.near_hand = pygame.Rect(cols[0], NEAR_HAND_Y, cols[6] + BOX_W - cols[0], H - NEAR_HAND_Y)
         self.far_hand = pygame.Rect(cols[1], FAR_HAND_Y, cols[5] + BOX_W - cols[1], FAR_HAND_H)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game import storage
-from game.engine import CardDef, CardView, Command, Pass, Rejected, SetCard, StepView, Zone
+from game.engine import CardDef, CardView, Command, Pass, Player, Rejected, SetCard, StepView, Zone
 from game.engine.reasons import Refusal
 from game.ui import cite, sound, theme
 from game.ui import text as txt
@@ -23,18 +23,19 @@ from game.ui.widgets import Toast
 from game.ui.widgets.dialog import Dialog
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import arrows, panels, pause, style
+from . import aids, arrows, panels, pause, style
+from .advice import Advice, Advisor, command_words, hint_seed
 from .animator import SPEEDS, Animator
 from .board import Board
 from .geometry import Geometry
 from .gestures import Entry, Gestures
 from .interaction import Interaction
 from .layout import LAYOUT, ZOOM_W
-from .log import Describer
+from .log import Describer, LogEntry
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import BoardRenderer, Lights
-from .seats import Responses
+from .seats import AiWorker, Responses
 from .session import DuelSession
 from .sprites import CardSprites
 from .tweens import Move
@@ -43,6 +44,7 @@ MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
+YIELD_WORDS = "Pass until this resolves"
 
 
 def activation_cost(cdef: CardDef) -> str:
@@ -125,6 +127,18 @@ class DuelScene:
         self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
         self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
         self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
+        # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
+        self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
+        self.input.extra_rects.update(self.aid_rects)
+        self.input.extra_actions[aids.UNDO_KEY] = self.request_undo
+        self.input.extra_actions[aids.HINT_KEY] = self.request_hint
+        self.on_hint: Callable[[], None] | None = None  # a puzzle shows its own hint text too
+        self.undo_block: Callable[[], str] | None = None  # why not, beyond the session's (a solved puzzle)
+        # the Hard player a hint asks, from its seed (MatchFlow and puzzles give its decklist)
+        self.hint_maker: Callable[[int, int], Player] = self._default_hint_player
+        self.hint: Advice | None = None
+        self._hinting: tuple[AiWorker, Advisor] | None = None
+        self.step_menu: Popup | None = None
         self._load(seat, view)
         if self.hotseat:
             self._raise_curtain(seat)
@@ -211,14 +225,14 @@ class DuelScene:
         return self.session.refusal(cmd)
 
     def say(self, text: str, kind: str = "info", over_far_hand: bool = False,
-            detail: str = "") -> None:
+            detail: str = "", seconds: float | None = None) -> None:
         """A toast at the middle line; an instruction for picking a place or a target goes over
         the far hand instead, the one row never lit as a place or a target. `detail` shows
         while the pointer rests on the toast."""
         far = LAYOUT.far_hand
         self.toast.centre = far.center if over_far_hand else MID_TOAST
         self.toast.max_width = far.w if over_far_hand else 720
-        self.toast.show(text, kind, detail=detail)
+        self.toast.show(text, kind, seconds, detail=detail)
 
     def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None:
         """Say why not with the rule it cites; hovering the toast shows that rule's words."""
@@ -238,11 +252,16 @@ class DuelScene:
         if self.speed != "instant":
             self.anim.tweens.append(tween)
 
-    def send(self, commands: list[Command]) -> None:
-        """Apply commands in order (a multi-pick choice is several); redacted events animate."""
-        for cmd in commands:
+    def send(self, commands: list[Command], decided: bool = True) -> None:
+        """Apply commands in order (a multi-pick choice is several); redacted events animate.
+        `decided`: a person's own decision (it can be undone), not a pass sent for them or a
+        computer player's move."""
+        words = ""
+        if decided and commands and self.session.humans[commands[0].player]:
+            words = command_words(commands[0], self.session.view(commands[0].player), self.pool)
+        for i, cmd in enumerate(commands):
             try:
-                events = self.session.apply(cmd, self.shown)
+                events = self.session.apply(cmd, self.shown, words if i == 0 else "")
             except Rejected as exc:
                 self.say(cite.said(exc.code, exc.reason), "error", detail=cite.words(exc.code))
                 break
@@ -292,7 +311,7 @@ class DuelScene:
             # plays, so a Line nobody could answer animates as one short beat (Animator)
             forced = self._forced_pass()
             while forced is not None:
-                self.send([forced])
+                self.send([forced], decided=False)
                 forced = self._forced_pass()
         self.anim.speed = self.speed
         self.anim.update(dt)
@@ -305,6 +324,7 @@ class DuelScene:
         self.menu_button.update(dt)
         if self.dialog is not None:
             self.dialog.update(dt)
+        self._poll_hint()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
             if self._warm and not self.anim.tweens:  # idle: draw ahead the zoom faces of new cards
@@ -344,11 +364,11 @@ class DuelScene:
             if self.think <= 0:
                 cmd = worker.poll()
                 if cmd is not None:
-                    self.send([cmd])
+                    self.send([cmd], decided=False)
             return
         auto = self._person_pass(seat)
         if auto is not None:
-            self.send([auto])
+            self.send([auto], decided=False)
             return
         if seat != self.shown:
             if self.hotseat:
@@ -385,6 +405,9 @@ class DuelScene:
                 self.curtain = None
                 self._load(seat)
             return self._take()
+        if self.step_menu is not None:
+            self._step_menu_event(event)
+            return self._take()
         if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return self._take()
         if event.type == pygame.MOUSEWHEEL:
@@ -403,6 +426,8 @@ class DuelScene:
             return self._take()
         if self.finished:
             return self._finished_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self._step_click(event.pos):
+            return self._take()
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.log.focused = self.log.focused and self.log.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._panel_click(event.pos):
@@ -440,8 +465,11 @@ class DuelScene:
             self.pending = self.on_over(self) if self.on_over is not None else Pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
+        elif event.type == pygame.KEYDOWN and self._aid_key(event):
+            pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._panel_click(event.pos)
+            if not self._aid_click(event.pos):
+                self._panel_click(event.pos)
         return self._take()
 
     def _wheel(self, event: pygame.event.Event) -> None:
@@ -464,6 +492,8 @@ class DuelScene:
             if r.collidepoint(pos):
                 self.input.extra_actions[key]()
                 return True
+        if self._aid_click(pos):
+            return True
         if self.geo.tray_open and self._tray_close().collidepoint(pos):
             self.geo.tray_open = False
             return True
@@ -481,6 +511,8 @@ class DuelScene:
             self.log.wheel(-3)
         elif event.key == pygame.K_x:
             self._pile(("extra", self.shown))
+        else:
+            self._aid_key(event)
 
     def _pile(self, key: tuple) -> None:
         kind, seat = key
@@ -501,6 +533,225 @@ class DuelScene:
                                      (at[0] - 220, at[1]), pygame.Rect(0, 0, *LAYOUT.size))
             self.input.mode = "popup"
 
+    # ---------------------------------------------------------- player aids
+    def aid_seat(self) -> int:
+        """The person an Undo or a Hint is for: the one on screen (versus the computer, the
+        one person)."""
+        humans = self.session.humans
+        if self.hotseat or not any(humans):
+            return self.shown
+        return humans.index(True)
+
+    def _aid_key(self, event: pygame.event.Event) -> bool:
+        """U or Ctrl+Z: undo; H: hint; Y: the menu of Steps to pass until."""
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
+            self.request_undo()
+        elif event.key == pygame.K_h and not ctrl:
+            self.request_hint()
+        elif event.key == pygame.K_y and not ctrl and not self.finished:
+            self.open_step_menu(None)
+        else:
+            return False
+        return True
+
+    def _aid_click(self, pos: tuple[int, int]) -> bool:
+        for key, r in self.aid_rects.items():
+            if r.collidepoint(pos):
+                self.input.extra_actions[key]()
+                return True
+        return False
+
+    # undo
+    def request_undo(self) -> None:
+        """Take back the person's last decision: at once versus the computer or in a puzzle,
+        after the other player agrees in hotseat; else say why not."""
+        if self.curtain is not None or self.dialog is not None:
+            return
+        seat = self.aid_seat()
+        why = (self.undo_block() if self.undo_block is not None else "") or \
+            self.session.undo_refusal(seat, self.pool)
+        if why:
+            self.say(why, "warn")
+            return
+        if self.hotseat:
+            words = self.session.undo_words(seat)
+            self.input.reset()
+            self.dialog = aids.undo_question(
+                self.name(seat), self.name(1 - seat), words, lambda: self._undo(seat),
+                lambda: self.say(f"{self.name(1 - seat)} refused the undo.", "warn"))
+            return
+        self._undo(seat)
+
+    def _undo(self, seat: int) -> None:
+        mark = self.session.undo(seat)
+        self.hint = None
+        self._hinting = None
+        self.step_menu = None
+        self.anim.skip()
+        self._load(seat)
+        left = self.session.undos.count(seat)
+        more = f" ({left} more can be undone this turn)" if left else ""
+        self.say(f"Undone: {mark.words}{more}", "ok")
+
+    # hint
+    def _default_hint_player(self, seat: int, seed: int) -> Player:
+        """Hard for `seat`, knowing its own decklist (every card it owns in this duel)."""
+        from game.ai.levels import make_player
+
+        duel = self.session.duel
+        deck = [c.cid for c in duel.cards if c.owner == seat]
+        return make_player("hard", seed, pool=self.pool, rules=duel.rules, deck=deck)
+
+    def hint_refusal(self) -> str:
+        if self.hotseat:
+            return "Hints are for duels against the computer and for puzzles."
+        if self.finished or self.session.over:
+            return "The duel is over."
+        seat = self.aid_seat()
+        if self.session.deciding != seat or self.stale or self.curtain is not None:
+            return "A hint is for your own decision: wait until you decide."
+        return ""
+
+    def request_hint(self) -> None:
+        """Ask the Hard level for the person's best move (in the worker thread: never on the
+        drawing path); shown on the board with why once it has answered."""
+        if self.on_hint is not None:
+            self.on_hint()  # a puzzle: its written hint, then this
+            return
+        self.start_hint()
+
+    def start_hint(self) -> None:
+        why = self.hint_refusal()
+        if why:
+            self.say(why, "warn")
+            return
+        seat = self.aid_seat()
+        sent = len(self.session.history)
+        if self.hint is not None and self.hint.sent == sent:
+            self.say_hint()
+            return
+        if self._hinting is not None and self._hinting[1].sent == sent:
+            return  # already thinking
+        seed = hint_seed(self.session.duel.seed, seat, sent)
+        advisor = Advisor(lambda: self.hint_maker(seat, seed), self.pool, sent)
+        worker = AiWorker(advisor, threaded=self.session.threaded)
+        self._hinting = (worker, advisor)
+        self.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
+        worker.start(self.session.view(seat))
+        self._poll_hint()
+
+    def _poll_hint(self) -> None:
+        if self.hint is not None and self.hint.sent != len(self.session.history):
+            self.hint = None  # the position moved on: the hint was for another one
+        got = self._hinting
+        if got is None:
+            return
+        worker, advisor = got
+        if worker.poll() is None and worker.thinking:
+            return
+        self._hinting = None
+        advice = advisor.advice
+        if advice is None or advice.sent != len(self.session.history):
+            if advice is None:
+                self.say("No hint this time: the Hard level could not decide.", "warn")
+            return
+        self.hint = advice
+        self.log.add(LogEntry("Hint: " + advice.words, -1))
+        self.say_hint()
+
+    def say_hint(self) -> None:
+        """The hint's words over the far hand, the one row a hint never points at."""
+        if self.hint is not None:
+            self.say("Hint: " + self.hint.words, "ok", over_far_hand=True, seconds=12.0)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        if self.hint is None or self.curtain is not None or self.shown != self.hint.seat:
+            return
+        rows = None
+        p = self.input.prompt
+        if p is not None:
+            rows = [r for i, row in enumerate(p.rows) if getattr(row, "value", None) == getattr(
+                self.hint.command, "option", object()) and (r := self.input.panel.row_rect(p, i)) is not None]
+        aids.draw_hint(surface, self.geo, self.hint.command, self.renderer.clock, rows)
+
+    def _draw_aids(self, surface: pygame.Surface) -> None:
+        seat = self.aid_seat()
+        pointer = self.input.pointer
+        undo_ok = not self.session.over and self.session.undos.latest(seat) is not None
+        buttons = [("\u21b6 Undo  (U)", self.aid_rects[aids.UNDO_KEY], undo_ok,
+                    self.aid_rects[aids.UNDO_KEY].collidepoint(pointer), self.input.focus == aids.UNDO_KEY)]
+        if aids.HINT_KEY in self.aid_rects:
+            label = "Hint: thinking\u2026" if self._hinting is not None else "Hint  (H)"
+            r = self.aid_rects[aids.HINT_KEY]
+            buttons.append((label, r, not self.hint_refusal(), r.collidepoint(pointer),
+                            self.input.focus == aids.HINT_KEY))
+        aids.draw_aid_buttons(surface, buttons)
+
+    # yield to a Step
+    def answers_label(self) -> str:
+        waiting = self.session.yields[self.shown]
+        if waiting is not None:
+            return "Passing until " + waiting.words(self.session.view(self.shown), self.pool)
+        return self.session.responses[self.shown].label
+
+    def _step_at(self, pos: tuple[int, int]):
+        """The Step on a Line (not one resolving) whose row is under `pos`, or None."""
+        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
+        for r, st in self.line_hits:
+            if r.collidepoint(pos) and open_steps.get((st.line, st.step)) == st:
+                return st
+        return None
+
+    def _step_click(self, pos: tuple[int, int]) -> bool:
+        if self.curtain is not None or not LAYOUT.lines.collidepoint(pos):
+            return False
+        if self.input.prompt is not None and self.input.panel.rect.collidepoint(pos):
+            return False
+        st = self._step_at(pos)
+        if st is None:
+            return False
+        self.open_step_menu(st, pos)
+        return True
+
+    def open_step_menu(self, step, at: tuple[int, int] | None = None) -> None:
+        """"Pass until this resolves" for one Step (a click on it), or for each Step on the
+        Lines (Y)."""
+        steps = [step] if step is not None else [s for line in self.board.lines for s in line]
+        if not steps:
+            self.say("No Step is on a Line: nothing to pass until.", "info")
+            return
+        entries = []
+        for st in steps:
+            name = panels.step_title(self.pool, st, self.board.step_card_id(st))
+            label = YIELD_WORDS if step is not None else f"{YIELD_WORDS}: {st.line}.{st.step} {name}"
+            entries.append(Entry(label, [], "now", str(st.line * 1000 + st.step)))
+        title = f"{st.line}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
+        # beside the Line panel, on the board's side, so the Step stays in sight
+        where = (LAYOUT.lines.x - 330, at[1] - 20) if at is not None else (LAYOUT.lines.x - 330, LAYOUT.lines.y + 40)
+        self.step_menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size),
+                               source=steps)
+        self.input.reset()
+
+    def _step_menu_event(self, event: pygame.event.Event) -> None:
+        menu = self.step_menu
+        assert menu is not None
+        got = menu.handle_event(event)
+        if got is None:
+            return
+        self.step_menu = None
+        kind, entry = got
+        if kind != "pick" or entry is None:
+            return
+        steps = {f"{s.line * 1000 + s.step}": s for s in menu.source}  # type: ignore[attr-defined]
+        st = steps.get(entry.hint)
+        if st is None:
+            return
+        seat = self.shown
+        self.session.yield_to(seat, st)
+        self.say(f"{self.name(seat)}: passing until {self.answers_label().removeprefix('Passing until ')} "
+                 "resolves (click the answers button to stop)", "info")
+
     # ------------------------------------------------------------ settings
     def _setting_rects(self) -> dict[tuple, pygame.Rect]:
         r = LAYOUT.settings
@@ -516,6 +767,10 @@ class DuelScene:
 
     def _cycle_responses(self) -> None:
         seat = self.shown
+        if self.session.yields[seat] is not None:  # the button shows the yield: a click ends it
+            self.session.yields[seat] = None
+            self.say(f"{self.name(seat)}: no longer passing; {self.session.responses[seat].label}", "info")
+            return
         self.session.responses[seat] = self.session.responses[seat].next()
         self.on_setting(f"responses_{seat}", self.session.responses[seat].value)
         self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
@@ -583,8 +838,11 @@ class DuelScene:
         if lights.arrow is not None:
             from .render import _arrow
             _arrow(surface, *lights.arrow)
+        self._draw_hint(surface)
         if inp.popup is not None:
             inp.popup.draw(surface)
+        if self.step_menu is not None:
+            self.step_menu.draw(surface)
         self.menu_button.draw(surface)
         if self.match_note:
             r = self.menu_button.rect
@@ -799,10 +1057,10 @@ class DuelScene:
                                                self.hover_step)
         buttons = []
         for key, r in self.setting_rects.items():
-            label = (f"Speed: {self.speed}" if key[1] == "speed"
-                     else self.session.responses[self.shown].label)
+            label = (f"Speed: {self.speed}" if key[1] == "speed" else self.answers_label())
             buttons.append((label, r, inp.hover == key, inp.focus == key))
         panels.draw_settings(surface, buttons)
+        self._draw_aids(surface)
 
     def over_words(self) -> str:
         """Once the duel has ended, who won, for the phase bar (seen whatever the log shows)."""

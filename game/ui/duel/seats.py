@@ -68,10 +68,14 @@ class AiWorker:
         self._thread.start()
 
     def _run(self, view: PlayerView) -> None:
+        result: Command | None = None
+        error: BaseException | None = None
         try:
-            self._result = self.player.choose(view)
+            result = self.player.choose(view)
         except Exception as exc:  # an AI bug must not end the duel: play a legal move instead
-            self._error = exc
+            error = exc
+        if self._view is view:  # still the question asked (not cancelled meanwhile)
+            self._result, self._error = result, error
 
     def poll(self) -> Command | None:
         """The chosen command (a legal one even if the AI failed), or None while it thinks."""
@@ -87,7 +91,12 @@ class AiWorker:
             return view.legal_actions[0] if view.legal_actions else None
         return result
 
-    def cancel(self) -> None:
-        """Forget the question (the thread finishes on its own; its answer is dropped)."""
+    def cancel(self, wait: float = 0.0) -> None:
+        """Forget the question (the thread finishes on its own; its answer is dropped).
+        `wait`: seconds to let a running thread finish first (an undo changes what the
+        player remembers, which must not happen while it still thinks)."""
+        thread = self._thread
         self._view = None
         self._thread = None
+        if wait and thread is not None:
+            thread.join(wait)

@@ -4,16 +4,30 @@ The screen only ever talks to the engine through here: views for a seat, `apply`
 command (its events back as the seat shown sees them: the engine redacts them,
 `Duel.events_for`), `refusal` to say why a command is not legal. Every accepted command is kept in `history`, so seed + history replays the duel.
 Duels run with the engine's auto-pass off: the session passes for a person as their
-response setting says, and a computer player passes for itself.
+response setting says (or their yield to a Step, `yields`), and a computer player passes
+for itself. A person's decisions are marked so they can be taken back (`undo`, undo.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
-from game.engine import Command, Duel, Event, Pass, Player, PlayerView, Refusal, might_answer
+from game.engine import (
+    CardDef,
+    Command,
+    Duel,
+    Event,
+    Pass,
+    Player,
+    PlayerView,
+    Refusal,
+    StepView,
+    might_answer,
+)
 
 from .seats import AiWorker, Responses
+from .undo import Mark, UndoStack, learned_since, learned_words
 
 
 class DuelSession:
@@ -28,8 +42,17 @@ class DuelSession:
         self.history: list[Command] = []
         # told each accepted command (the autosave journal, game/autosave.py): must be cheap
         self.on_apply: Callable[[Command], None] | None = None
+        self.threaded = threaded
         self.workers = {seat: AiWorker(p, threaded) for seat, p in (ai_players or {}).items()}
         self._views: dict[int, tuple[int, PlayerView]] = {}
+        self.undos = UndoStack()
+        # after an undo, no pass is sent for a person at the restored position (the history
+        # length it had): they decide there themselves
+        self.hold: int | None = None
+        # what the screen keeps with each mark and gets back on an undo (a puzzle's goal)
+        self.memo: Callable[[], object] = lambda: None
+        self.on_rewind: list[Callable[[Mark], None]] = []  # told after each undo
+        self.yields: list[YieldTo | None] = [None, None]  # "pass until this Step resolves"
 
     @property
     def over(self) -> bool:
@@ -50,14 +73,82 @@ class DuelSession:
             got = self._views[seat] = (stamp, self.duel.view(seat))
         return got[1]
 
-    def apply(self, cmd: Command, seat: int) -> tuple[Event, ...]:
+    def apply(self, cmd: Command, seat: int, decision: str = "") -> tuple[Event, ...]:
         """Apply one command (raises Rejected with a reason); returns its events as seat
-        `seat` may see them."""
+        `seat` may see them. `decision`: a person's own decision in words (not a pass sent
+        for them): marked first, so it can be taken back."""
+        mark = None
+        if decision and not self.duel.over and self.humans[cmd.player]:
+            players = tuple((s, w.player.undo_state()) for s, w in self.workers.items()  # type: ignore[attr-defined]
+                            if callable(getattr(w.player, "undo_state", None)))
+            mark = Mark(self.duel.checkpoint(), len(self.history), cmd.player, self.duel.turn,
+                        self.view(cmd.player), decision, self.memo(), players)
         self.duel.apply(cmd)
+        if mark is not None:
+            self.undos.keep(mark)
         self.history.append(cmd)
+        self.hold = None
         if self.on_apply is not None:
             self.on_apply(cmd)
+        self._check_yields()
         return self.duel.events_for(seat)
+
+    # ------------------------------------------------------------------ undo
+    def undo_refusal(self, seat: int, pool: Mapping[str, CardDef]) -> str:
+        """Why `seat` cannot take back a decision now ("" when it can)."""
+        if self.duel.over:
+            return "The duel is over: its result stands."
+        i = self.undos.latest(seat)
+        if i is None:
+            return "Nothing to undo: you have made no decision this turn."
+        seen = learned_since(self.undos.marks[i], self.view(seat))
+        if seen:
+            return (f"Cannot undo: since then you have seen {learned_words(seen, pool)} "
+                    "(an undo takes back decisions, never what they showed).")
+        return ""
+
+    def undo_words(self, seat: int) -> str:
+        """The decision an undo by `seat` would take back, in words ("" if none)."""
+        i = self.undos.latest(seat)
+        return self.undos.marks[i].words if i is not None else ""
+
+    def undo(self, seat: int) -> Mark:
+        """Take back `seat`'s latest decision and everything after it (call `undo_refusal`
+        first). The duel is back at the position before it, exactly (same state hash);
+        computer players forget what they read since, and nobody is passed for there."""
+        i = self.undos.latest(seat)
+        if i is None:
+            raise ValueError("nothing to undo")
+        mark = self.undos.marks[i]
+        self.undos.drop_from(i)
+        kept = dict(mark.players)
+        for seat, worker in self.workers.items():
+            worker.cancel(wait=3.0)
+            if seat in kept:
+                worker.player.undo_restore(kept[seat])  # type: ignore[attr-defined]
+            forget = getattr(worker.player, "forget", None)
+            if callable(forget):
+                forget()
+        self.duel.rewind(mark.checkpoint)
+        del self.history[mark.sent:]
+        self._views.clear()
+        self.yields = [None, None]
+        self.hold = len(self.history)
+        for tell in self.on_rewind:
+            tell(mark)
+        return mark
+
+    # ------------------------------------------------------------ yielding
+    def yield_to(self, seat: int, step: StepView) -> None:
+        """`seat` passes every answer window until `step` (on a Line now) has resolved."""
+        self.yields[seat] = YieldTo(step.line, step.step, step.card, step.ability, step.kind)
+
+    def _check_yields(self) -> None:
+        """A yield ends once its Step is no longer on a Line (resolved, or gone)."""
+        for seat in (0, 1):
+            y = self.yields[seat]
+            if y is not None and not y.on(self.view(seat)):
+                self.yields[seat] = None
 
     def refusal(self, cmd: Command) -> Refusal | None:
         return self.duel.refusal(cmd)
@@ -70,8 +161,11 @@ class DuelSession:
         if view.choice is not None or not view.lines:
             return None
         passes = [c for c in view.legal_actions if isinstance(c, Pass)]
-        if not passes:
+        if not passes or self.hold == len(self.history):
             return None
+        waiting = self.yields[seat]
+        if waiting is not None and waiting.on(view):
+            return passes[0]
         setting = self.responses[seat]
         if setting is Responses.NEVER:
             return passes[0]
@@ -85,3 +179,27 @@ class DuelSession:
         pause), judged only by what the other seat sees: they might answer (RULES.md I15,
         `might_answer`), whether or not they really can."""
         return might_answer(self.view(1 - seat), seat, self.duel.pool)
+
+
+@dataclass(frozen=True)
+class YieldTo:
+    """A Step a person waits for: where it stands on the Lines and what it is. Steps keep
+    their place until they resolve, so finding it there means it has not resolved yet."""
+
+    line: int
+    step: int
+    card: int
+    ability: int
+    kind: str
+
+    def on(self, view: PlayerView) -> bool:
+        if self.line > len(view.lines) or self.step > len(view.lines[self.line - 1]):
+            return False
+        s = view.lines[self.line - 1][self.step - 1]
+        return (s.card, s.ability, s.kind) == (self.card, self.ability, self.kind)
+
+    def words(self, view: PlayerView, pool: Mapping[str, CardDef]) -> str:
+        cid = next((s.card_id for line in view.lines for s in line
+                    if (s.line, s.step) == (self.line, self.step)), None)
+        name = pool[cid].name if cid is not None and cid in pool else "a face-down card"
+        return f"{name} (Line {self.line}, Step {self.step})"
