@@ -133,7 +133,13 @@ def test_hotseat_undo_needs_the_other_player_to_agree(window) -> None:
     assert "refused" in scene.toast.message
     feed(scene, key(pygame.K_u))
     feed(scene, *click(scene.dialog.buttons[0].rect.center))  # Player 2 agrees
-    assert state_hash(scene.session.duel) == before and scene.shown == 0
+    assert state_hash(scene.session.duel) == before
+    # Player 2 is at the screen: a curtain, before Player 1's side is shown again
+    assert scene.curtain is not None and scene.curtain.seat == 0
+    scene.draw(window)
+    assert not scene.renderer.drawn
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.curtain is None and scene.shown == 0 and scene.can_act()
 
 
 def test_undo_never_takes_back_what_a_decision_showed(window) -> None:

@@ -589,9 +589,15 @@ class DuelScene:
         self._hinting = None
         self.step_menu = None
         self.anim.skip()
-        self._load(seat)
         left = self.session.undos.count(seat)
         more = f" ({left} more can be undone this turn)" if left else ""
+        if self.hotseat:  # the other player agreed at the screen: the asker takes the seat again
+            self._load(seat)
+            self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat),
+                                   f"{self.name(1 - seat)} agreed: {mark.words} is taken back.",
+                                   LAYOUT.size)
+            return
+        self._load(seat)
         self.say(f"Undone: {mark.words}{more}", "ok")
 
     # hint
