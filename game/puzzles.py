@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from game import storage
 from game.ai.goals import SURVIVE, WIN_BY, PlayGoal
@@ -309,7 +310,8 @@ def player_goal(goal: Goal, start_turn: int) -> PlayGoal:
     return PlayGoal.survive_until_round(goal.value)
 
 
-def level_player(puzzle: Puzzle, level: str, seat: int, seed: int | None = None) -> Player:
+def level_player(puzzle: Puzzle, level: str, seat: int, seed: int | None = None,
+                 **options: Any) -> Player:
     """A computer level playing `seat` of the puzzle for that seat's goal, knowing its own
     cards (all it owns in the position) and seeded from the file's seed (or `seed`: a hint's)."""
     from game import ai
@@ -322,7 +324,7 @@ def level_player(puzzle: Puzzle, level: str, seat: int, seed: int | None = None)
     if seed is None:
         seed = player_seed(puzzle.scenario.seed, "puzzle", seat)
     return ai.make_player(level, seed, pool=puzzle.scenario.pool,
-                          rules=puzzle.scenario.rules, deck=deck, goal=goal)
+                          rules=puzzle.scenario.rules, deck=deck, goal=goal, **options)
 
 
 def opponent_player(puzzle: Puzzle, moves: Sequence[Move] = ()) -> Player:

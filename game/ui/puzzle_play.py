@@ -21,6 +21,7 @@ from game.engine import Command, state_hash
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import flow
+from game.ui.duel.advice import HINT_MAX_SECONDS
 from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.log import LogEntry
 from game.ui.duel.scene import DuelScene
@@ -83,7 +84,8 @@ class PuzzlePlayScene:
         session.memo = lambda: self.tracker.status
         session.on_rewind.append(self._rewound)
         self.duel.on_hint = self.show_hint
-        self.duel.hint_maker = lambda seat, seed: pz.level_player(puzzle, "hard", seat, seed)
+        self.duel.hint_maker = lambda seat, seed: pz.level_player(
+            puzzle, "hard", seat, seed, max_seconds=HINT_MAX_SECONDS)
         self.duel.undo_block = lambda: "Solved: the puzzle is done (Retry plays it again)." \
             if self.outcome is pz.Status.SOLVED else ""
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved

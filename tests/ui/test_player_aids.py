@@ -18,7 +18,7 @@ from game.duel_setup import DuelSetup
 from game.engine import Concede, EndTurn, NextPhase, Pass, Summon, state_hash
 from game.resources import starter_deck
 from game.ui.duel import aids
-from game.ui.duel.advice import hint_seed
+from game.ui.duel.advice import HINT_MAX_SECONDS, hint_seed
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.seats import Responses
 from game.ui.duel.undo import Mark, learned_since
@@ -222,7 +222,7 @@ def test_hint_is_hards_legal_choice_for_the_persons_view_shown_on_the_board(wind
     assert hint.command in view.legal_actions
     duel = scene.session.duel
     hard = make_player("hard", hint_seed(duel.seed, 0, sent), pool=base_pool(), rules=duel.rules,
-                       deck=[c.cid for c in duel.cards if c.owner == 0])
+                       deck=[c.cid for c in duel.cards if c.owner == 0], max_seconds=HINT_MAX_SECONDS)
     assert hard.choose(view) == hint.command
     assert scene.toast.message.startswith("Hint: ") and hint.words in scene.toast.message
     # on the board: the hint's colour around the card it moves
@@ -259,7 +259,8 @@ def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(windo
     hint = play.duel.hint
     assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
     duel = play.session.duel
-    hard = pz.level_player(puzzle, "hard", puzzle.seat, hint_seed(duel.seed, puzzle.seat, 0))
+    hard = pz.level_player(puzzle, "hard", puzzle.seat, hint_seed(duel.seed, puzzle.seat, 0),
+                           max_seconds=HINT_MAX_SECONDS)
     assert hard.choose(play.session.view(puzzle.seat)) == hint.command
     feed(play, key(pygame.K_RETURN))  # closes the text: the move is on the board
     assert play.dialog is None and hint.words in play.duel.toast.message

@@ -41,6 +41,9 @@ from game.engine import (
 PHASE_WORDS = {"standby": "Main Phase 1", "main1": "Battle Phase", "battle": "Main Phase 2",
                "main2": "End Phase"}
 SETTLE_CAP = 60  # commands tried after the hinted one, until its Lines resolve
+# Hard's time safety net for a hint: its budget of simulated commands decides, not the clock
+# (a hint runs in the background; a loaded machine only makes it slower, never different)
+HINT_MAX_SECONDS = 30.0
 
 
 def hint_seed(duel_seed: int, seat: int, sent: int) -> int:

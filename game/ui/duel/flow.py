@@ -171,8 +171,10 @@ class MatchFlow:
     def hint_player(self, seat: int, seed: int):  # noqa: ANN201 - a Player
         """The Hard level for a person's hint, knowing that seat's own decklist."""
         deck = self.match.decks[seat]
+        from .advice import HINT_MAX_SECONDS
+
         return make_ai("hard", seed, pool=self.match.pool, rules=self.rules,
-                       deck=[*deck.main, *deck.extra])
+                       deck=[*deck.main, *deck.extra], max_seconds=HINT_MAX_SECONDS)
 
     # ------------------------------------------------------------ autosave
     def start_autosave(self, duel: Duel) -> None:

@@ -24,7 +24,7 @@ from game.ui.widgets.dialog import Dialog
 from game.ui.widgets.tooltip import draw_tooltip
 
 from . import aids, arrows, panels, pause, style
-from .advice import Advice, Advisor, command_words, hint_seed
+from .advice import HINT_MAX_SECONDS, Advice, Advisor, command_words, hint_seed
 from .animator import SPEEDS, Animator
 from .board import Board
 from .geometry import Geometry
@@ -607,7 +607,8 @@ class DuelScene:
 
         duel = self.session.duel
         deck = [c.cid for c in duel.cards if c.owner == seat]
-        return make_player("hard", seed, pool=self.pool, rules=duel.rules, deck=deck)
+        return make_player("hard", seed, pool=self.pool, rules=duel.rules, deck=deck,
+                           max_seconds=HINT_MAX_SECONDS)
 
     def hint_refusal(self) -> str:
         if self.hotseat:
