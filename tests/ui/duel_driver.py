@@ -226,9 +226,11 @@ class GestureDriver:
             elif on_board and self.rng.random() < 0.5:
                 self.click(s.geo.rect_of(v).center)
             else:
+                p = s.input.prompt  # a pick rebuilds the prompt (its scroll starts again)
                 while s.input.panel.row_rect(p, i) is None:
                     feed(s, motion(s.input.panel.rect.center),
                          wheel(-1 if i >= p.scroll else 1))
+                    p = s.input.prompt
                 self.click(s.input.panel.row_rect(p, i).center)
         if p.need > 0:
             if self.keyboard:

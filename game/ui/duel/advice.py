@@ -140,6 +140,8 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
     own rebuild: its samples, never the real duel) with nobody answering until its Lines
     resolve; the move alone when it cannot be tried."""
     said = command_words(cmd, view, pool)
+    if len(view.legal_actions) == 1:
+        return said + ": it is the only thing you can do now"
     if isinstance(cmd, Pass):
         return said + ": no answer of yours gains more than keeping your cards for later"
     if isinstance(cmd, EndTurn):

@@ -668,9 +668,11 @@ class DuelScene:
         self.say_hint()
 
     def say_hint(self) -> None:
-        """The hint's words over the far hand, the one row a hint never points at."""
+        """The hint's words over the far hand, the one row a hint never points at (in a
+        puzzle its banner lies there: then at the middle line)."""
         if self.hint is not None:
-            self.say("Hint: " + self.hint.words, "ok", over_far_hand=True, seconds=12.0)
+            self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.overlay is None,
+                     seconds=12.0)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         if self.hint is None or self.curtain is not None or self.shown != self.hint.seat:
