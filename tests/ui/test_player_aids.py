@@ -314,7 +314,7 @@ def test_pass_until_a_step_resolves_from_the_line_panel(window) -> None:
     seat = scene.shown
     assert scene.board.lines, "the Summon's Step is on Line 1"
     scene.draw(window)  # the Line panel, as the person sees it
-    rect, step = next((r, st) for r, st in scene.step_hits)
+    rect, step = next((r, st) for r, st in scene.line_hits)
     feed(scene, *click(rect.center, button=3))
     assert scene.step_menu is not None
     scene.draw(window)
