@@ -64,7 +64,7 @@ def main() -> int:
         t = time.perf_counter()
         mark = duel.checkpoint()
         mark_us.append((time.perf_counter() - t) * 1e6)
-        rng = random.Random(len(duel.event_log))
+        rng = random.Random(duel.log_size)
         for _ in range(5):
             if duel.over:
                 break
