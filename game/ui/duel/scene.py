@@ -298,7 +298,8 @@ class DuelScene:
         passed for once seated, so the other player cannot tell by the pace either."""
         s = self.session
         auto = s.auto_pass(seat)
-        if auto is None or not self.hotseat or s.responses[seat] is Responses.NEVER:
+        if auto is None or not self.hotseat or s.responses[seat] is Responses.NEVER \
+                or s.yields[seat] is not None:  # a yield passes like "never ask", by choice
             return auto
         if seat != self.shown:
             return None if s.seems_asked(seat) else auto
