@@ -54,14 +54,15 @@ def test_make_player_offers_every_level() -> None:
 
 
 @pytest.mark.parametrize("levels, duels", [
-    (("easy", "random"), 120),
-    (("easy", "easy"), 80),
-    (("normal", "random"), 120),
-    (("normal", "easy"), 80),
+    (("easy", "random"), 60),
+    (("easy", "easy"), 40),
+    (("normal", "random"), 60),
+    (("normal", "easy"), 40),
 ])
 def test_every_level_plays_hundreds_of_duels_legally(levels, duels) -> None:
     """Each command is one of the view's legal actions (kit.play checks) and every duel
-    ends; together the cases give Easy and Normal hundreds of duels each."""
+    ends; together the cases give Easy and Normal over a hundred duels each (halved when
+    Normal's win-this-turn solver made each duel dearer, to keep .ci/run under 10 minutes)."""
     ended = 0
     for k in range(duels):
         a, b = _pairing(k)

@@ -131,7 +131,7 @@ def play_checked(seed: int, deck_a, deck_b, hash_every: int, policy=uniform) -> 
     return duel
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), a=st.integers(0, 50), b=st.integers(0, 50),
        keen=st.booleans())
 def test_random_duels_keep_every_invariant_and_end(seed, a, b, keen):
