@@ -3,10 +3,12 @@
 Each command is printed as its file line, then what it caused in the duel log's sentences
 (game/ui/duel/log.py, which needs no window). By default the log is the designer's: nothing
 hidden (every card named); `--seat 1|2` prints what that player saw instead. The log is the
-duel as it was played: the replay's own card data and rules (format 2; a format 1 replay
-has none: today's). Exit code 0 when the replay plays out as recorded, 1 when the engine
-refused a command or the events or the end differ from the recording, 2 when the file
-cannot be read.
+duel as it was played: its recorded events, as the replay viewer shows them
+(game/ui/replays/shown.py), with its own card data (a replay without events, format 1 or
+too big: re-played on its own card data and rules; format 1 has none: today's). Exit code
+0 when today's engine re-plays it on its own card data and rules as recorded, 1 when it
+refused a command or the events or the end differ from the recording (the log is still the
+recorded one), 2 when the file cannot be read.
 
 `--check` prints no log: whether today's game (engine, card data, rules) reproduces the
 replay, and if not where it first differs, in words, and what changed since; then whether
@@ -104,6 +106,7 @@ def check_lines(path: str, verdict: Verdict, own: ReplayRun | None) -> list[str]
 def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) -> list[str]:
     """The whole replay as text lines: a header, then per command its line and its sentences."""
     from game.ui.duel.log import Describer
+    from game.ui.replays.shown import RECORDED, everything, shown_for
 
     r = run.replay
     names = [p.name for p in r.players]
@@ -115,8 +118,9 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) ->
            f"Recorded result: {r.winner_text}" + (f" ({r.reason})" if r.reason else "")
            + f", {r.rounds} rounds, {len(r.commands)} commands",
            f"Shown: {'everything (nothing hidden)' if seat is None else names[seat] + ' saw'}", ""]
-    log = run.log_for(seat)
-    counts = run.event_counts
+    shown = shown_for(run)
+    log = everything(run, shown) if seat is None else shown.log(seat)
+    counts = shown.marks
 
     def sentences(lo: int, hi: int, indent: str) -> None:
         for e in log[lo:hi]:
@@ -125,14 +129,18 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) ->
                 out.append(indent + entry.text)
 
     sentences(0, counts[0], "")
-    for i in range(run.length):
+    for i in range(shown.length):
         if commands:
             cmd = r.commands[i]
-            out.append(f"#{i + 1} [round {run.rounds[i]}] {names[cmd.player]}: {command_line(cmd)}")
+            out.append(f"#{i + 1} [round {shown.rounds[i]}] {names[cmd.player]}: {command_line(cmd)}")
         sentences(counts[i], counts[i + 1], "    " if commands else "")
     out.append("")
+    if shown.note:
+        out.append(shown.note)
     if run.stopped:
-        out.append(f"Stopped: {run.stopped}")
+        out.append(f"Stopped: {run.stopped}" if shown.source != RECORDED else
+                   f"Warning: re-played on its own card data and rules, {run.stopped} (shown "
+                   "as recorded to its end)")
     for w in run.warnings:
         out.append(f"Warning: {w}")
     if not run.stopped and not run.warnings:

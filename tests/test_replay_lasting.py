@@ -294,3 +294,30 @@ def test_a_field_the_engine_added_to_an_event_since_is_not_a_difference() -> Non
     assert same_event(recorded, {**recorded, "secret": True})
     assert not same_event(recorded, {**recorded, "label": "Y", "secret": True})
     assert not same_event({**recorded, "gone": 1}, recorded)
+
+
+def test_the_replay_command_prints_the_recorded_duel_after_an_engine_change(
+        reference, tmp_path, capsys, monkeypatch) -> None:
+    """`main.py replay` prints the duel as recorded (its events), as the viewer shows it,
+    even where today's engine plays the same commands differently; the change is a warning
+    and exit code 1."""
+    from game.engine import primitives as prims
+
+    path = R.save_replay(_record(reference), tmp_path)
+
+    def printed(*args: str) -> tuple[int, list[str]]:
+        code = replay_main([str(path), *args])
+        lines = capsys.readouterr().out.splitlines()
+        end = len(lines) - 1 - lines[::-1].index("")  # the footer after the last blank line
+        return code, lines[:end]
+
+    before = {args: printed(*args) for args in ((), ("--seat", "2"), ("--seat", "1", "--no-commands"))}
+    change_lp = prims.change_lp
+
+    def halved(duel, player, delta, reason, check=True):  # an engine fix: LP losses halved
+        change_lp(duel, player, delta // 2 if delta < 0 and reason != "cost" else delta, reason, check)
+    monkeypatch.setattr(prims, "change_lp", halved)
+    assert R.ReplayRun.play(R.load_replay(path), base_pool()).difference is not None
+    for args, (code, lines) in before.items():
+        assert code == 0 and len(lines) > 10
+        assert printed(*args) == (1, lines), args

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from game.engine import HIDDEN, CardDef, Duel
 from game.engine import events as ev
+from game.engine.events import EVENT_TYPES, event_from_dict
 from game.engine.views import recorded_for
 from game.replay import CHECKPOINT, Replay, ReplayRun
 from game.ui.duel.board import Board
@@ -165,3 +166,13 @@ def _known_cards(e: object, pool: Mapping[str, CardDef]) -> None:
             for _, known in extras:
                 if known != HIDDEN and known not in pool:
                     raise ValueError(f"DuelStarted names the card {known!r}, which it does not keep")
+
+
+def everything(run: ReplayRun, shown: Shown) -> tuple:
+    """Every event unredacted, cut as `shown`'s seat streams are (`shown.marks`): the
+    designer's `main.py replay` without --seat, a tool that sees everything by design. The
+    record's events when `shown` is the record, else the re-play's."""
+    if shown.source != RECORDED:
+        return run.log_for(None)
+    return tuple(event_from_dict(e) for e in run.replay.events or ()
+                 if isinstance(e, dict) and e.get("type") in EVENT_TYPES)
