@@ -3,8 +3,9 @@
 An AI may not hold the real duel (it would see the opponent's hand and the deck order), so a
 searching player rebuilds one from its own `PlayerView`: everything the view shows is copied,
 what only the event log tells (when a Phantom was summoned, attacked or changed position,
-modifiers and statuses, the loop-guard counts, the Lines' Step details) is replayed from the
-log, and every card the player cannot see is *sampled*: its own deck from its own decklist,
+modifiers and statuses: told as they come for a card the player sees, all at once by the move
+or turn that brings a card into its sight; the loop-guard counts, the Lines' Step details) is
+replayed from the log, and every card the player cannot see is *sampled*: its own deck from its own decklist,
 the opponent's hidden cards from the opponent's decklist when it is known, else from the card
 pool of the families the opponent has shown, minus every card already seen. Two views that
 differ only in hidden cards therefore rebuild the same way for the same seed.
@@ -195,10 +196,21 @@ def _moved(m: Memory, e: ev.CardMoved) -> None:
             memo.sp_paid = 0
         elif e.reason == "set":
             memo.set_turn = m.turn
+    if e.card_id != HIDDEN:
+        _held(m, e)
     if e.reason == "cost":
         m.cost_moved.add(uid)
     if e.to_zone == "grave":
         m.subject["sent_to_grave"] = uid
+
+
+def _held(m: Memory, e: ev.CardMoved | ev.PositionChanged) -> None:
+    """A card the seat sees as it moves or turns: its modifiers and statuses are those the
+    event carries (while it was hidden, the seat was told none of them: RULES.md I12)."""
+    if e.mods or e.flags or e.card in m.memo:
+        memo = m.card(e.card)
+        memo.mods = [(stat, amount, until) for stat, amount, until in e.mods]
+        memo.flags = [(status, until) for status, until in e.flags]
 
 
 def _turn(m: Memory, e: ev.TurnStarted) -> None:
@@ -349,6 +361,8 @@ def _broken(m: Memory, e: ev.CardBroken) -> None:
 
 def _position(m: Memory, e: ev.PositionChanged) -> None:
     _named(m, e)
+    if e.card_id != HIDDEN:
+        _held(m, e)
     if e.face_up:
         m.subject["flipped"] = e.card
 

@@ -55,6 +55,11 @@ class CardMoved:
     face_up: bool
     attack_pos: bool
     reason: str  # draw | summon | set | play | break | discard | return | mill | search | ...
+    # the card's stat modifiers and statuses as it arrives ((stat, amount, last turn or -1:
+    # lasting), (status, last turn or -1)): a seat that sees it there learns them with it,
+    # though it was told none while the card was hidden from it (RULES.md I12)
+    mods: tuple[tuple[str, int, int], ...] = ()
+    flags: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -92,7 +97,7 @@ class StatModified:
     stat: str
     amount: int
     duration: str
-    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
+    hidden_from: int = -1  # the seat that may not see the card, not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
@@ -100,14 +105,14 @@ class StatusGained:
     card: int
     status: str  # protected | cannot_attack
     duration: str
-    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
+    hidden_from: int = -1  # the seat that may not see the card, not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
 class StatusLost:
     card: int
     status: str  # an "until the end of this turn" status ran out
-    hidden_from: int = -1  # a seat that may not see the card is not told (-1: nobody; 2: both)
+    hidden_from: int = -1  # the seat that may not see the card, not told (-1: nobody; 2: both)
 
 
 @dataclass(slots=True)
@@ -134,6 +139,9 @@ class PositionChanged:
     reason: str  # change | flip | zero_health | effect | attack
     secret: bool = False  # the card is face down: hidden from its opponent
     player: int = -1  # its controller
+    # its modifiers and statuses now, as CardMoved's: what a seat learns when it is turned up
+    mods: tuple[tuple[str, int, int], ...] = ()
+    flags: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(slots=True)

@@ -58,6 +58,7 @@ from .model import (
 from .query import (
     card_users,
     check,
+    choosable,
     could_change,
     count,
     has_real_condition,
@@ -127,7 +128,7 @@ def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
 
 def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
     assert ab.target is not None  # only asked of a targeted ability
-    return select(duel, ab.target.select, user, uid)
+    return choosable(duel, ab.target.select, user, uid)  # only what `user` can judge (I17)
 
 
 def _card(duel: Duel, uid: int) -> Card | None:

@@ -66,9 +66,22 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
     # `_value_`, not `.value`: the same string, without Python 3.11's slow enum property
     duel.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
                                  from_zone._value_, from_index, zone._value_, card.index,
-                                 card.face_up, card.attack_pos, reason))
+                                 card.face_up, card.attack_pos, reason,
+                                 *(_held(card) if card.mods or card.flags else ())))
     if zone is Zones.GRAVE:
         fire(duel, "sent_to_grave", card)
+
+
+def _held(card: Card) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]:
+    """A card's modifiers and statuses as its move or turn tells them: a seat that could not
+    see it was told none of them, and learns them when it comes into sight (RULES.md I12)."""
+    return tuple(card.mods), tuple(card.flags)
+
+
+def _turned(card: Card, reason: str) -> ev.PositionChanged:
+    return ev.PositionChanged(card.uid, card.cid, card.attack_pos, card.face_up, reason,
+                              not card.face_up, card.controller,
+                              *(_held(card) if card.mods or card.flags else ()))
 
 
 def _responder(duel: Duel, cid: str, zone: Zone) -> bool:
@@ -94,8 +107,7 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
         return
     card.face_up = face_up
     duel.caches.field_changed()
-    duel.out.append(ev.PositionChanged(card.uid, card.cid, card.attack_pos, face_up, reason,
-                                       not face_up, card.controller))
+    duel.out.append(_turned(card, reason))
     # who may see it changed: a revealed card is shown as printed until told otherwise
     duel.caches.shown_printed(card.uid, duel.index.printed[card.cid])
     duel.caches.stats_changed(card.uid)
@@ -259,8 +271,7 @@ def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
     card.attack_pos = attack
     duel.caches.field_changed()
     duel.caches.stats_changed(card.uid)  # "Attack Position" effects may apply now
-    duel.out.append(ev.PositionChanged(card.uid, card.cid, attack, card.face_up, reason,
-                                       not card.face_up, card.controller))
+    duel.out.append(_turned(card, reason))
 
 
 def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -> None:
@@ -289,8 +300,7 @@ def lock_defense(duel: Duel, card: Card) -> None:
         card.attack_pos = False
         duel.caches.field_changed()
         duel.caches.stats_changed(card.uid)
-        duel.out.append(ev.PositionChanged(card.uid, card.cid, False, card.face_up,
-                                           "zero_health", not card.face_up, card.controller))
+        duel.out.append(_turned(card, "zero_health"))
 
 
 def break_card(duel: Duel, card: Card, reason: str) -> bool:

@@ -514,6 +514,67 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
     return n
 
 
+def sees(card: Card, viewer: int) -> bool:
+    """May player `viewer` see what `card` is now (rules-decisions.md, Hidden information)?
+    The one answer: views, event redaction and target choices all ask it."""
+    zone = card.zone
+    if zone is Zones.DECK:
+        return False
+    if zone is Zones.HAND or zone is Zones.EXTRA:
+        return card.owner == viewer
+    if zone is Zones.GRAVE:
+        return True
+    return card.face_up or card.controller == viewer
+
+
+_BACKROW_TYPES = frozenset((CardTypes.SPIRIT, CardTypes.COUNTER))
+_PHANTOM_TYPE = frozenset((CardTypes.PHANTOM,))
+_ENV_TYPE = frozenset((CardTypes.ENVIRONMENT,))
+
+
+def _judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
+    """Can a player who cannot see `card` tell whether it passes `sel`'s tests (RULES.md
+    I17)? They know its side, place, face and position; of a field card also whether it is
+    a Phantom (a Summon put it there, not a Set; a Phantom slot holds nothing else); of an
+    Extra Deck card that it is an Extra Deck Phantom. Nothing else: not its name, tags or
+    stats, nor a Spirit from a Counter."""
+    if sel.card is not None or sel.tags or sel.stats:
+        return False
+    zone = card.zone
+    if sel.extra is not None and zone is not Zones.EXTRA:
+        return False
+    if not sel.types:
+        return True
+    if zone is Zones.HAND or zone is Zones.DECK:
+        return False
+    if zone is Zones.EXTRA:
+        could = _PHANTOM_TYPE
+    elif zone is Zones.ENV:
+        could = _ENV_TYPE
+    else:
+        could = _PHANTOM_TYPE if duel.pool[card.cid].is_phantom else _BACKROW_TYPES
+    types = sel.types
+    inside = sum(1 for t in could if t in types)
+    return inside == 0 or inside == len(could)  # all of them pass, or none does
+
+
+def choosable(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
+    """The cards player `you` may choose as targets of `sel` (for ability card `this`): those
+    `select` finds, less every card `you` cannot see whose match depends on what it really
+    is (RULES.md I17): a face-down card is offered only as what its chooser can see of it, so
+    neither the targets offered nor whether an ability may be used tells what it is."""
+    found = select(duel, sel, you, this)
+    if not (sel.types or sel.tags or sel.stats or sel.card is not None or sel.extra is not None):
+        return found  # side, place, position and face: seen by everyone
+    cards = duel.state.cards
+    kept: list[int] = []
+    for uid in found:
+        card = cards[uid]
+        if sees(card, you) or _judged_blind(duel, sel, card):
+            kept.append(uid)
+    return kept
+
+
 def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
     """Every card on the sides and in the zones `sel` names, whatever its other tests say:
     the cards a continuous effect with that selector could reach (its stat tests read

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import events as ev
 from .choices import PendingChoice, public_choice
 from .commands import Command
-from .model import PILE_ZONES, Phase, Zone, Zones
-from .query import stats_of
+from .model import PILE_ZONES, Phase, Zone
+from .query import sees, stats_of
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -134,15 +134,8 @@ class Player(Protocol):
 
 # ----------------------------------------------------------------------------- building
 def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
-    c = duel.state.cards[uid]
-    zone = c.zone
-    if zone is Zones.DECK:
-        return False
-    if zone is Zones.HAND or zone is Zones.EXTRA:
-        return c.owner == viewer
-    if zone is Zones.GRAVE:
-        return True
-    return c.face_up or c.controller == viewer
+    """May `viewer` see what card `uid` is now (`query.sees`, the one answer)?"""
+    return sees(duel.state.cards[uid], viewer)
 
 
 def hidden_from(duel: Duel, uid: int) -> int:
@@ -265,8 +258,9 @@ def _hidden_to(viewer: int, owner: int, controller: int, zone: str, face_up: boo
 
 
 def _moved(e: ev.CardMoved, viewer: int) -> ev.CardMoved:
+    """A card arriving where the viewer cannot see it: not what it is, nor its modifiers."""
     if _hidden_to(viewer, e.owner, e.controller, e.to_zone, e.face_up):
-        return replace(e, card_id=HIDDEN)
+        return replace(e, card_id=HIDDEN, mods=(), flags=())
     return e
 
 
@@ -274,6 +268,14 @@ def _secret(e: Any, viewer: int) -> Any:
     """Events about a face-down card: only its controller sees what it is."""
     if e.secret and e.player != viewer:
         return replace(e, card_id=HIDDEN)
+    return e
+
+
+def _turned(e: ev.PositionChanged, viewer: int) -> ev.PositionChanged:
+    """A face-down card's controller alone sees what it is and what modifies it; a card
+    turned face up shows both to everyone (RULES.md I12)."""
+    if e.secret and e.player != viewer:
+        return replace(e, card_id=HIDDEN, mods=(), flags=())
     return e
 
 
@@ -328,7 +330,7 @@ _RULES: dict[type, Callable[[Any, int], Any]] = {
     ev.DuelStarted: _started,
     ev.CardMoved: _moved,
     ev.StepResolving: _secret,
-    ev.PositionChanged: _secret,
+    ev.PositionChanged: _turned,
     ev.Summoned: _secret,
     ev.StepAdded: _secret,
     ev.StepResolved: _secret,
@@ -340,10 +342,13 @@ _RULES: dict[type, Callable[[Any, int], Any]] = {
     ev.ChoiceMade: _chosen,
     ev.PriorityPassed: _passed,
     ev.CardStatsChanged: _untold,
+    ev.StatModified: _untold,
+    ev.StatusGained: _untold,
+    ev.StatusLost: _untold,
     ev.HealthChanged: _health,
     **{t: _public for t in (
         ev.CoinTossed, ev.RoundStarted, ev.TurnStarted, ev.PhaseChanged,
-        ev.LpChanged, ev.SpChanged, ev.StatModified, ev.StatusGained, ev.StatusLost,
+        ev.LpChanged, ev.SpChanged,
         ev.AttackDeclared, ev.BattleDamage, ev.LineOpened,
         ev.LineBreak, ev.LineResolving, ev.LineClosed, ev.WindowOpened, ev.Revealed,
         ev.DuelEnded)},

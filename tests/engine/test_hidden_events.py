@@ -145,3 +145,57 @@ def test_a_player_asked_and_one_passed_for_look_the_same_to_the_other_seat() -> 
     assert live.deciding_player == 1 and dead.deciding_player == 0  # asked / passed for
     play(live, Pass(1))
     assert repr(live.view(0)) == repr(dead.view(0))
+
+
+def _kindled(down: str):
+    """Player 1 makes its face-down Phantom stronger (Kindle: +600 ATK this turn) and
+    protected (Aegis Seraph: survives being Broken this turn)."""
+    duel = position({"phase": "main1", "players": [
+        {"sp": 5, "hand": ["kindle"], "deck": ["stone_sentry"] * 4,
+         "phantom": ["aegis_seraph", {"card": down, "face": "down", "position": "attack"}]},
+        {"hand": ["iron_hound"], "deck": ["stone_sentry"] * 4}]})
+    seraph, kindle = uid(duel, 0, "aegis_seraph"), uid(duel, 0, "kindle")
+    card = uid(duel, 0, down)
+    return duel, (Activate(0, kindle, 0, (card,), "back", 0), Activate(0, seraph, 0, (card,))), card
+
+
+def test_a_modifier_or_status_of_a_face_down_card_reaches_its_opponent_only_when_it_turns_up():
+    """Issue 21: StatModified and StatusGained about a face-down Phantom reached its opponent
+    (the amount of a conditional effect, or only that one happened, tells). Now they are its
+    controller's alone; when the card is turned face up, the turn that shows it carries the
+    modifiers and statuses it has then, so the opponent sees why it has those stats (and a
+    player rebuilding the duel from its view, the AI's sampler, gets them)."""
+    from game.ai.sampling import Memory
+    from game.engine import Flip
+    from tests.kit import base_pool
+
+    one, acts, card = _kindled("iron_hound")
+    two, _, other = _kindled("storm_rider")
+    assert card == other
+    _play_both(one, two, 1, *acts)
+    raw = [e for e in one.event_log if isinstance(e, ev.StatModified | ev.StatusGained)]
+    assert {type(e) for e in raw} == {ev.StatModified, ev.StatusGained}  # the engine did it
+    told = (ev.StatModified, ev.StatusGained, ev.StatusLost, ev.CardStatsChanged)
+    assert not [e for e in one.log_for(1) if isinstance(e, told) and e.card == card]
+    assert [e.amount for e in of_type(one.log_for(0), ev.StatModified)] == [600]
+    turned = play(one, Flip(0, card))
+    assert [e for e in turned if isinstance(e, ev.PositionChanged) and e.face_up]
+    shown = [e for e in one.events_for(1) if isinstance(e, ev.PositionChanged) and e.face_up]
+    turn = one.turn
+    assert [(e.card, e.mods, e.flags) for e in shown] == \
+        [(card, (("atk", 600, turn),), (("protected", turn),))]
+    seen = one.view(1).card(card)
+    assert (seen.atk, seen.statuses) == (1100 + 600, ("protected",))
+    memo = Memory(1, base_pool()).feed(one.log_for(1)).memo[card]
+    assert (memo.mods, memo.flags) == ([("atk", 600, turn)], [("protected", turn)])
+
+
+def test_a_face_down_card_losing_a_status_at_the_end_of_the_turn_is_not_told_to_its_opponent():
+    one, acts, card = _kindled("iron_hound")
+    two, _, _ = _kindled("storm_rider")
+    _play_both(one, two, 1, *acts)
+    from game.engine import EndTurn
+    _play_both(one, two, 1, EndTurn(0))
+    assert [e for e in one.event_log if isinstance(e, ev.StatusLost) and e.card == card]
+    assert not [e for e in one.log_for(1) if isinstance(e, ev.StatusLost)]
+    assert [e for e in one.log_for(0) if isinstance(e, ev.StatusLost) and e.card == card]

@@ -7,9 +7,11 @@ import dataclasses
 import enum
 import random
 
+import pytest
+
 from game.engine import Code, Duel, NextPhase, PlayerView, Rejected, Summon
 from game.engine import events as ev
-from game.engine.views import view_to_plain
+from game.engine.views import HIDDEN, view_to_plain
 from tests.engine.test_fuzz import decks
 from tests.kit import base_pool, play, position, rules, uid
 
@@ -135,3 +137,72 @@ def test_refusals_carry_a_reason_code_beside_the_message():
             assert exc.code is code and exc.reason == refusal.message
         else:
             raise AssertionError(f"{cmd} was accepted")
+
+
+def _sees(owner: int, controller: int, zone: str, face_up: bool, seat: int) -> bool:
+    """Who may see a card, from the rules (rules-decisions.md, Hidden information), written
+    apart from the engine's `query.sees` on purpose."""
+    if zone == "deck":
+        return False
+    if zone in ("hand", "extra"):
+        return owner == seat
+    return zone == "grave" or face_up or controller == seat
+
+
+_STATS_EVENTS = (ev.StatModified, ev.StatusGained, ev.StatusLost, ev.CardStatsChanged)
+
+
+def _leaks(duel: Duel, seat: int) -> list[str]:
+    """Every event told to `seat` that names a card, or carries its stats, modifiers or
+    statuses, while the card is hidden from `seat` (at that point of the event stream)."""
+    seen = {c.uid: False for c in duel.state.cards}  # at the start: all in decks
+    found = []
+    for i, (raw, told) in enumerate(zip(duel.event_log, duel.told_for(seat), strict=True)):
+        if isinstance(raw, ev.DuelStarted):
+            seen.update((u, True) for u, _ in raw.extras[seat])  # its own Extra Deck
+        elif isinstance(raw, ev.CardMoved):
+            seen[raw.card] = _sees(raw.owner, raw.controller, raw.to_zone, raw.face_up, seat)
+        elif isinstance(raw, ev.PositionChanged):
+            seen[raw.card] = _sees(0, raw.player, "phantom", raw.face_up, seat)
+        if told is None or isinstance(told, ev.Revealed | ev.DuelStarted):
+            continue  # a Revealed card is shown to both by design (a search)
+        card = getattr(told, "card", None)
+        if card is None or seen[card]:
+            continue
+        what = []
+        if getattr(told, "card_id", HIDDEN) != HIDDEN:
+            what.append("names it")
+        if isinstance(told, _STATS_EVENTS):
+            what.append("tells a change of its stats")
+        if isinstance(told, ev.HealthChanged) and (told.before, told.after, told.max_health) != (-1, -1, -1):
+            what.append("tells its Health")
+        if isinstance(told, ev.CardMoved | ev.PositionChanged) and (told.mods or told.flags):
+            what.append("carries its modifiers")
+        if what:
+            found.append(f"event {i} ({type(told).__name__}) {' and '.join(what)}: {told}")
+    return found
+
+
+@pytest.mark.parametrize("pair", range(36))
+def test_no_event_told_to_a_seat_names_or_measures_a_card_hidden_from_it_then(pair) -> None:
+    """Issue 21, over random duels of every ordered pairing of the shipped decks: no event a
+    seat is told names a card it cannot see at that point, nor carries its stats, modifiers,
+    statuses or Health (face-down Phantoms, the other's hand, decks); and a view shows no
+    stat of such a card."""
+    all_decks = decks()
+    a, b = all_decks[pair // 6 % len(all_decks)], all_decks[pair % 6 % len(all_decks)]
+    rng = random.Random(pair)
+    duel = Duel(base_pool(), rules(), [a.spec(), b.spec()], 500 + pair)
+    for n in range(240):
+        if duel.over:
+            break
+        duel.apply(rng.choice(duel.legal_actions()))
+        for seat in (0, 1) if n % 4 == 0 else ():  # views are dear: every 4th command
+            for side in view_to_plain(duel.view(seat))["sides"]:
+                for c in [*side["hand"], *side["grave"], *side["extra"],
+                          *(c for slot in side["slots"].values() for c in slot if c is not None)]:
+                    if c["card_id"] is None:
+                        assert (c["atk"], c["health"], c["max_health"], c["sp_cost"],
+                                c["statuses"]) == (None, None, None, None, []), c
+    for seat in (0, 1):
+        assert not _leaks(duel, seat), "\n".join(_leaks(duel, seat)[:5])

@@ -25,7 +25,7 @@ from ..effects import (
     to_hand_from,
 )
 from ..model import Card, ChoiceKinds, EffectPath, Step, Zones
-from ..query import any_match, check, health, on_field, select, source_selector
+from ..query import any_match, check, choosable, health, on_field, sees, select, source_selector
 from ..views import hidden_from
 from .base import (
     DEFAULT_TARGET,
@@ -206,7 +206,11 @@ def _could_heal(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
     found = reach(duel, card, eff, user, event_card)
     if found is None:
         assert ab.target is not None  # `chosen` needs a target (the loader checks)
-        found = [duel.state.cards[u] for u in select(duel, ab.target.select, user, card.uid)]
+        cards = duel.state.cards
+        found = [cards[u] for u in choosable(duel, ab.target.select, user, card.uid)]
+        # a face-down Phantom its chooser cannot see may be below full Health (I13, I17)
+        return any((c.damage > 0 or not sees(c, user)) and phantom_on_field(duel, c)
+                   for c in found)
     return any(c.damage > 0 and phantom_on_field(duel, c) for c in found)
 
 

@@ -1,0 +1,113 @@
+"""Targets a player cannot judge (RULES.md I17): a card its chooser cannot see is offered as a
+target only as what the chooser sees of it (side, place, face, position, and on the field
+whether it is a Phantom). A selector that asks more of it (a Spirit rather than a Counter,
+tags, a name, stats) never offers it, so neither the targets offered nor whether an ability
+may be used at all tells what a face-down card is (issue 21: `query._card_test` read the
+real card)."""
+
+from __future__ import annotations
+
+from game.engine import Activate
+from game.engine.legal import target_candidates
+from tests.kit import position, uid
+
+CARDS = """
+- id: counter_snipe
+  name: Counter Snipe
+  type: spirit
+  text: "Return target Counter your opponent controls to its owner's hand."
+  abilities:
+    - start: main
+      target: {select: {side: opponent, type: counter}}
+      effects: [{return_to_hand: {}}]
+- id: hive_hunter
+  name: Hive Hunter
+  type: spirit
+  text: "Deal 300 damage to target hive Phantom your opponent controls."
+  abilities:
+    - start: main
+      target: {select: {side: opponent, tag: hive}}
+      effects: [{damage: {amount: 300}}]
+- id: giant_hunter
+  name: Giant Hunter
+  type: spirit
+  text: "Deal 300 damage to target Phantom your opponent controls with 1500 or more ATK."
+  abilities:
+    - start: main
+      target: {select: {side: opponent, atk: ">= 1500"}}
+      effects: [{damage: {amount: 300}}]
+- id: set_breaker
+  name: Set Breaker
+  type: spirit
+  text: "Return target Spirit or Counter your opponent controls to its owner's hand."
+  abilities:
+    - start: main
+      target: {select: {side: opponent, type: [spirit, counter]}}
+      effects: [{return_to_hand: {}}]
+"""
+
+
+def _duel(spell: str, opponent: dict, own: dict | None = None):
+    return position({"phase": "main1", "players": [
+        {"sp": 9, "hand": [spell], "deck": ["stone_sentry"] * 4, **(own or {})},
+        {"hand": ["iron_hound"], "deck": ["stone_sentry"] * 4, **opponent}]}, CARDS)
+
+
+def _targets(duel, spell: str) -> set[tuple[int, ...]]:
+    card = uid(duel, 0, spell)
+    return {c.targets for c in duel.view(0).legal_actions
+            if isinstance(c, Activate) and c.card == card}
+
+
+def _same_choices(spell: str, one: dict, two: dict) -> set[tuple[int, ...]]:
+    """Seat 0's view and legal actions are the same whichever card the other side set."""
+    a, b = _duel(spell, one), _duel(spell, two)
+    assert repr(a.view(0)) == repr(b.view(0))
+    assert _targets(a, spell) == _targets(b, spell)
+    return _targets(a, spell)
+
+
+def test_a_set_card_is_not_offered_as_a_counter_nor_as_a_spirit() -> None:
+    """Counter Snipe may not be used on a set card: offering it only when the set card is a
+    Counter would tell that it is one."""
+    assert _same_choices("counter_snipe", {"back": ["denial"]}, {"back": ["flare_bolt"]}) == set()
+
+
+def test_a_set_card_is_offered_where_spirit_or_counter_is_asked() -> None:
+    """Every set Spirit or Counter is one or the other: a selector for both judges it blind."""
+    duel = _duel("set_breaker", {"back": ["denial"]})
+    assert _targets(duel, "set_breaker") == {(uid(duel, 1, "denial"),)}
+
+
+def test_a_face_down_phantom_is_no_hive_phantom_to_its_opponent_until_it_is_seen() -> None:
+    down = {"card": "carapace_warrior", "face": "down", "position": "defense"}
+    other = {"card": "iron_hound", "face": "down", "position": "defense"}
+    assert _same_choices("hive_hunter", {"phantom": [down]}, {"phantom": [other]}) == set()
+    up = _duel("hive_hunter", {"phantom": ["carapace_warrior"]})
+    assert _targets(up, "hive_hunter") == {(uid(up, 1, "carapace_warrior"),)}
+
+
+def test_a_face_down_phantom_has_no_atk_to_its_opponent() -> None:
+    down = {"card": "storm_rider", "face": "down", "position": "attack"}
+    weak = {"card": "moss_turtle", "face": "down", "position": "attack"}
+    assert _same_choices("giant_hunter", {"phantom": [down]}, {"phantom": [weak]}) == set()
+
+
+def test_a_face_down_phantom_is_still_a_phantom_and_its_controller_sees_its_own() -> None:
+    """What stays: a face-down Phantom is a target for 'target Phantom your opponent
+    controls' (Cinder Witch: a Summon put it there), and a player judges its own face-down
+    cards as what they are (Gorger Beetle's 'another hive Phantom you control')."""
+    witch = position({"phase": "main1", "players": [
+        {"hand": ["cinder_witch"], "deck": ["stone_sentry"] * 4, "sp": 9},
+        {"deck": ["stone_sentry"] * 4,
+         "phantom": [{"card": "storm_rider", "face": "down", "position": "defense"}]}]})
+    card = uid(witch, 0, "cinder_witch")
+    assert target_candidates(witch, card, witch.pool["cinder_witch"].abilities[0], 0) == \
+        [uid(witch, 1, "storm_rider")]
+    own = position({"phase": "main1", "players": [
+        {"deck": ["stone_sentry"] * 4, "phantom": [
+            "gorger_beetle", {"card": "carapace_warrior", "face": "down", "position": "defense"}]},
+        {"deck": ["stone_sentry"] * 4}]})
+    beetle = uid(own, 0, "gorger_beetle")
+    assert {c.targets for c in own.legal_actions() if isinstance(c, Activate)
+            and c.card == beetle} == {(uid(own, 0, "carapace_warrior"),)}
