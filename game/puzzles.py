@@ -254,37 +254,91 @@ class ScriptedPlayer:
     unused recorded move whose cue (`cue_of`) is the situation now and that is legal now, and
     otherwise lets `otherwise` decide (default `MovingOn`). So a Counter recorded against one
     attack answers that attack whenever it comes, in any order, and nothing is skipped for
-    good because another move came first."""
+    good because another move came first.
 
-    def __init__(self, moves: Sequence[Move], otherwise: Player | None = None) -> None:
+    With `leaves=True` (a puzzle's `script` opponent) its own turn is a plan played in order:
+    when the next recorded move of its own turn is not the situation now (another turn or
+    phase) or is not legal now (a wrong answer broke the target it was recorded against), the
+    duel has left the recording and `otherwise` plays the rest of the duel (`departed`). Its
+    answers to Steps and choices stay by situation; a Step or choice the recording never met
+    is left to `otherwise` for that one decision."""
+
+    def __init__(self, moves: Sequence[Move], otherwise: Player | None = None,
+                 leaves: bool = False) -> None:
         self.moves = list(moves)
         self.used = [False] * len(self.moves)
         self.otherwise: Player = otherwise if otherwise is not None else MovingOn()
+        self.leaves = leaves
+        self.departed = False  # the duel left the recording: `otherwise` plays from now on
         self.scripted = 0  # decisions the script answered
         self.improvised = 0  # decisions `otherwise` made
 
-    def choose(self, view: PlayerView) -> Command:
+    def _pick(self, view: PlayerView) -> int | None:
+        """The recorded move to play now (its index), else None; sets `departed` when the own
+        turn's plan no longer fits (with `leaves`)."""
+        if self.departed:
+            return None
         legal = view.legal_actions
         cue = cue_of(view)
+        if self.leaves and cue[0] == "turn":
+            nxt = next((i for i, m in enumerate(self.moves)
+                        if not self.used[i] and m.cue[0] == "turn"), None)
+            if nxt is not None and self.moves[nxt].cue == cue and self.moves[nxt].command in legal:
+                return nxt
+            self.departed = True
+            return None
         for i, move in enumerate(self.moves):
             if not self.used[i] and move.cue == cue and move.command in legal:
-                self.used[i] = True
-                self.scripted += 1
-                return move.command
+                return i
+        return None
+
+    def choose(self, view: PlayerView) -> Command:
+        i = self._pick(view)
+        if i is not None:
+            self.used[i] = True
+            self.scripted += 1
+            return self.moves[i].command
         self.improvised += 1
         return self.otherwise.choose(view)
 
+    def catch_up(self, view: PlayerView, command: Command) -> None:
+        """`command` was played at `view` (this seat's, before it) without asking this player
+        (a puzzle resumed after a crash re-applies its journal): note it as `choose` would."""
+        i = self._pick(view)
+        if i is not None:
+            if self.moves[i].command == command:
+                self.used[i] = True
+            elif self.leaves:
+                self.departed = True
+
     def undo_state(self) -> object:
-        """Which recorded moves are used: kept with a person's undo mark (game/ui/duel/undo.py)."""
-        return list(self.used)
+        """Which recorded moves are used and whether the duel left the recording: kept with
+        a person's undo mark (game/ui/duel/undo.py)."""
+        return (list(self.used), self.departed)
 
     def undo_restore(self, state: object) -> None:
         """Back to the moves used at the mark (the ones played since were taken back)."""
-        if isinstance(state, list) and len(state) == len(self.used):
-            self.used = [bool(u) for u in state]
+        if isinstance(state, tuple) and len(state) == 2 and isinstance(state[0], list) \
+                and len(state[0]) == len(self.used):
+            self.used = [bool(u) for u in state[0]]
+            self.departed = bool(state[1])
         forget = getattr(self.otherwise, "forget", None)
         if callable(forget):
             forget()
+
+
+def catch_up(player: Player, puzzle: Puzzle, commands: Sequence[Command]) -> None:
+    """Tell a `ScriptedPlayer` opponent the commands already played from the puzzle's start
+    (a resumed attempt), so it knows which recorded moves are used and whether the duel has
+    left the recording. Any other Player is left as it is."""
+    if not isinstance(player, ScriptedPlayer):
+        return
+    duel = puzzle.build()
+    other = 1 - puzzle.seat
+    for cmd in commands:
+        if cmd.player == other:
+            player.catch_up(duel.view(other), cmd)
+        duel.apply(cmd)
 
 
 def opponent_goal(goal: Goal, start_turn: int) -> PlayGoal:
@@ -330,14 +384,17 @@ def level_player(puzzle: Puzzle, level: str, seat: int, seed: int | None = None,
 def opponent_player(puzzle: Puzzle, moves: Sequence[Move] = ()) -> Player:
     """The Player for the puzzle's other seat (`moves`: the solution's, `SolutionRun.moves`):
     `pass`; `script` (its own moves of the solution by situation, else moving on, or else the
-    level of `{script: LEVEL}`, playing for its side's goal); or a level for its side's goal."""
+    level of `{script: LEVEL}`, playing for its side's goal; once its own turn leaves the
+    recording, moving on or the level for the rest of the duel); or a level for its side's
+    goal."""
     other = 1 - puzzle.seat
     if puzzle.opponent == "pass":
         return PassingPlayer()
     if puzzle.opponent == "script":
         otherwise = MovingOn() if puzzle.otherwise == "pass" \
             else level_player(puzzle, puzzle.otherwise, other)
-        return ScriptedPlayer([m for m in moves if m.command.player == other], otherwise)
+        return ScriptedPlayer([m for m in moves if m.command.player == other], otherwise,
+                              leaves=True)
     return level_player(puzzle, puzzle.opponent, other)
 
 

@@ -169,6 +169,37 @@ def test_a_puzzle_in_progress_is_autosaved_and_continued(home, window):
     assert back.tracker.status == scene.tracker.status
 
 
+def test_a_resumed_puzzle_s_scripted_opponent_knows_the_moves_it_made(home, window):
+    """Still Standing, continued after Siege Titan's attack: the opponent's script goes on
+    from its next recorded move (it has not left the recording), and the recorded answer
+    still solves it."""
+    from game import puzzles as pz
+    from game.ui.duel.resume import resume_scene
+    from game.ui.puzzle_play import PuzzlePlayScene
+
+    puzzle = pz.load_puzzle(PUZZLE_DIR / "04b_still_standing.yaml")
+    scene = PuzzlePlayScene(puzzle, pz.load_progress(), 6, threaded=False, speed="instant")
+    for _ in range(200):
+        if scene.session.deciding == puzzle.seat:
+            break
+        scene.update(1 / 60)
+    assert len(scene.session.history) == 2  # Next Phase, Siege Titan's attack
+    autosave.writer().flush()
+    back = resume_scene()
+    assert isinstance(back, PuzzlePlayScene)
+    opponent = back.session.workers[1 - puzzle.seat].player
+    assert isinstance(opponent, pz.ScriptedPlayer)
+    assert opponent.used[:2] == [True, True] and not any(opponent.used[2:])
+    answers = [c for c in pz.run_solution(puzzle).commands[2:] if c.player == puzzle.seat]
+    for _ in range(2000):
+        if back.outcome is not None:
+            break
+        if answers and back.session.deciding == puzzle.seat:
+            back.duel.send([answers.pop(0)])
+        back.update(1 / 60)
+    assert back.outcome is pz.Status.SOLVED and not opponent.departed
+
+
 def test_a_puzzle_whose_file_changed_is_set_aside(home, window, tmp_path):
     from game import puzzles as pz
     from game.ui.duel.resume import SetAside, resume_scene

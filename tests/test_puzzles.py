@@ -5,11 +5,13 @@ atomically and a corrupt progress file is left exactly as it was."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game import puzzles as pz
+from game.ai.levels import LEVEL_NAMES
 from game.engine import Activate, Attack, EndTurn
 from game.scenario import run_scenario, scenario_files
 
@@ -296,6 +298,100 @@ def test_the_scripted_opponent_answers_what_happens_not_an_index() -> None:
     grave = sorted(duel.cards[u].cid for u in duel.players[1].grave)
     assert grave == ["parry", "sudden_collapse"]
     assert duel.players[1].lp == 1000 and opponent.scripted == 2
+
+
+def _still_standing_with(lp: int) -> pz.Puzzle:
+    """04b_still_standing with the puzzle player at `lp`: enough to live through a wrong
+    answer's first attack, so what the opponent does next decides."""
+    from game.fileio import load_yaml_file
+
+    data = dict(load_yaml_file(pz.SHIPPED_DIR / "04b_still_standing.yaml", "scenario"))
+    players = dict(data["start"]["players"])
+    players[1] = {**players[1], "lp": lp}
+    return _puzzle_from({**data, "start": {**data["start"], "players": players},
+                         "expect": {}})
+
+
+def test_once_a_wrong_answer_leaves_the_recording_the_level_plays_on() -> None:
+    """No answer to Siege Titan's attack: Shield Bearer is Broken (800 goes through), so the
+    recorded attacks on it cannot happen. The script does not play its recorded End Turn
+    there: Normal takes over for the rest of the duel and attacks directly with Storm Rider
+    and Iron Hound (4,000 - 800 - 2,200 - 1,100 = -100: the puzzle fails)."""
+    puzzle = _still_standing_with(4000)
+    run = pz.run_solution(puzzle)
+    assert not run.failures and run.status is pz.Status.SOLVED
+    opponent = pz.opponent_player(puzzle, run.moves)
+    assert isinstance(opponent, pz.ScriptedPlayer)
+    duel = puzzle.build()
+    tracker = pz.GoalTracker(puzzle.goal, puzzle.seat, duel.view(puzzle.seat))
+    while tracker.status is pz.Status.PLAYING and duel.deciding_player is not None:
+        seat = duel.deciding_player
+        player = opponent if seat != puzzle.seat else pz.PassingPlayer()
+        duel.apply(player.choose(duel.view(seat)))
+        tracker.check(duel.view(puzzle.seat))
+    assert tracker.status is pz.Status.FAILED and duel.winner == 1 - puzzle.seat
+    assert opponent.departed and opponent.scripted == 2  # Next Phase, Siege Titan's attack
+    attacks = [c for c in duel.history if isinstance(c, Attack)]
+    assert [duel.cards[a.attacker].cid for a in attacks] == ["siege_titan", "storm_rider", "iron_hound"]
+    assert [a.target for a in attacks[1:]] == [-1, -1]  # straight at the player
+
+
+def test_a_plain_script_opponent_that_leaves_the_recording_moves_on() -> None:
+    """`script` without a level: off the recording it passes and walks through the phases
+    (nothing attacks after the broken Shield Bearer), so the player survives at 3,200."""
+    puzzle = _still_standing_with(4000)
+    puzzle = replace(puzzle, otherwise="pass")
+    run = pz.run_solution(puzzle)
+    assert pz.play_out(puzzle, [], pz.PassingPlayer(), pz.opponent_player(puzzle, run.moves)) \
+        is pz.Status.SOLVED
+
+
+def test_a_resumed_attempt_tells_the_scripted_opponent_what_it_already_played() -> None:
+    """Catching up on the journal marks the recorded moves played, so the rest of the
+    recording still fits; a journal that left the recording leaves it after resuming too;
+    an undo mark takes back both the moves used and the leaving."""
+    puzzle = pz.load_puzzle(pz.SHIPPED_DIR / "04b_still_standing.yaml")
+    run = pz.run_solution(puzzle)
+    first_two = run.commands[:2]  # Next Phase, Siege Titan's attack
+    opponent = pz.opponent_player(puzzle, run.moves)
+    pz.catch_up(opponent, puzzle, first_two)
+    assert isinstance(opponent, pz.ScriptedPlayer) and not opponent.departed
+    assert opponent.used[:2] == [True, True] and not any(opponent.used[2:])
+    mark = opponent.undo_state()  # a person's undo mark here
+    mine = pz.ScriptedPlayer([m for m in run.moves if m.command.player == puzzle.seat])
+    assert pz.play_out(puzzle, first_two, mine, opponent) is pz.Status.SOLVED
+    assert all(opponent.used) and not opponent.departed
+    opponent.departed = True
+    opponent.undo_restore(mark)
+    assert opponent.used[:2] == [True, True] and not any(opponent.used[2:])
+    assert not opponent.departed
+
+    wrong = _still_standing_with(4000)  # no answer: the level took the turn over
+    wrong_run = pz.run_solution(wrong)
+    live = pz.opponent_player(wrong, wrong_run.moves)
+    duel = wrong.build()
+    while duel.deciding_player is not None and not duel.over and duel.turn == 12:
+        seat = duel.deciding_player
+        duel.apply((live if seat != wrong.seat else pz.PassingPlayer()).choose(duel.view(seat)))
+    assert isinstance(live, pz.ScriptedPlayer) and live.departed
+    resumed = pz.opponent_player(wrong, wrong_run.moves)
+    pz.catch_up(resumed, wrong, duel.history)
+    assert isinstance(resumed, pz.ScriptedPlayer) and resumed.departed
+    assert resumed.used == live.used
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_solution_holds_and_doing_nothing_fails_against_every_script_level(
+        path: Path, level: str) -> None:
+    """Against `{script: L}` for each level L: the solution's moves solve the puzzle, and
+    passing and ending the turn at once fails it (the script, or L once the duel has left
+    the recording, punishes it)."""
+    puzzle = replace(pz.load_puzzle(path), opponent="script", otherwise=level)
+    run = pz.run_solution(puzzle)
+    assert pz.check_line(puzzle, run) is None
+    nothing = pz.play_out(puzzle, [], pz.PassingPlayer(), pz.opponent_player(puzzle, run.moves))
+    assert nothing is pz.Status.FAILED
 
 
 def test_the_pass_opponent_never_acts_on_its_own_turn() -> None:

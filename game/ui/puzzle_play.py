@@ -65,6 +65,7 @@ class PuzzlePlayScene:
         humans = (seat == 0, seat == 1)
         names = ("Player 1", "Player 2")
         opponent = pz.opponent_player(puzzle, script)
+        pz.catch_up(opponent, puzzle, done)  # a resumed attempt: the moves it has made
         session = DuelSession(duel, humans, names, {1 - seat: opponent}, prefs["responses"],
                               threaded=threaded)
         self.duel = DuelScene(session, puzzle.scenario.pool, speed or prefs["speed"],
