@@ -321,3 +321,22 @@ def test_the_replay_command_prints_the_recorded_duel_after_an_engine_change(
     for args, (code, lines) in before.items():
         assert code == 0 and len(lines) > 10
         assert printed(*args) == (1, lines), args
+
+
+def test_a_card_set_read_again_keeps_its_card_data_after_the_first_is_dropped(tmp_path) -> None:
+    """The card files read twice (a second screen, a puzzle list read again), the first set
+    dropped: the second's cards still have the data a replay keeps, so the duel is saved."""
+    import gc
+
+    from game.played_under import keep_cards
+
+    first = load_card_set()
+    second = load_card_set()
+    assert second["iron_hound"] == first["iron_hound"] and second["iron_hound"] is not first["iron_hound"]
+    del first
+    gc.collect()
+    kept = keep_cards(second, second)
+    assert [c["id"] for c in kept] == sorted(second)
+    duel = _play(second)
+    path = R.save_replay(_record(duel), tmp_path / "replays")
+    assert R.load_replay(path).cards

@@ -11,7 +11,6 @@ import difflib
 import json
 import os
 import re
-import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -807,10 +806,13 @@ def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
     return _Result(cards, ctx.refs, ctx.problems)
 
 
-# Each card's own YAML mapping, as read: what a saved duel keeps of a card (game/card_data.py)
-# so it can be shown and played again after the card files change. Keyed by the CardDef
-# (equal definitions share one entry), weakly: a card set that is dropped takes its sources.
-_SOURCES: weakref.WeakKeyDictionary[CardDef, str] = weakref.WeakKeyDictionary()
+# Each card's own YAML mapping, as read: what a saved duel keeps of a card
+# (game/played_under.py) so it can be shown and played again after the card files change.
+# Keyed by the CardDef (equal definitions share one entry), for the life of the process: a
+# weak key would be the first of two equal definitions read, and dropping that first card set
+# took the entry from the second, still in use (a replay then could not keep its cards).
+# Definitions are small and equal ones share an entry, so this grows only with distinct ones.
+_SOURCES: dict[CardDef, str] = {}
 
 
 def _plain_keys(data: Any) -> Any:

@@ -73,6 +73,11 @@ def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
     assert {r.duel_number for r in replays if r.best_of == 3} == {1, 2, 3}
     assert any(r.reason == "concede" for r in replays)
     assert any(r.mode == "puzzle" and r.position is not None for r in replays)
+    # files saved with `marks` (where each command's events end), and at least one saved
+    # before they existed, kept to test the reader and viewer of old replays
+    assert any(r.marks is not None for r in replays)
+    old = [p.name for p, r in zip(FILES, replays, strict=True) if r.marks is None]
+    assert old and all(name.startswith("before_marks_") for name in old), old
 
 
 def test_a_card_change_that_breaks_old_replays_without_saying_so_fails(tmp_path) -> None:
@@ -99,9 +104,10 @@ def test_a_rules_change_that_breaks_a_replay_is_caught(path) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_the_viewer_shows_each_replay_from_its_recorded_events_with_the_views_it_had(path) -> None:
-    """Saved before `marks` existed, each is cut into commands by its re-play (which agrees
-    with the record here): each seat's board built from the recorded events alone equals,
-    after every command, the view that seat had (what today's engine rebuilds)."""
+    """Each is cut into commands by its `marks` (one saved before they existed by its
+    re-play, which agrees with the record here): each seat's board built from the recorded
+    events alone equals, after every command, the view that seat had (what today's engine
+    rebuilds)."""
     from game.ui.duel.board import Board
     from game.ui.replays.shown import RECORDED, shown_for
 
@@ -109,6 +115,8 @@ def test_the_viewer_shows_each_replay_from_its_recorded_events_with_the_views_it
     run = R.ReplayRun.play(replay, load_card_set())
     shown = shown_for(run)
     assert shown.source == RECORDED and shown.note == "" and shown.length == len(replay.commands)
+    if replay.marks is not None:
+        assert list(shown.marks) == list(replay.marks) == list(run.event_counts)
     pool = run.pool
     for i in range(shown.length + 1):
         duel = run.duel_at(i)

@@ -244,6 +244,35 @@ def test_every_event_type_has_a_string_and_the_docs_name_it() -> None:
     assert event_entry(sample, []) == "modified card#0 atk +300 (turn)"
 
 
+def _sample(cls):
+    """An instance of event type `cls` with plain values (0, "x", False, ())."""
+    import dataclasses
+
+    hints = typing.get_type_hints(cls)
+
+    def value(tp) -> object:
+        text = str(tp)
+        for word, v in (("tuple", ()), ("bool", False), ("int", 0), ("str", "x")):
+            if word in text:
+                return v
+        return None
+    return cls(**{f.name: value(hints[f.name]) for f in dataclasses.fields(cls)
+                  if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING})
+
+
+def test_every_event_type_is_written_as_its_documented_string() -> None:
+    """Each event type's string starts with the word its row of the docs' tables gives it
+    (the event log's, or the Line log's for a Line event), never the bare type name an event
+    the table does not know falls through to."""
+    import re
+
+    rows = dict(re.findall(r"^\| `(\w+)` \| `([a-z_]+)", DOCS.read_text(encoding="utf-8"),
+                           flags=re.M))
+    for cls in typing.get_args(ev.Event):
+        entry = event_entry(_sample(cls), [])
+        assert entry != cls.__name__ and entry.split()[0] == rows[cls.__name__], (cls, entry)
+
+
 def _refusals() -> list[tuple[Path, int]]:
     from game.fileio import load_yaml_file
     from game.scenario import scenario_files
