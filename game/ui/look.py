@@ -20,28 +20,27 @@ from __future__ import annotations
 from typing import Any
 
 from game import storage
-from game.ui import card_face, sound
+from game.ui import card_face, motion, sound
 from game.ui import text as txt
 from game.ui.duel import style
 
 generation = 0
-_reduced = False
 _state: tuple[Any, ...] = ()
 
 
 def reduced_motion() -> bool:
-    return _reduced
+    return motion.calm
 
 
 def apply(settings: storage.Settings | None) -> None:
     """Take the sound and access settings (defaults when None) into effect now."""
-    global _reduced, _state, generation
+    global _state, generation
     s = settings if settings is not None else storage.Settings()
     colours = s.get("access", "colours")
     scale = s.get("access", "text_scale")
     if scale not in txt.SCALES:
         scale = storage.DEFAULTS["access"]["text_scale"]
-    _reduced = bool(s.get("access", "reduced_motion"))
+    motion.calm = bool(s.get("access", "reduced_motion"))
     sound.apply(s.get("sound", "volume"), s.get("sound", "muted"))
     state = (colours, scale)
     if state == _state:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import backdrop, fonts, routes
+from game.ui import backdrop, fonts, motion, routes
 from game.ui.scene import Pop, Push, Transition
 
 DESIGN_SIZE = (1280, 720)
@@ -160,10 +160,9 @@ class MenuScene:
 
     # -------------------------------------------------------------- update
     def update(self, dt: float) -> Transition | None:
-        step = min(1.0, dt * HOVER_SPEED)
         for i, item in enumerate(self.items):
             target = 1.0 if i == self.focus else 0.0
-            item.hover += (target - item.hover) * step
+            item.hover = motion.ease(item.hover, target, dt, HOVER_SPEED)
             if abs(target - item.hover) < 0.01:
                 item.hover = target
         self.notice_left = max(0.0, self.notice_left - dt)

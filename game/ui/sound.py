@@ -278,3 +278,11 @@ def effect_of(event: object, you: int | None) -> str | None:
             return "loss"  # a draw is nobody's win
         return "win" if you is None or winner == you else "loss"
     return None
+
+
+def hear(event: object, you: int | None) -> None:
+    """Play the effect `event` makes, if any (`effect_of`): what every screen that shows a
+    duel's events calls as each one plays (the duel screen, the replay viewer)."""
+    effect = effect_of(event, you)
+    if effect is not None:
+        SOUND.play(effect)

@@ -11,8 +11,8 @@ import math
 import pygame
 
 from game.engine import Activate, Choose, Command, EndTurn, NextPhase, Pass
+from game.ui import motion, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.widgets.dialog import Dialog, DialogButton
 
 from . import style
@@ -90,7 +90,7 @@ def hint_rects(geo: Geometry, cmd: Command, prompt_rows: list[pygame.Rect] | Non
 def draw_hint(surface: pygame.Surface, geo: Geometry, cmd: Command, clock: float,
               prompt_rows: list[pygame.Rect] | None = None) -> None:
     start, ends = hint_rects(geo, cmd, prompt_rows)
-    pulse = 0.6 + 0.4 * math.sin(clock * 5.0)
+    pulse = motion.pulse(clock, 5.0, 0.2, 1.0)
     width = 3 + round(2 * pulse)
     for r in ([start] if start is not None else []) + ends:
         pygame.draw.rect(surface, (8, 20, 30), r.inflate(12, 12), width + 2, border_radius=10)

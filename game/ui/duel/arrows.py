@@ -2,13 +2,18 @@
 
 A Step's targets are the cards it chose (`StepView.targets`), the opponent's LP for a direct
 attack, a player's panel for each effect that names a player ("deal 300 damage to your
-opponent", "draw a card"), and the Step it answers for a negation. A game action whose
+opponent", "draw a card"), the Step it answers for a negation, and, for an effect on "every
+card matching" (no target chosen), each card it would affect at that moment: the engine's own
+query (`game.engine.query.select`) on the duel, never a judgement made here. A card the viewer
+cannot see into (face down, not theirs) is pointed at only when the effect's filter asks
+nothing it hides (its type, tags, numbers or name): the arrows never tell what it is. A game action whose
 subject is its own card (a Summon, a Set, a position change) points at the card's slot. The
 arrow starts at the card where the board shows it; a card the board does not show (or the
 card itself as the target) starts from the Step's row on the Line panel.
 
-The duel screen draws these for the Step under the pointer on the Line panel and for each
-Step while it resolves, and keeps the table of what it drew (`DuelScene.arrows`).
+`StepArrows` is what the duel screen and the replay viewer share: the arrows of the Step lit
+on the Line panel (under the pointer or the keyboard's focus) and of each Step while it
+resolves, with the matching cards worked out when the board settles.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import CardDef, StepView
-from game.engine.carddefs import Effect
+from game.engine import CardDef, Duel, StepView
+from game.engine.carddefs import Effect, Selector
+from game.engine.query import select
 from game.engine.verbs.builtin import BUILTIN
 
 from . import style
@@ -74,10 +80,52 @@ def answered(board: Board, step: StepView) -> StepView | None:
     return None
 
 
+StepKey = tuple[int, int, int, int]  # (line, step, card, ability): one Step while it is on a Line
+
+
+def step_key(step: StepView) -> StepKey:
+    return (step.line, step.step, step.card, step.ability)
+
+
+def _selectors(effects: Iterable[Effect]) -> list[Selector]:
+    """The "every card matching" filters of these effects (no target chosen), in order."""
+    return [e.target for e in effects if isinstance(e.target, Selector)]
+
+
+def _asks_hidden(sel: Selector) -> bool:
+    """Whether matching `sel` depends on what a face-down card is (not just where it is)."""
+    return bool(sel.types or sel.tags or sel.stats or sel.card or sel.extra is not None)
+
+
+def matching(duel: Duel, board: Board, pool: Mapping[str, CardDef], step: StepView) -> tuple[int, ...]:
+    """The cards `step`'s effects on "every card matching" would affect in `duel` now (the
+    engine's query), as far as `board`'s seat may know: a card it cannot see into only when
+    the filter asks nothing hidden."""
+    cid = board.step_card_id(step) or step.card_id
+    cdef = pool.get(cid) if cid else None
+    if step.kind != "ability" or cdef is None or not 0 <= step.ability < len(cdef.abilities):
+        return ()
+    found: list[int] = []
+    for sel in _selectors(cdef.abilities[step.ability].effects):
+        try:
+            uids = select(duel, sel, step.player, step.card)
+        except Exception:  # noqa: BLE001 - an arrow never takes the screen down
+            continue
+        for uid in uids:
+            card = board.cards.get(uid)
+            if card is None or uid in found:
+                continue
+            if card.card_id is None and _asks_hidden(sel):
+                continue
+            found.append(uid)
+    return tuple(found)
+
+
 def step_arrows(board: Board, geo: Geometry, pool: Mapping[str, CardDef], step: StepView,
-                row: pygame.Rect | None = None) -> list[Arrow]:
+                row: pygame.Rect | None = None, matched: Iterable[int] = ()) -> list[Arrow]:
     """The arrows of `step` (`row`: its row on the Line panel, where an arrow starts when the
-    board does not show the card)."""
+    board does not show the card; `matched`: the cards its effects on every matching card
+    reach, `matching`)."""
     card_rect = geo.rect_of(step.card) if step.card in board.cards else None
     panel_start = (row.x - 2, row.centery) if row is not None else None
     start = card_rect.center if card_rect is not None else panel_start
@@ -111,7 +159,50 @@ def step_arrows(board: Board, geo: Geometry, pool: Mapping[str, CardDef], step: 
             r = geo.rect_of(before.card) if before.card in board.cards else None
             if r is not None:
                 add("step", before.card, r, start)
+    for uid in matched:
+        r = geo.rect_of(uid) if uid in board.cards else None
+        if r is not None:
+            add("card", uid, r, start if uid != step.card else panel_start)
     return out
+
+
+class StepArrows:
+    """The target arrows of a screen that shows Lines (the duel screen, the replay viewer):
+    each resolving Step's and the lit Step's. `note` (when the board is the duel's position
+    again) works out every Step's matching cards, so a Step resolving later still points at
+    what it reached; `arrows` is what the last frame drew."""
+
+    def __init__(self) -> None:
+        self.matched: dict[StepKey, tuple[int, ...]] = {}
+        self.arrows: list[Arrow] = []
+
+    def note(self, duel: Duel, board: Board, pool: Mapping[str, CardDef]) -> None:
+        """The board shows `duel` now: the matching cards of each Step on its Lines."""
+        kept = {step_key(st): matching(duel, board, pool, st) for line in board.lines for st in line}
+        # a Step that just left its Line keeps its cards while its resolving is shown
+        self.matched = {**{k: v for k, v in self.matched.items() if k not in kept}, **kept} \
+            if len(self.matched) < 64 else kept
+
+    def clear(self) -> None:
+        self.matched = {}
+
+    def draw(self, surface: pygame.Surface, board: Board, geo: Geometry,
+             pool: Mapping[str, CardDef], resolving: Iterable[StepView],
+             line_hits: list[tuple[pygame.Rect, StepView]], lit: tuple[int, int] | None) -> list[Arrow]:
+        """Draw the arrows of the `resolving` Steps and of the `lit` one (line, step) on the
+        panel's rows `line_hits`; returns (and keeps) them."""
+        rows = {(st.line, st.step): r for r, st in line_hits}
+        shown: list[tuple[StepView, pygame.Rect | None]] = [
+            (st, rows.get((st.line, st.step))) for st in resolving]
+        if lit is not None and lit in rows:
+            step = next(st for r, st in line_hits if (st.line, st.step) == lit)
+            if all(st is not step for st, _ in shown):
+                shown.append((step, rows[lit]))
+        self.arrows = [a for st, row in shown
+                       for a in step_arrows(board, geo, pool, st, row, self.matched.get(step_key(st), ()))]
+        for arrow in self.arrows:
+            draw(surface, arrow)
+        return self.arrows
 
 
 def draw(surface: pygame.Surface, arrow: Arrow) -> pygame.Rect:

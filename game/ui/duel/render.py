@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import Zone
-from game.ui import backdrop, look, theme
+from game.ui import backdrop, look, motion, theme
 from game.ui import text as txt
 
 from . import style
@@ -115,7 +115,7 @@ class BoardRenderer:
         surface.blit(img, (rect.x - 8, rect.y - 8))
 
     def _pulse(self) -> float:
-        return 0.55 + 0.45 * math.sin(self.clock * 4.0)
+        return motion.pulse(self.clock, 4.0, 0.1, 1.0)
 
     def _card(self, surface: pygame.Surface, board: Board, uid: int, rect: pygame.Rect,
               lights: Lights) -> None:

@@ -9,6 +9,7 @@ person plays through `Interaction` (drag, click, keys), which sends commands bac
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
 import pygame
@@ -42,6 +43,7 @@ from .tweens import Move
 
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
+STEP_KEY = "step"  # ("step", line, step): an open Step's row in the Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
 YIELD_WORDS = "Pass until this resolves"
@@ -127,6 +129,7 @@ class DuelScene:
         self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
         self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
         self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
+        self.step_arrows = arrows.StepArrows()
         # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
         self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
         self.input.extra_rects.update(self.aid_rects)
@@ -171,6 +174,7 @@ class DuelScene:
         self.input.reset()
         self.input.focus = None
         self._warm = True  # zoom faces are drawn ahead in idle frames, one at a time
+        self.step_arrows.clear()  # what another seat knew is not kept
         self._settle()  # playable from the first event
 
     def visible_ids(self) -> list[str]:
@@ -187,9 +191,7 @@ class DuelScene:
     def _applied(self, e: object) -> None:
         """An event has started to play: its log line, and its sound (game/ui/sound.py)."""
         self._log_event(e)
-        effect = sound.effect_of(e, self._you(self.shown))
-        if effect is not None:
-            sound.SOUND.play(effect)
+        sound.hear(e, self._you(self.shown))
 
     def _log_event(self, e: object) -> None:
         entry = self.describer(e)
@@ -225,14 +227,15 @@ class DuelScene:
         return self.session.refusal(cmd)
 
     def say(self, text: str, kind: str = "info", over_far_hand: bool = False,
-            detail: str = "", seconds: float | None = None) -> None:
+            detail: str = "", seconds: float | None = None, whole: bool = False) -> None:
         """A toast at the middle line; an instruction for picking a place or a target goes over
         the far hand instead, the one row never lit as a place or a target. `detail` shows
         while the pointer rests on the toast."""
         far = LAYOUT.far_hand
         self.toast.centre = far.center if over_far_hand else MID_TOAST
         self.toast.max_width = far.w if over_far_hand else 720
-        self.toast.show(text, kind, seconds, detail=detail)
+        self.toast.bounds = pygame.Rect(0, 0, *LAYOUT.size)
+        self.toast.show(text, kind, seconds, detail=detail, whole=whole)
 
     def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None:
         """Say why not with the rule it cites; hovering the toast shows that rule's words."""
@@ -390,6 +393,7 @@ class DuelScene:
             not self.session.is_ai(self.shown) else ()
         self.gest = Gestures(self.shown, legal, self.pool, board)
         self.input.refresh()
+        self.step_arrows.note(self.session.duel, board, self.pool)  # the board is the duel now
 
     # --------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -673,7 +677,7 @@ class DuelScene:
         puzzle its banner lies there: then at the middle line)."""
         if self.hint is not None:
             self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.overlay is None,
-                     seconds=12.0)
+                     seconds=12.0, whole=True)  # every word of it, the box grows
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         if self.hint is None or self.curtain is not None or self.shown != self.hint.seat:
@@ -712,6 +716,31 @@ class DuelScene:
             if r.collidepoint(pos) and open_steps.get((st.line, st.step)) == st:
                 return st
         return None
+
+    def lit_step(self) -> tuple[int, int] | None:
+        """The Step row lit on the Line panel: the keyboard's focus when it is on one (the
+        keys were used last), else the one under the pointer."""
+        f = self.input.focus
+        if isinstance(f, tuple) and len(f) == 3 and f[0] == STEP_KEY and \
+                (self.input.last == "keys" or self.hover_step is None):
+            return (f[1], f[2])
+        return self.hover_step
+
+    def _focus_steps(self) -> None:
+        """Each open Step's row (as the Line panel drew it) is a place Tab reaches; Enter on
+        it opens "Pass until this resolves" for it, as a click does."""
+        inp = self.input
+        for k in [k for k in inp.extra_rects if isinstance(k, tuple) and k[:1] == (STEP_KEY,)]:
+            del inp.extra_rects[k]
+            inp.extra_actions.pop(k, None)
+        if self.curtain is not None:
+            return
+        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
+        for r, st in self.line_hits:
+            if open_steps.get((st.line, st.step)) == st:
+                k = (STEP_KEY, st.line, st.step)
+                inp.extra_rects[k] = r
+                inp.extra_actions[k] = functools.partial(self.open_step_menu, st, r.center)
 
     def _step_click(self, pos: tuple[int, int]) -> bool:
         if self.curtain is not None or not LAYOUT.lines.collidepoint(pos):
@@ -867,20 +896,10 @@ class DuelScene:
             self.dialog.draw(surface)
 
     def _draw_arrows(self, surface: pygame.Surface) -> None:
-        """Each resolving Step's and the hovered Step's arrows to their targets."""
-        shown: list[tuple[StepView, pygame.Rect | None]] = []
-        rows = {(st.line, st.step): r for r, st in self.line_hits}
-        for res in self.anim.resolving.values():
-            if res.state == "resolving":
-                shown.append((res.step, rows.get((res.step.line, res.step.step))))
-        if self.hover_step is not None and self.hover_step in rows:
-            step = next(st for r, st in self.line_hits if (st.line, st.step) == self.hover_step)
-            if all(st is not step for st, _ in shown):
-                shown.append((step, rows[self.hover_step]))
-        self.arrows = [a for st, row in shown
-                       for a in arrows.step_arrows(self.board, self.geo, self.pool, st, row)]
-        for arrow in self.arrows:
-            arrows.draw(surface, arrow)
+        """Each resolving Step's and the lit Step's arrows to their targets (arrows.py)."""
+        resolving = [res.step for res in self.anim.resolving.values() if res.state == "resolving"]
+        self.arrows = self.step_arrows.draw(surface, self.board, self.geo, self.pool, resolving,
+                                            self.line_hits, self.lit_step())
 
     def _tray_close(self) -> pygame.Rect:
         t = LAYOUT.tray
@@ -1055,16 +1074,16 @@ class DuelScene:
                               hover, focus, flash, self.over_words())
         self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode != "idle" else None
+        lit = self.lit_step()
         if prompt is not None:
             area = LAYOUT.lines
             lines_rect = pygame.Rect(area.x, area.y, area.w, inp.panel.rect.y - 6 - area.y)
-            self.line_hits = panels.draw_lines(surface, lines_rect, b, self.anim, self.pool,
-                                               self.hover_step)
+            self.line_hits = panels.draw_lines(surface, lines_rect, b, self.anim, self.pool, lit)
             colour = style.player_colour(self.shown)
             inp.panel.draw(surface, prompt, colour)
         else:
-            self.line_hits = panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool,
-                                               self.hover_step)
+            self.line_hits = panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool, lit)
+        self._focus_steps()
         buttons = []
         for key, r in self.setting_rects.items():
             label = (f"Speed: {self.speed}" if key[1] == "speed" else self.answers_label())

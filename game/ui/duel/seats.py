@@ -8,6 +8,7 @@ thinks. `make_ai` is the one place an AI level becomes a player.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from enum import Enum
 
 from game.ai.levels import make_player
@@ -42,7 +43,12 @@ def make_ai(level: str | None, seed: int, **knowledge) -> Player:
 
 
 class AiWorker:
-    """Runs `player.choose(view)` in a thread; `poll()` gives the command once it is ready."""
+    """Runs `player.choose(view)` in a thread; `poll()` gives the command once it is ready.
+
+    Nothing here ever waits for the thread: a question cancelled while the player still
+    thinks (an undo) is dropped at once, and what must not happen while it thinks (the
+    player's memory put back, `cancel(then=...)`) is done once that thread has ended, before
+    the next question starts (a question asked meanwhile waits for it, off the drawing path)."""
 
     def __init__(self, player: Player, threaded: bool = True) -> None:
         self.player = player
@@ -51,15 +57,40 @@ class AiWorker:
         self._result: Command | None = None
         self._error: BaseException | None = None
         self._view: PlayerView | None = None
+        self._old: threading.Thread | None = None  # a cancelled question's thread, still thinking
+        self._after: list[Callable[[], None]] = []  # to do once `_old` has ended
+        self._queued = False  # `_view` waits for `_old` to end before it is asked
 
     @property
     def thinking(self) -> bool:
         return self._view is not None
 
+    @property
+    def busy_elsewhere(self) -> bool:
+        """A cancelled question's thread has not ended yet."""
+        return self._old is not None and self._old.is_alive()
+
     def start(self, view: PlayerView) -> None:
         self._view = view
         self._result = None
         self._error = None
+        if not self._ready():
+            self._queued = True
+            return
+        self._launch(view)
+
+    def _ready(self) -> bool:
+        """True once no cancelled thread still runs (its deferred work then done)."""
+        if self.busy_elsewhere:
+            return False
+        self._old = None
+        after, self._after = self._after, []
+        for do in after:
+            do()
+        return True
+
+    def _launch(self, view: PlayerView) -> None:
+        self._queued = False
         if not self.threaded:
             self._run(view)
             return
@@ -81,6 +112,11 @@ class AiWorker:
         """The chosen command (a legal one even if the AI failed), or None while it thinks."""
         if self._view is None:
             return None
+        if self._queued:
+            if self._ready():
+                self._launch(self._view)
+            if self._queued or self.threaded:
+                return None
         if self._thread is not None and self._thread.is_alive():
             return None
         view = self._view
@@ -91,12 +127,16 @@ class AiWorker:
             return view.legal_actions[0] if view.legal_actions else None
         return result
 
-    def cancel(self, wait: float = 0.0) -> None:
-        """Forget the question (the thread finishes on its own; its answer is dropped).
-        `wait`: seconds to let a running thread finish first (an undo changes what the
-        player remembers, which must not happen while it still thinks)."""
+    def cancel(self, then: Callable[[], None] | None = None) -> None:
+        """Forget the question at once (a running thread finishes on its own; its answer is
+        dropped). `then`: what must not happen while the player still thinks (an undo puts
+        its memory back): done now when no thread runs, else once it has ended."""
         thread = self._thread
         self._view = None
         self._thread = None
-        if wait and thread is not None:
-            thread.join(wait)
+        self._queued = False
+        if thread is not None and thread.is_alive():
+            self._old = thread
+        if then is not None:
+            self._after.append(then)
+        self._ready()

@@ -123,12 +123,9 @@ class DuelSession:
         self.undos.drop_from(i)
         kept = dict(mark.players)
         for seat, worker in self.workers.items():
-            worker.cancel(wait=3.0)
-            if seat in kept:
-                worker.player.undo_restore(kept[seat])  # type: ignore[attr-defined]
-            forget = getattr(worker.player, "forget", None)
-            if callable(forget):
-                forget()
+            # never waits: a move still being thought out is dropped now, and the player's
+            # memory is put back once that thinking has ended (before its next question)
+            worker.cancel(then=_restorer(worker.player, kept.get(seat, _NOTHING)))
         self.duel.rewind(mark.checkpoint)
         del self.history[mark.sent:]
         self._views.clear()
@@ -179,6 +176,20 @@ class DuelSession:
         pause), judged only by what the other seat sees: they might answer (RULES.md I15,
         `might_answer`), whether or not they really can."""
         return might_answer(self.view(1 - seat), seat, self.duel.pool)
+
+
+_NOTHING = object()
+
+
+def _restorer(player: Player, state: object) -> Callable[[], None]:
+    """What an undo does to a computer player: its script's state back, its memory forgotten."""
+    def restore() -> None:
+        if state is not _NOTHING:
+            player.undo_restore(state)  # type: ignore[attr-defined]
+        forget = getattr(player, "forget", None)
+        if callable(forget):
+            forget()
+    return restore
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,14 @@ from functools import cache
 import pygame
 
 from game.end_words import end_sentence
-from game.engine import CardDef, CardView, Pass, Rules
+from game.engine import CardDef, CardView, Pass, Rules, StepView
 from game.replay import ReplayRun, Verdict, check_replay
 from game.rules_file import load_rules
+from game.ui import sound, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.duel import panels, style
 from game.ui.duel.animator import Animator
+from game.ui.duel.arrows import StepArrows
 from game.ui.duel.board import Board
 from game.ui.duel.geometry import Geometry
 from game.ui.duel.hits import card_at
@@ -181,6 +182,10 @@ class ReplayViewer:
         self.geo = Geometry(self.board)
         self.anim = Animator(self.board, self.geo, self.sprites, "normal", names=self.name)
         self.anim.on_applied = self._event_shown
+        # the duel screen's target arrows (game/ui/duel/arrows.py): the lit and resolving Steps'
+        self.step_arrows = StepArrows()
+        self.line_hits: list[tuple[pygame.Rect, StepView]] = []
+        self.hover_step: tuple[int, int] | None = None
         self.renderer = BoardRenderer(self.sprites, self.geo)
         self.log = panels.LogPanel(LAYOUT.log)
         self.logs: dict[int, SeatLog] = {}
@@ -300,6 +305,8 @@ class ReplayViewer:
         self.geo.board = self.board
         self.anim.reset(self.board)
         self.stale = False
+        self.step_arrows.clear()
+        self._note_steps()
         self.log_events = self.shown.marks[self.index]
         self.log.scroll = 0
         self._seat_log().fill(self.log, self.log_events)
@@ -383,8 +390,16 @@ class ReplayViewer:
         elif self.at_end:
             self.toast.show("The end of the replay", "info")
 
+    def _note_steps(self) -> None:
+        """The board is the duel after `index` commands: its Steps' matching cards, for the
+        arrows (the duel is rebuilt only when a Line is open)."""
+        if self.board.lines:
+            self.step_arrows.note(self.run.duel_at(self.index), self.board, self.pool)
+
     def _event_shown(self, e: object) -> None:
-        """The animator applied the next event: the log shows it too."""
+        """The animator applied the next event: the log shows it too, and its sound plays
+        as on the duel screen (game/ui/sound.py)."""
+        sound.hear(e, None if self.view_mode == BOTH else self.seat)
         told, n, end = self.shown.log(self.seat), self.log_events, self.shown.marks[self.index]
         while n < end and told[n] is None:  # events this seat was not told take no turn
             n += 1
@@ -399,6 +414,7 @@ class ReplayViewer:
         self.board = board
         self.geo.board = board
         self.anim.board = board
+        self._note_steps()
         self.log_events = self.shown.marks[self.index]
         self._seat_log().fill(self.log, self.log_events)
 
@@ -432,6 +448,8 @@ class ReplayViewer:
             self.group.handle_event(event)
             self.hover = self._card_under(event.pos)
             self.log.hover = self.log.entry_at(event.pos)
+            self.hover_step = next(((st.line, st.step) for r, st in self.line_hits
+                                    if r.collidepoint(event.pos)), None)
             if self.seeking and event.buttons[0]:
                 self._seek(event.pos[0])
             return self._take()
@@ -510,6 +528,9 @@ class ReplayViewer:
         self.anim.draw(surface, 1)
         self._draw_left(surface)
         self._draw_right(surface)
+        resolving = [res.step for res in self.anim.resolving.values() if res.state == "resolving"]
+        self.step_arrows.draw(surface, b, self.geo, self.pool, resolving, self.line_hits,
+                              self.hover_step)
         self.anim.draw(surface, 2)
         self._draw_check(surface)
         self.toast.draw(surface)
@@ -585,7 +606,7 @@ class ReplayViewer:
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), {}, None, None,
                               1 - mark.t if mark is not None else 0.0)
         self._draw_transport(surface)
-        panels.draw_lines(surface, LINES, b, self.anim, self.pool)
+        self.line_hits = panels.draw_lines(surface, LINES, b, self.anim, self.pool, self.hover_step)
         self.group.draw(surface)
 
     def _draw_transport(self, surface: pygame.Surface) -> None:

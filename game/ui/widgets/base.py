@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.ui import motion
 from game.ui.widgets.tooltip import draw_tooltip
 
 TOOLTIP_DELAY = 0.45  # seconds of hovering before a tooltip shows
@@ -64,7 +65,7 @@ class Widget:
 
     def update(self, dt: float) -> None:
         target = 1.0 if (self.hovered or self.focused) and self.enabled else 0.0
-        self.hover_t += (target - self.hover_t) * min(1.0, dt * 12.0)
+        self.hover_t = motion.ease(self.hover_t, target, dt, 12.0)
         if abs(target - self.hover_t) < 0.02:
             self.hover_t = target
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import motion, theme
 from game.ui.widgets.base import Widget
 
 BAR_W = 10
@@ -129,7 +129,7 @@ class ScrollView(Widget):
         if abs(diff) < 0.5:
             self.offset = self.target
         else:
-            self.offset += diff * min(1.0, dt * SMOOTH)
+            self.offset = motion.ease(self.offset, self.target, dt, SMOOTH)
 
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:

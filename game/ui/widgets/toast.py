@@ -24,12 +24,15 @@ class Toast:
         self.kind = "info"
         self.left = 0.0
         self.detail = ""  # shown while the pointer rests on the toast (a cited rule's words)
+        self.whole = False  # every line of the message, the box growing (a hint), not MAX_LINES
+        self.bounds: pygame.Rect | None = None  # the box is kept inside (the canvas)
         self._layer: pygame.Surface | None = None
 
     def show(self, message: str, kind: str = "info", seconds: float | None = None,
-             detail: str = "") -> None:
+             detail: str = "", whole: bool = False) -> None:
         self.message = message
         self.detail = detail
+        self.whole = whole
         self.kind = kind if kind in KINDS else "info"
         self.left = seconds if seconds is not None else (5.0 if kind == "error" else 3.0)
         self._layer = None
@@ -62,14 +65,16 @@ class Toast:
         """Where the toast is drawn (its whole box, never wider than `max_width`)."""
         if self._layer is None:
             self._layer = self._render()
-        return self._layer.get_rect(center=self.centre)
+        box = self._layer.get_rect(center=self.centre)
+        return box.clamp(self.bounds) if self.bounds is not None else box
 
     def _render(self) -> pygame.Surface:
-        """The message wrapped (at most MAX_LINES lines, the last cut) inside `max_width`."""
+        """The message wrapped inside `max_width`: at most MAX_LINES lines (the last cut), or
+        every line when `whole` (the box grows)."""
         px = theme.BODY
         room = self.max_width - 40
         lines = txt.wrap(self.message, px, room, bold=True)
-        if len(lines) > MAX_LINES:
+        if len(lines) > MAX_LINES and not self.whole:
             lines = [*lines[:MAX_LINES - 1], " ".join(lines[MAX_LINES - 1:])]
         lines = [txt.fit(s, px, room, bold=True) for s in lines]
         imgs = [txt.text(s, px, KINDS[self.kind], bold=True) for s in lines]

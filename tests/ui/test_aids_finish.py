@@ -1,0 +1,259 @@
+"""The rest of the first hour's player aids (issue 22), driven by real pygame events: an undo
+never waits for the computer's thinking, widget fades follow reduced motion, a long hint is
+shown whole, the keyboard reaches "Pass until this resolves", arrows for effects on every
+matching card, and the replay viewer's sounds and arrows."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game import storage
+from game.engine import Summon, state_hash
+from game.ui import look
+from game.ui.duel.seats import AiWorker
+from tests.ui.duel_driver import GestureDriver
+from tests.ui.duel_kit import duel_scene
+from tests.ui.events import feed, key, motion
+from tests.ui.test_player_aids import _summon_ready, _until
+
+
+class Held:
+    """A computer player that thinks until the test lets it go (a slow search)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.go = threading.Event()
+        self.asked = threading.Event()
+        self.calls: list[str] = []
+
+    def choose(self, view):
+        self.asked.set()
+        self.go.wait(30)
+        self.calls.append("chose")
+        return self.inner.choose(view)
+
+    def forget(self) -> None:
+        self.calls.append("forgot")
+
+
+# ------------------------------------------------------------------ 9: undo never waits
+def test_an_undo_while_the_computer_thinks_drops_its_move_at_once(window) -> None:
+    scene = duel_scene(seed=4, humans=(True, False))
+    driver = GestureDriver(scene, seed=4)
+    _until(scene, driver, _summon_ready)
+    before, sent = state_hash(scene.session.duel), len(scene.session.history)
+    held = Held(scene.session.workers[1].player)
+    worker = scene.session.workers[1] = AiWorker(held, threaded=True)
+    scene.session.seems_asked = lambda seat: True  # type: ignore[method-assign]  # asked, not passed for
+    driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
+    for _ in range(30):
+        scene.update(1 / 60)
+        if held.asked.is_set():
+            break
+    assert held.asked.wait(10) and worker.thinking  # the computer thinks about answering
+    thread = worker._thread
+    feed(scene, key(pygame.K_u))  # the person takes back the Summon
+    # done at once: the thread still thinks, the position is back, the move is dropped
+    assert thread is not None and thread.is_alive()
+    assert state_hash(scene.session.duel) == before and len(scene.session.history) == sent
+    assert not worker.thinking and "forgot" not in held.calls  # its memory waits for it
+    scene.draw(window)
+    held.go.set()
+    thread.join(10)
+    for _ in range(30):
+        scene.update(1 / 60)
+    # the late answer never landed
+    assert len(scene.session.history) == sent and scene.session.deciding == 0
+    assert held.calls == ["chose"]
+    # the memory is put back after that thinking ended, before the next question is asked
+    driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
+    for _ in range(200):
+        scene.update(1 / 60)
+        if len(held.calls) >= 3:
+            break
+        threading.Event().wait(0.01)
+    assert held.calls[:3] == ["chose", "forgot", "chose"]
+
+
+# ------------------------------------------------------------ 7: reduced motion everywhere
+def _reduced(on: bool) -> None:
+    settings = storage.Settings()
+    settings.set("access", "reduced_motion", on)
+    look.apply(settings)
+
+
+def test_reduced_motion_stops_hover_fades_smooth_scrolling_and_pulses(window) -> None:
+    from game.ui.menu import MenuScene
+    from game.ui.widgets import Button, WidgetGroup
+    from game.ui.widgets.scroll import ScrollView
+
+    def one_frame(on: bool):
+        _reduced(on)
+        button = Button((100, 100, 200, 40), "Play")
+        group = WidgetGroup([button])
+        feed(group, motion((150, 120)))  # the pointer comes onto the button
+        group.update(1 / 60)
+        menu = MenuScene()
+        feed(menu, key(pygame.K_DOWN))  # the keys light the first menu row
+        menu.update(1 / 60)
+        view = ScrollView((0, 0, 300, 200))
+        view.content_height = 2000
+        view.scroll_to(600)
+        view.update(1 / 60)
+        renderer = duel_scene().renderer
+        pulses = {round(renderer._pulse(), 3) for renderer.clock in (0.0, 0.2, 0.4, 0.6)}
+        return button.hover_t, menu.items[0].hover, view.offset, pulses
+
+    hover, glow, offset, pulses = one_frame(False)
+    assert 0 < hover < 1 and 0 < glow < 1 and 0 < offset < 600 and len(pulses) > 1  # easing
+    hover, glow, offset, pulses = one_frame(True)
+    assert (hover, glow, offset) == (1.0, 1.0, 600) and len(pulses) == 1  # at once, steady
+    _reduced(False)
+
+
+# ------------------------------------------------------------------ 8: the whole hint
+def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
+    import dataclasses
+    from pathlib import Path
+
+    from game import puzzles as pz
+    from game.ui import text as txt
+    from game.ui import theme
+    from tests.ui.drawn import SpySurface, named_text
+
+    scene = duel_scene(seed=4, humans=(True, False))
+    driver = GestureDriver(scene, seed=4)
+    _until(scene, driver, _summon_ready)
+    feed(scene, key(pygame.K_h))
+    assert scene.hint is not None
+    written = max((p.hint for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+                   if isinstance(p, pz.Puzzle)), key=len)
+    words = f"{scene.hint.words}; {written} {written}"  # longer than any hint the game gives
+    scene.hint = dataclasses.replace(scene.hint, words=words)
+    feed(scene, key(pygame.K_h))  # H again: the same position's hint is said again
+    assert scene.toast.message == "Hint: " + words
+    scene.draw(window)
+    canvas = SpySurface(window.get_size())
+    with named_text(canvas):
+        scene.toast._layer = None  # the toast drawn afresh while the spy names its lines
+        scene.toast.draw(canvas)
+    lines = list(canvas.names.values())
+    assert " ".join(lines).split() == ("Hint: " + words).split()  # every word, none cut
+    box = scene.toast.box()
+    step = txt.font(theme.BODY, True).get_linesize()
+    assert window.get_rect().contains(box) and len(lines) > 3 and box.h >= step * len(lines)
+
+
+# ------------------------------------------------------- 10: yield by the keyboard alone
+def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> None:
+    from game.ui.duel.scene import STEP_KEY
+    from game.ui.duel.seats import Responses
+
+    scene = duel_scene(seed=2, first=0)
+    for s in (0, 1):
+        scene.session.responses[s] = Responses.ALWAYS
+    driver = GestureDriver(scene, seed=2, keyboard=True)
+    _until(scene, driver, lambda s: s.shown == 0 and _summon_ready(s))
+    driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
+    driver.settle()
+    if scene.curtain is not None:
+        feed(scene, key(pygame.K_RETURN))
+    seat = scene.shown
+    scene.draw(window)
+    step = scene.line_hits[0][1]
+    want = (STEP_KEY, step.line, step.step)
+    for _ in range(80):  # Tab until the Step's row has the focus
+        if scene.input.focus == want:
+            break
+        feed(scene, key(pygame.K_TAB))
+        scene.draw(window)
+    assert scene.input.focus == want
+    assert scene.lit_step() == (step.line, step.step)  # lit on the panel, its arrows drawn
+    assert scene.arrows or step.kind not in ("summon", "attack")
+    feed(scene, key(pygame.K_RETURN))
+    assert scene.step_menu is not None
+    feed(scene, key(pygame.K_RETURN))  # "Pass until this resolves"
+    assert scene.step_menu is None and scene.session.yields[seat] is not None
+    assert "Passing until" in scene.answers_label()
+
+
+# ------------------------------------------- 5: arrows for effects on every matching card
+FIRESTORM = {"phase": "main1", "players": [
+    {"hand": ["stone_sentry"], "back": [{"card": "firestorm", "set": "earlier"}],
+     "phantom": ["iron_hound"], "deck": ["stone_sentry"] * 3},
+    {"phantom": ["stone_sentry", {"card": "storm_rider", "position": "defense", "face": "down"}],
+     "back": ["denial"], "deck": ["stone_sentry"] * 3}]}
+
+
+def test_an_effect_on_every_matching_card_points_at_each_card_it_would_reach(window) -> None:
+    import dataclasses
+
+    from game.engine import Activate, Choose
+    from game.engine.carddefs import Selector, StatTest
+    from game.engine.query import select
+    from game.ui.duel import arrows
+    from tests.kit import base_pool, uid
+    from tests.ui.test_target_arrows import hover_step, scene_after
+
+    def activate(d):
+        return Activate(0, uid(d, 0, "firestorm"), 0)
+
+    def discard(d):
+        c = d.state.choice
+        return Choose(0, c.options[0]) if c is not None else None
+
+    scene = scene_after(FIRESTORM, activate, discard)
+    duel = scene.session.duel
+    step = next(st for line in scene.board.lines for st in line if st.card == uid(duel, 0, "firestorm"))
+    drawn = hover_step(scene, window, step.line, step.step)
+    sentry, rider = uid(duel, 1, "stone_sentry", "phantom"), uid(duel, 1, "storm_rider")
+    want = set(select(duel, Selector(side="opponent"), 0, step.card))  # the engine's query
+    assert want == {sentry, rider}
+    assert {a.target for a in drawn if a.kind == "card"} == want  # the face-down one too:
+    # "each Phantom your opponent controls" asks nothing the face-down card hides
+    # a filter that asks what a card is never points at a face-down card it would match
+    pool = dict(base_pool())
+    fire = pool["firestorm"]
+    ability = fire.abilities[0]
+    picky = dataclasses.replace(ability.effects[0], target=Selector(
+        side="opponent", stats=(StatTest("atk", ">=", 0),)))
+    pool["firestorm"] = dataclasses.replace(fire, abilities=(dataclasses.replace(ability, effects=(picky,)),))
+    from game.ui.duel.board import Board
+
+    mine, theirs = (Board.from_view(duel.view(seat), base_pool()) for seat in (0, 1))
+    assert set(arrows.matching(duel, mine, pool, step)) == {sentry}  # the rider is face down
+    assert set(arrows.matching(duel, theirs, pool, step)) == {sentry, rider}  # to its owner
+
+
+# ----------------------------------------------- 6: the replay viewer's sounds and arrows
+def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, monkeypatch) -> None:
+    import argparse
+
+    from game.ui import routes, sound
+
+    fresh = sound.Sounds()
+    monkeypatch.setattr(sound, "SOUND", fresh)
+    assert fresh.start(wait=True)
+    viewer = routes.SNAPSHOT_SCENES["replay"](argparse.Namespace(seat=None))
+    viewer.draw(window)
+    assert viewer.board.lines and viewer.line_hits
+    row, step = viewer.line_hits[0]
+    feed(viewer, motion(row.center))  # the pointer on a Step: its arrows, as in a duel
+    viewer.draw(window)
+    assert viewer.hover_step == (step.line, step.step) and viewer.step_arrows.arrows
+    arrow = viewer.step_arrows.arrows[0]
+    assert arrow.seat == step.player
+    feed(viewer, motion((5, 5)))
+    viewer.draw(window)
+    assert viewer.step_arrows.arrows == []
+    for _ in range(40):  # play on: the events sound as they play
+        feed(viewer, key(pygame.K_RIGHT))
+        for _ in range(90):
+            viewer.update(1 / 30)
+        if {"place", "step"} <= set(fresh.played):
+            break
+    assert {"place", "step"} <= set(fresh.played), fresh.played
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
