@@ -42,6 +42,23 @@ class DeckState:
     extra: tuple[tuple[str, int], ...]
 
 
+COPIES_RULE = "M1"  # RULES.md: at most 3 copies across Main, Side and Extra
+LISTS_RULE = "M2"  # RULES.md: each list's size, and the Extra Deck's Phantoms only
+RULES_CITED = (COPIES_RULE, LISTS_RULE)  # every rule a deck refusal names (game/rule_texts.py)
+
+
+class Refused(str):
+    """A refusal in words (a plain `str` to every caller) that also names the RULES.md rule
+    it keeps (`rule`), so the deck builder can cite it as the duel screen cites the engine's."""
+
+    rule: str
+
+    def __new__(cls, words: str, rule: str) -> Refused:
+        made = super().__new__(cls, words)
+        made.rule = rule
+        return made
+
+
 class DeckEditor:
     def __init__(self, deck: Deck, pool: Mapping[str, CardDef]) -> None:
         self.pool = pool
@@ -105,21 +122,24 @@ class DeckEditor:
 
     # ------------------------------------------------------------- checks
     def check_add(self, card_id: str, lname: str, moving_from: str | None = None) -> str | None:
-        """Why one copy of `card_id` may not go into `lname` now (None: it may)."""
+        """Why one copy of `card_id` may not go into `lname` now (None: it may); a refusal
+        by a deck rule is a `Refused`, naming the RULES.md rule it keeps (M1, M2)."""
         if lname not in LISTS:
             return f"there is no {lname!r} list (main, side or extra)"
         cdef = self.pool.get(card_id)
         if cdef is None:
             return f"{card_id!r} is not a card of this set"
         if moving_from is None and self.count(card_id) >= MAX_COPIES:
-            return (f"{cdef.name}: the deck already has {self.count(card_id)} copies; at most "
-                    f"{MAX_COPIES} of a card across Main, Side and Extra")
+            return Refused(f"{cdef.name}: the deck already has {self.count(card_id)} copies; at most "
+                           f"{MAX_COPIES} of a card across Main, Side and Extra", COPIES_RULE)
         if self.size(lname) >= LIST_MAX[lname]:
-            return f"the {LIST_TITLES[lname]} is full: at most {LIST_MAX[lname]} cards"
+            return Refused(f"the {LIST_TITLES[lname]} is full: at most {LIST_MAX[lname]} cards", LISTS_RULE)
         if lname == "extra" and not cdef.extra:
-            return f"{cdef.name} is not an Extra Deck Phantom; only those go in the Extra Deck"
+            return Refused(f"{cdef.name} is not an Extra Deck Phantom; only those go in the Extra Deck",
+                           LISTS_RULE)
         if lname == "main" and cdef.extra:
-            return f"{cdef.name} is an Extra Deck Phantom: it goes in the Extra Deck, not the Main Deck"
+            return Refused(f"{cdef.name} is an Extra Deck Phantom: it goes in the Extra Deck, not the "
+                           "Main Deck", LISTS_RULE)
         return None
 
     # -------------------------------------------------------------- edits

@@ -29,6 +29,16 @@ def parse(markdown: str) -> dict[str, str]:
     return out
 
 
+# Rules the client cites besides the engine's reason codes (`RULE_OF`): the deck builder's
+# refusals (game.deck_edit.RULES_CITED) and the pause menu's greyed rows (game/ui/duel/pause.py)
+CLIENT_CITED = ("D11", "M1", "M2", "U1", "U2")
+
+
+def cited(engine: set[str]) -> set[str]:
+    """Every rule whose words the client shows: the engine's citations and the client's."""
+    return set(engine) | set(CLIENT_CITED)
+
+
 def words(rule: str) -> str:
     """What rule `rule` says ("" for an id this copy does not hold)."""
     return TEXT.get(rule, "")
@@ -63,9 +73,13 @@ TEXT: dict[str, str] = {
     'L4': 'A response must have Speed at least that of the last Step of the current Line and answers that Step.',
     'L6': 'When both players pass in a row, the top Line resolves, last Step first, and nobody may respond while it resolves.',
     'L8': "Triggers never interrupt: those whose event happened while Lines resolved wait until every Line has resolved, then form a new Line, the turn player's first. A trigger whose event happens when a Step is added (attacks, is attacked, opponent activates) joins the Lines at once if its Speed allows, else waits.",
+    'M1': 'At most 3 copies of a card across Main, Side and Extra together.',
+    'M2': 'Main Deck 30 to 50 cards; Side Deck up to 20; Extra Deck up to 10, Extra Deck Phantoms only.',
     'P5': 'A Phantom cannot be Unsummoned on a turn in which it battled; a Phantom that declared an attack this turn has battled, even if the attack was negated or fizzled.',
     'P5a': 'A Phantom Unsummoned this turn cannot be Summoned, or Special Summoned from the Extra Deck, again this turn (another copy can). Unsummon refunds the SP, so without this a "When this card is Summoned" trigger (Shield Acolyte\'s 300 LP, Cinder Pup\'s burn, Archive Wraith\'s mill) repeats for free up to the loop guard: ten times a turn.',
     'P6': 'Position change (Attack/Defense): once per turn per Phantom, in a Main Phase, not on the turn it was summoned. Turning a face-down Phantom face up by choice is a Flip (the OCG flip summon): it ends face up in Attack Position (a 0-Health Phantom stays in Defense, P8) and counts as that change.',
     'P7': "A face-down Phantom's abilities are off unless its text says otherwise (face_down: true).",
     'P8': 'A Phantom with 0 Health is put in Defense Position at once and cannot leave it.',
+    'U1': 'Only a hotseat or versus-AI duel played as a match can be saved to continue later ("Save and leave"); a puzzle, a scenario or the demo board is opened from its file again instead.',
+    'U2': "A finished duel's result stands: there is nothing left to concede, save or undo (a puzzle's Undo aside: Player aids).",
 }

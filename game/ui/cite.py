@@ -1,8 +1,9 @@
 """A refusal in words that name its rule: "Its SP Cost is 4 and you have 3 SP. (Rule P1)".
 
-The engine's reason code picks the rule (`game.engine.reasons.rule_of`, the one mapping);
+The engine's reason code picks the rule (`game.engine.reasons.rule_of`, the one mapping); the
+deck builder's refusals name theirs (game.deck_edit.Refused) and the pause menu its greyed rows';
 the rule's own words (game/rule_texts.py, copied from RULES.md) are what hovering the
-refusal shows. Every place the duel screen says why not goes through here.
+refusal shows. Every place a screen says why not with a rule goes through here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ def rule(code: Code) -> str:
 
 
 def tag(code: Code) -> str:
-    return f"(Rule {rule_of(code)})"
+    return tag_of(rule_of(code))
+
+
+def tag_of(rid: str) -> str:
+    """A rule cited by its id: "(Rule M1)" (a refusal's end)."""
+    return f"(Rule {rid})"
+
+
+def words_of(rid: str) -> str:
+    """Rule `rid` in full, for the hover: "Rule M1: At most 3 copies ..."."""
+    return f"Rule {rid}: {rule_texts.words(rid)}"
 
 
 def said(code: Code, message: str, lead: str = "") -> str:
@@ -27,5 +38,4 @@ def said(code: Code, message: str, lead: str = "") -> str:
 
 def words(code: Code) -> str:
     """The rule behind `code` in full, for the hover: "Rule P1: To Summon a Phantom ..."."""
-    rid = rule_of(code)
-    return f"Rule {rid}: {rule_texts.words(rid)}"
+    return words_of(rule_of(code))

@@ -17,7 +17,7 @@ import pygame
 
 from game import autosave, storage
 from game import puzzles as pz
-from game.engine import Command, state_hash
+from game.engine import Command, Pass, PlayerView, state_hash
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import flow
@@ -37,6 +37,51 @@ HINT_KEY = pygame.K_F1
 RETRY_KEY = pygame.K_F5
 
 
+def _solution(puzzle: pz.Puzzle) -> pz.SolutionRun | None:
+    """The solution of a puzzle whose opponent is no script: only the hint uses it, so a
+    solution that cannot be played (a player's own file) leaves the hint to the Hard level."""
+    try:
+        return pz.run_solution(puzzle)
+    except Exception:  # noqa: BLE001 - the puzzle itself is played without it
+        return None
+
+
+class SolutionHint:
+    """The Hint's player in a puzzle. While the person's own moves so far are the solution's
+    (its passes aside), it gives the solution's next move for this situation (matched by
+    situation, as the scripted opponent plays: `game.puzzles.cue_of`): the author's tested
+    line wins where a search, cut short for a hint, may wander (an End turn in Burn Budget).
+    Off that line, or where the line has no move for the situation, the Hard level playing for
+    the puzzle's goal decides. Everything else (the explanation's rebuild, weights and
+    playouts) is the Hard player's."""
+
+    def __init__(self, line: Sequence[pz.Move], played: Sequence[Command], hard) -> None:  # noqa: ANN001 - a Player
+        self.hard = hard
+        used = [False] * len(line)
+        self.on_line = True
+        for cmd in played:
+            k = next((i for i, m in enumerate(line) if not used[i] and m.command == cmd), None)
+            if k is not None:
+                used[k] = True
+            elif not isinstance(cmd, Pass):  # a move of the person's own, off the line
+                self.on_line = False
+        self.left = [m for m, u in zip(line, used, strict=True) if not u]
+        self.from_line = False  # the last choice was the solution's
+
+    def choose(self, view: PlayerView) -> Command:
+        if self.on_line:
+            cue = pz.cue_of(view)
+            for m in self.left:
+                if m.cue == cue and m.command in view.legal_actions:
+                    self.from_line = True
+                    return m.command
+        self.from_line = False
+        return self.hard.choose(view)
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - the Hard player's own parts
+        return getattr(self.hard, name)
+
+
 class PuzzlePlayScene:
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
                  next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
@@ -50,7 +95,8 @@ class PuzzlePlayScene:
         self.settings = settings if settings is not None else storage.load_settings()
         prefs = flow.load_prefs(self.settings)  # the duel screen's settings, as in any duel
         seat = puzzle.seat
-        self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else None
+        # the author's tested line: the scripted opponent's answers, and the hint's first choice
+        self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else _solution(puzzle)
         script = self.solution.moves if self.solution is not None else ()
         duel = puzzle.build()
         self.start = duel.clone()  # the position as built: a decided attempt's replay starts here
@@ -83,10 +129,10 @@ class PuzzlePlayScene:
         # player aids: an undo takes the goal's status back too, and starts the autosave
         # again from the restored position; the hint is the written one and Hard's move
         session.memo = lambda: self.tracker.status
+        session.practice = True  # a failed attempt can be taken back to try again (RULES.md)
         session.on_rewind.append(self._rewound)
         self.duel.on_hint = self.show_hint
-        self.duel.hint_maker = lambda seat, seed: pz.level_player(
-            puzzle, "hard", seat, seed, max_seconds=HINT_MAX_SECONDS)
+        self.duel.hint_maker = self._hint_player
         self.duel.undo_block = lambda: "Solved: the puzzle is done (Retry plays it again)." \
             if self.outcome is pz.Status.SOLVED else ""
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved
@@ -103,6 +149,14 @@ class PuzzlePlayScene:
         self._banner_key: object = None
         self.duel.overlay = self._draw_banner  # under the pause menu and the duel's dialogs
         self.duel.settings = self.settings
+
+    def _hint_player(self, seat: int, seed: int) -> SolutionHint:
+        """The Hint's player for `seat` now (made on the drawing path, cheap; it chooses in
+        the hint's worker thread)."""
+        hard = pz.level_player(self.puzzle, "hard", seat, seed, max_seconds=HINT_MAX_SECONDS)
+        line = self.solution.moves if self.solution is not None and not self.solution.failures else []
+        return SolutionHint([m for m in line if m.command.player == seat],
+                            [c for c in self.session.history if c.player == seat], hard)
 
     @property
     def session(self) -> DuelSession:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from game import storage
 from game.engine import Summon, state_hash
@@ -257,3 +258,146 @@ def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, m
     assert {"place", "step"} <= set(fresh.played), fresh.played
     if pygame.mixer.get_init():
         pygame.mixer.quit()
+
+
+# ------------------------------------------------ 4: a failed puzzle is undone and retried
+def test_a_failed_puzzle_is_undone_to_the_last_decision_and_played_again(window, home) -> None:
+    from pathlib import Path
+
+    from game import puzzles as pz
+    from game.engine import Attack, EndTurn, NextPhase
+    from game.ui.puzzle_play import PuzzlePlayScene
+    from tests.ui.events import click
+
+    shipped = pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+    puzzle = next(e for e in shipped if isinstance(e, pz.Puzzle) and e.name == "Through the Guard")
+    play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
+    for _ in range(30):
+        play.update(1 / 60)
+    seat = puzzle.seat
+    driver = GestureDriver(play.duel, seed=1)
+    driver.perform(NextPhase(seat))
+    for _ in range(30):
+        play.update(1 / 60)
+    battle = state_hash(play.session.duel)
+    driver.perform(EndTurn(seat))  # no attack: the turn ends, the puzzle is failed
+    for _ in range(900):
+        play.update(1 / 60)
+    assert play.status is pz.Status.FAILED and play.dialog is not None
+    assert play.dialog.title == "Not solved"
+    # the opponent's turn showed the person cards (a draw): a duel would refuse; a puzzle
+    # offers Undo, back to the last decision
+    assert play.session.undo_refusal(seat, puzzle.scenario.pool) == ""
+    labels = [spec.label for spec in play.dialog.buttons_spec]
+    undo = play.dialog.buttons[labels.index("Undo")]
+    feed(play, *click(undo.rect.center))
+    assert state_hash(play.session.duel) == battle and play.dialog is None
+    assert play.status is pz.Status.PLAYING and play.outcome is None and not play.duel.finished
+    feed(play, key(pygame.K_u))  # and again: the start of the turn
+    assert play.session.history == [] and "Undone" in play.duel.toast.message
+    # played again to the end: the solution's first attack now leads on as any attempt
+    for _ in range(10):
+        play.update(1 / 60)
+    assert play.duel.can_act() and any(isinstance(c, Attack) or isinstance(c, NextPhase)
+                                       for c in play.session.view(seat).legal_actions)
+    play.draw(window)
+
+
+# ------------------------------------------------- 3: following the hints wins each puzzle
+def _shipped_puzzles():
+    from pathlib import Path
+
+    from game import puzzles as pz
+
+    return [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent")) if isinstance(p, pz.Puzzle)]
+
+
+@pytest.mark.parametrize("puzzle", _shipped_puzzles(), ids=lambda p: p.key)
+def test_following_the_hints_from_the_start_wins_the_puzzle(window, home, puzzle) -> None:
+    from game import puzzles as pz
+    from game.ui.puzzle_play import PuzzlePlayScene
+
+    play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
+    driver = GestureDriver(play.duel, seed=1)
+    first = None
+    for _ in range(60):  # hints asked and followed, until the puzzle is decided
+        for _ in range(400):
+            play.update(1 / 60)
+            if play.outcome is not None or (play.duel.can_act() and play.dialog is None):
+                break
+        if play.outcome is not None:
+            break
+        assert play.duel.can_act(), "the person never got to decide"
+        feed(play, key(pygame.K_h))  # the hint: its written text, and the move computed
+        assert play.dialog is not None and play.dialog.title == "Hint"
+        feed(play, key(pygame.K_RETURN))
+        hint = play.duel.hint
+        assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
+        if first is None:
+            first = hint.command
+        driver.perform(hint.command)
+    assert play.outcome is pz.Status.SOLVED, (puzzle.name, play.session.history)
+    # the first hinted move is the solution's own first move
+    mine = [m.command for m in play.solution.moves if m.command.player == puzzle.seat]
+    assert first == mine[0]
+
+
+# ------------------------------------------- 2: the deck builder and pause menu cite rules
+def test_deck_builder_refusals_cite_their_deck_rule_and_hover_shows_it(window) -> None:
+    from game import rule_texts
+    from game.cards import load_card_set
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+    from tests.ui.events import settle
+    from tests.ui.test_rule_citations_ui import seen
+
+    pool = load_card_set()
+    scene = DeckBuilderScene(pool, open_last=False)
+    settle(scene, 5, window)
+    extra = next(c for c in pool.values() if c.extra)
+    for _ in range(3):
+        scene.editor.add(extra.id, "extra")
+    scene._refresh()
+    assert scene.editor.count(extra.id) == 3
+    assert not scene.add_card(extra.id, "extra")  # a fourth copy
+    assert scene.toast.message.endswith("(Rule M1)") and scene.toast.detail.startswith("Rule M1: ")
+    assert rule_texts.words("M1") in scene.toast.detail
+    feed(scene, motion((5, 5)))
+    assert "Rule M1: At most" not in seen(scene)  # the words only on hover
+    feed(scene, motion(scene.toast.box().center))
+    assert "Rule M1: At most 3 copies" in seen(scene)
+    # an Extra Deck Phantom into the Main Deck: M2
+    scene.editor.remove(extra.id, "extra")
+    scene._refresh()
+    assert not scene.add_card(extra.id, "main")
+    assert scene.toast.message.endswith("(Rule M2)") and "Rule M2: Main Deck 30 to 50" in scene.toast.detail
+
+
+def test_the_pause_menus_greyed_rows_cite_their_rule(window) -> None:
+    from game import rule_texts
+    from game.ui.duel import pause
+    from tests.ui.test_rule_citations_ui import seen
+
+    scene = duel_scene(seed=3, humans=(True, False))  # opened on its own: no match to save
+    feed(scene, key(pygame.K_ESCAPE))
+    menu = scene.dialog
+    assert isinstance(menu, pause.PauseMenu)
+    save = next(b for b, row in zip(menu.buttons, menu.rows, strict=True) if row.label == "Save and leave")
+    assert not save.enabled and menu.rows[3].rule == "U1"
+    away = seen(scene)
+    assert "(Rule U1)" in away and "Rule U1: Only a hotseat" not in away
+    feed(scene, motion(save.rect.center))  # hovering the greyed row: the rule in its words
+    shown = seen(scene)
+    assert "Rule U1: Only a hotseat or versus-AI duel" in shown, shown
+    assert {"U1", "U2", "D11"} <= set(rule_texts.CLIENT_CITED) and rule_texts.words("U2")
+    # a finished duel: Concede and Save are greyed by the end (D11, U2)
+    feed(scene, key(pygame.K_ESCAPE))
+    from game.engine import Concede
+
+    scene.send([Concede(0)])
+    for _ in range(5):
+        scene.update(1 / 60)
+    feed(scene, key(pygame.K_ESCAPE))
+    menu = scene.dialog
+    assert isinstance(menu, pause.PauseMenu)
+    assert [r.rule for r in menu.rows if r.why_not] == ["D11", "U1"]  # (never a match's)
+    assert "The duel is over: nothing to concede or save. (Rule U2)" in seen(scene)

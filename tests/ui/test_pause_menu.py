@@ -97,7 +97,7 @@ def test_escape_while_dragging_cancels_the_drag_not_the_duel(window) -> None:
     # a duel not started from the menu cannot be saved, and the menu says why
     save = button(scene.dialog, "Save and leave")
     assert not save.enabled
-    assert scene.dialog.notes == ["Only hotseat and versus-AI duels can be saved."]
+    assert scene.dialog.notes == [("Only hotseat and versus-AI duels can be saved. (Rule U1)", "U1")]
     scene.draw(window)
 
 

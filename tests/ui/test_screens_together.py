@@ -283,7 +283,7 @@ def test_the_pause_menu_after_the_end_says_it_once_and_leaves_plainly(window) ->
     feed(scene, key(pygame.K_ESCAPE))
     menu = scene.dialog
     assert isinstance(menu, PauseMenu)
-    assert menu.notes == ["The duel is over: nothing to concede or save."]
+    assert menu.notes == [("The duel is over: nothing to concede or save. (Rule U2)", "U2")]
     assert not button(menu, "Concede").enabled and not button(menu, "Save and leave").enabled
     scene.draw(window)
     press(scene, menu, "Leave")

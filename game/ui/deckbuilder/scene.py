@@ -30,7 +30,7 @@ from game.deck_stats import TestHand, deck_stats
 from game.decks import LISTS, MAX_COPIES, Deck
 from game.engine.carddefs import CardDef
 from game.fileio import is_file
-from game.ui import backdrop, theme
+from game.ui import backdrop, cite, theme
 from game.ui import text as txt
 from game.ui.deckbuilder import layout as L
 from game.ui.deckbuilder import panels
@@ -52,6 +52,15 @@ from game.ui.widgets import (
     draw_tooltip,
 )
 from game.ui.widgets.base import ctrl_held, is_key, shift_held
+
+
+def said(reason: str) -> str:
+    """A refusal as the builder says it: capitalised, and a deck rule's (game.deck_edit.Refused)
+    ending with the RULES.md rule it keeps, "(Rule M1)", as the duel screen cites its rules."""
+    text = reason[:1].upper() + reason[1:]
+    rule = getattr(reason, "rule", "")
+    return f"{text} {cite.tag_of(rule)}" if rule else text
+
 
 _CARD_ID = re.compile(r" \(([a-z0-9_]+)\)")  # "Ember Imp (ember_imp)": the id a file needs
 DRAG_START = 6  # pixels the pointer moves before a press becomes a drag
@@ -245,7 +254,8 @@ class DeckBuilderScene(FileActions):
 
     def _after_edit(self, reason: str | None, ok_message: str = "") -> bool:
         if reason is not None:
-            self.toast.show(reason[:1].upper() + reason[1:], "error")
+            rule = getattr(reason, "rule", "")  # hovering the toast shows the rule's words
+            self.toast.show(said(reason), "error", detail=cite.words_of(rule) if rule else "")
             return False
         self._refresh()
         if ok_message:
@@ -536,6 +546,9 @@ class DeckBuilderScene(FileActions):
         if hovered is not None:
             self._draw_zoom(surface, *hovered)
         self.toast.draw(surface)
+        detail = self.toast.detail_at(self.mouse) if self.modal is None else ""
+        if detail:  # the rule a refusal cites, in its own words
+            draw_tooltip(surface, detail, self.mouse, max_width=420)
         if self.modal is not None:
             self.modal.draw(surface)
 
@@ -620,7 +633,7 @@ class DeckBuilderScene(FileActions):
         if target is not None and target != d.source:
             verdict = self.drop_verdict(target)
             if verdict is not None:
-                draw_tooltip(surface, verdict[:1].upper() + verdict[1:], d.pos)
+                draw_tooltip(surface, said(verdict), d.pos)
         elif target is None and d.source != "grid":
             draw_tooltip(surface, f"Drop to take one out of the {LIST_TITLES[d.source]}", d.pos)
 

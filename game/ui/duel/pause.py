@@ -27,12 +27,13 @@ import pygame
 from game import storage, suspend
 from game.engine import Concede
 from game.fileio import FileError
+from game.ui import cite, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Pop, Push, Quit, Scene
 from game.ui.widgets.base import WidgetGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import Dialog, DialogButton, scrim
+from game.ui.widgets.tooltip import draw_tooltip
 
 from . import style
 from .layout import LAYOUT
@@ -55,13 +56,23 @@ def conceder(scene: DuelScene) -> int:
     return deciding if deciding is not None else scene.shown
 
 
+SAVE_RULE = "U1"  # RULES.md: which duels can be saved to continue
+OVER_RULE = "U2"  # RULES.md: a finished duel's result stands
+CONCEDE_RULE = "D11"  # RULES.md: no command once the duel is over (Concede is one)
+
+
 def save_refusal(scene: DuelScene) -> str:
     """Why this duel cannot be saved now ("" when it can)."""
+    return save_refusal_cited(scene)[0]
+
+
+def save_refusal_cited(scene: DuelScene) -> tuple[str, str]:
+    """Why this duel cannot be saved now and the rule that says so (("", "") when it can)."""
     if scene.suspender is None:
-        return "Only hotseat and versus-AI duels can be saved."
+        return "Only hotseat and versus-AI duels can be saved.", SAVE_RULE
     if scene.session.over:
-        return "The duel is over: there is nothing to save."
-    return ""
+        return "The duel is over: there is nothing to save.", OVER_RULE
+    return "", ""
 
 
 def concede_refusal(scene: DuelScene) -> str:
@@ -89,6 +100,7 @@ class _Row:
     action: Callable[[], None]
     style: str = "normal"
     why_not: str = ""  # a disabled row says why, under the buttons
+    rule: str = ""  # the RULES.md rule that greys it (cited; hover shows its words)
 
 
 class PauseMenu:
@@ -102,19 +114,25 @@ class PauseMenu:
         self.error = ""
         who = scene.name(conceder(scene))
         over = scene.session.over
+        saving, save_rule = save_refusal_cited(scene)
         rows = [
             _Row("Resume", self.close, "primary"),
             _Row("Settings\u2026", self.open_settings),
-            _Row(f"Concede ({who})\u2026" if scene.hotseat else "Concede\u2026", self._ask_concede, "normal", concede_refusal(scene)),
-            _Row("Save and leave", self._save_and_leave, "normal", save_refusal(scene)),
+            _Row(f"Concede ({who})\u2026" if scene.hotseat else "Concede\u2026", self._ask_concede, "normal",
+                 concede_refusal(scene), CONCEDE_RULE if over else ""),
+            _Row("Save and leave", self._save_and_leave, "normal", saving, save_rule),
             _Row("Leave\u2026" if over else "Leave without saving\u2026", self._ask_leave, "danger"),
         ]
         self.rows = rows
-        notes = [r.why_not for r in rows if r.why_not]
+        # each greyed row says why under the buttons, citing its rule (hover: the rule's words);
         # a finished duel: one line says why both Concede and Save are greyed
-        self.notes = ["The duel is over: nothing to concede or save."] if over else notes
+        self.notes = [(f"The duel is over: nothing to concede or save. {cite.tag_of(OVER_RULE)}", OVER_RULE)] \
+            if over else [(f"{r.why_not} {cite.tag_of(r.rule)}", r.rule) for r in rows if r.why_not]
         self._error_lines: tuple[str, list[str]] = ("", [])  # wrapped once per error
-        h = 86 + len(rows) * (ROW_H + ROW_GAP) - ROW_GAP + 24 + len(self.notes) * 20
+        self._note_lines: tuple[object, list[tuple[str, str]]] = (None, [])  # wrapped per text size
+        self.pointer = (-1, -1)
+        self.note_rects: list[tuple[pygame.Rect, str]] = []  # each note line drawn, and its rule
+        h = 86 + len(rows) * (ROW_H + ROW_GAP) - ROW_GAP + 24
         self.rect = pygame.Rect(0, 0, PANEL_W, h)
         self.rect.center = (LAYOUT.size[0] // 2, LAYOUT.size[1] // 2)
         y = self.rect.y + 86
@@ -192,8 +210,26 @@ class PauseMenu:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.closed:
             return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         self.group.handle_event(event)
         return True
+
+    def rule_at(self, pos: tuple[int, int]) -> str:
+        """The rule a greyed row (or its note) under `pos` cites ("" if none)."""
+        for b, row in zip(self.buttons, self.rows, strict=True):
+            if row.rule and b.rect.collidepoint(pos):
+                return row.rule
+        return next((rule for r, rule in self.note_rects if r.collidepoint(pos)), "")
+
+    def _notes(self) -> list[tuple[str, str]]:
+        """The notes wrapped to the panel at the text size now: (line, rule) each."""
+        key = (txt.scale(), tuple(self.notes))
+        if self._note_lines[0] != key:
+            lines = [(line, rule) for note, rule in self.notes
+                     for line in txt.wrap(note, theme.SMALL, PANEL_W - 64)]
+            self._note_lines = (key, lines)
+        return self._note_lines[1]
 
     def update(self, dt: float) -> None:
         self.group.update(dt)
@@ -207,8 +243,11 @@ class PauseMenu:
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(scrim(surface.get_size()), (0, 0))
         errors = self._errors()
+        notes = self._notes()
+        step = txt.font(theme.SMALL).get_linesize() + 2
         r = self.rect.inflate(0, 0)
-        r.h += len(errors) * 18 + (6 if errors else 0)  # grows downwards to show a problem
+        r.h += len(notes) * step + len(errors) * step + (6 if errors else 0)  # grows downwards
+        r.bottom = min(r.bottom, surface.get_height() - 4)
         pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
@@ -220,13 +259,17 @@ class PauseMenu:
                       theme.SMALL, theme.TEXT_DIM, (r.x + 104, r.y + 55))
         self.group.draw(surface)
         y = self.buttons[-1].rect.bottom + 12
-        for note in self.notes:
-            txt.blit_text(surface, txt.fit(note, theme.SMALL, r.w - 64), theme.SMALL,
-                          theme.TEXT_DIM, (r.x + 32, y))
-            y += 20
+        self.note_rects = []
+        for line, rule in notes:
+            drawn = txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM, (r.x + 32, y))
+            self.note_rects.append((drawn, rule))
+            y += step
         for line in errors:
             txt.blit_text(surface, line, theme.SMALL, theme.BAD, (r.x + 32, y))
-            y += 18
+            y += step
+        rule = self.rule_at(self.pointer)
+        if rule:  # the greyed row's rule in its own words
+            draw_tooltip(surface, cite.words_of(rule), self.pointer, max_width=420)
 
 
 def settings_scene(scene: DuelScene) -> Scene:

@@ -590,6 +590,7 @@ class DuelScene:
 
     def _undo(self, seat: int) -> None:
         mark = self.session.undo(seat)
+        self.finished = False  # a puzzle may take back the move that ended its duel
         self.hint = None
         self._hinting = None
         self.step_menu = None

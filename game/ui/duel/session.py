@@ -53,6 +53,10 @@ class DuelSession:
         self.memo: Callable[[], object] = lambda: None
         self.on_rewind: list[Callable[[Mark], None]] = []  # told after each undo
         self.yields: list[YieldTo | None] = [None, None]  # "pass until this Step resolves"
+        # a puzzle (RULES.md "Player aids", Undo in a puzzle): its position and its opponent's
+        # cards are the author's, the same at every Retry, so an undo may cross what a
+        # decision showed and the end of the duel, to try the turn again
+        self.practice = False
 
     @property
     def over(self) -> bool:
@@ -96,12 +100,12 @@ class DuelSession:
     # ------------------------------------------------------------------ undo
     def undo_refusal(self, seat: int, pool: Mapping[str, CardDef]) -> str:
         """Why `seat` cannot take back a decision now ("" when it can)."""
-        if self.duel.over:
+        if self.duel.over and not self.practice:
             return "The duel is over: its result stands."
         i = self.undos.latest(seat)
         if i is None:
             return "Nothing to undo: you have made no decision this turn."
-        seen = learned_since(self.undos.marks[i], self.view(seat))
+        seen = learned_since(self.undos.marks[i], self.view(seat)) if not self.practice else []
         if seen:
             return (f"Cannot undo: since then you have seen {learned_words(seen, pool)} "
                     "(an undo takes back decisions, never what they showed).")
