@@ -22,8 +22,12 @@ def gradient(size: tuple[int, int]) -> pygame.Surface:
     return bg
 
 
-def draw_header(surface: pygame.Surface, title: str, subtitle: str, x: int = 60) -> None:
-    """A screen's title, the amber rule under it and one line saying what the screen is for."""
+def draw_header(surface: pygame.Surface, title: str, subtitle: str, x: int = 60,
+                width: int | None = None) -> None:
+    """A screen's title, the amber rule under it and one line saying what the screen is for
+    (`width`: the room it has, when something stands to its right)."""
+    if width is not None:
+        subtitle = txt.fit(subtitle, theme.BODY, width)
     txt.blit_text(surface, title, theme.TITLE, theme.TEXT, (x, 34), bold=True)
     pygame.draw.rect(surface, theme.ACCENT, (x, 78, 80, 3))
     # larger text (Settings' text size) moves the line up so it stays above the screen's body

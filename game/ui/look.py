@@ -4,9 +4,11 @@ at once (no restart).
 - colours: "standard" or "colour_blind" (player colours and card frames from palettes apart
   under colour-vision deficiencies, and each seat's shape beside its colour: game/ui/duel/style.py,
   game/ui/card_face.py);
-- reduced_motion: cards jump instead of travelling, no lunge, no shatter, no sliding banners
+- reduced_motion (game/ui/motion.py, read by widgets too: no hover fades, no smooth scrolling,
+  no pulsing glows): cards jump instead of travelling, no lunge, no shatter, no sliding banners
   or Steps, numbers do not rise (game/ui/duel/animator.py reads `reduced_motion()`);
-- text_scale: 100, 115 or 130 % for every UI line (game/ui/text.py);
+- text_scale: 100, 115 or 130 % for every UI line (game/ui/text.py: a label in a box of fixed
+  width grows only as far as its box allows);
 - sound: volume and mute (game/ui/sound.py).
 
 `apply(settings)` is called when the window opens and after each change on the Settings

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import backdrop, fonts, motion, routes
+from game.ui import text as txt
 from game.ui.scene import Pop, Push, Transition
 
 DESIGN_SIZE = (1280, 720)
@@ -91,13 +92,16 @@ class MenuScene:
             self.items = fresh
             self.focus = None
 
-    def _render(self, text: str, px: int, colour, bold: bool = True) -> pygame.Surface:
-        key = (text, px, tuple(colour), bold)
+    def _render(self, text: str, px: int, colour, bold: bool = True, scaled: bool = True) -> pygame.Surface:
+        """`text` at `px` times Settings' text size (game/ui/text.py; not the title, large
+        already), drawn once."""
+        size = round(px * txt.scale()) if scaled else px
+        key = (text, size, tuple(colour), bold)
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 200:
                 self._text.clear()
-            surf = font(px, bold).render(text, True, colour)
+            surf = font(size, bold).render(text, True, colour)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._text[key] = surf
@@ -181,7 +185,7 @@ class MenuScene:
         s, rects = layout(self.size, len(self.items))
         surface.blit(self._bg(self.size), (0, 0))
 
-        title = self._render("Phantom Duel", round(64 * s), TEXT)
+        title = self._render("Phantom Duel", round(64 * s), TEXT, scaled=False)
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))
         rule_w = round(220 * s)
         rule_y = round(h * 0.14 + 46 * s)

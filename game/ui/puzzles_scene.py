@@ -67,7 +67,10 @@ class PuzzlesScene:
         self.pending: Transition | None = None
         self.toast = Toast((W // 2, H - 96))
         self.numbers = {e.key: i + 1 for i, e in enumerate(self.entries)}
-        self.list = ListView(LIST.inflate(-12, -12), ROW_H, self._draw_row, on_activate=self.play)
+        # a row holds a name over a goal: taller when Settings' text size is larger
+        row_h = max(ROW_H, txt.font(theme.LABEL, True).get_height()
+                    + txt.font(theme.SMALL).get_height() + 8)
+        self.list = ListView(LIST.inflate(-12, -12), row_h, self._draw_row, on_activate=self.play)
         self.list.set_items(self.entries)
         self.back = Button((40, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the menu (Esc)")
         self.play_button = Button((DETAILS.right - 220, DETAILS.bottom - 62, 200, 46), "Play",
@@ -214,10 +217,11 @@ class PuzzlesScene:
                       theme.GOOD if solved else theme.TEXT_DIM, badge.center, bold=True, anchor="center")
         x = badge.right + 12
         if broken:
-            txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, r.right - x - 12), theme.LABEL,
-                          theme.TEXT_FAINT, (x, r.y + 2), bold=True)
+            name = txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, r.right - x - 12), theme.LABEL,
+                                 theme.TEXT_FAINT, (x, r.y + 2), bold=True)
             txt.blit_text(surface, txt.fit("Cannot be played: " + entry.problem, theme.SMALL,
-                                           r.right - x - 12), theme.SMALL, theme.BAD, (x, r.y + 25))
+                                           r.right - x - 12), theme.SMALL, theme.BAD,
+                          (x, max(r.y + 25, name.bottom)))
             return
         right = txt.blit_text(surface, pips(entry.difficulty), theme.SMALL, theme.ACCENT,
                               (r.right - 12, r.y + 6), anchor="topright")
@@ -227,11 +231,11 @@ class PuzzlesScene:
             t = txt.blit_text(surface, tag, theme.SMALL, theme.GOOD, (right.x - 10, r.y + 8),
                               anchor="topright")
             room = t.x - x - 10
-        txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, room), theme.LABEL, theme.TEXT,
-                      (x, r.y + 2), bold=True)
+        name = txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, room), theme.LABEL, theme.TEXT,
+                             (x, r.y + 2), bold=True)
         goal = entry.goal.describe() + ("   Solved" if solved else "")
         txt.blit_text(surface, txt.fit(goal, theme.SMALL, r.right - x - 12), theme.SMALL,
-                      theme.GOOD if solved else theme.TEXT_DIM, (x, r.y + 25))
+                      theme.GOOD if solved else theme.TEXT_DIM, (x, max(r.y + 25, name.bottom)))
 
     def _details_lines(self, entry) -> list[tuple[str, int, theme.Colour, bool]]:
         """The pane's lines for `entry`, wrapped once per selection (not every frame)."""
@@ -281,7 +285,7 @@ class PuzzlesScene:
         y = DETAILS.y + 20
         bottom = self.play_button.rect.y - 10
         for line, px, colour, bold in self._details:
-            step = px + 7 if line else px
+            step = txt.font(px, bold).get_linesize() + 2 if line else px  # grows with the text size
             if y + step > bottom:
                 break
             if line:

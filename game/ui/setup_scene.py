@@ -43,7 +43,9 @@ class DuelSetupScene:
         self.chosen: list[storage.DeckEntry | None] = [None, None]
         ai = mode == "versus_ai"
         self.side_names = ("Your deck", "AI's deck") if ai else ("Player 1", "Player 2")
-        self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), ROW_H, partial(self._draw_row, side=i),
+        # a row holds a deck's name over its state: taller when Settings' text size is larger
+        row_h = max(ROW_H, 12 + txt.font(theme.LABEL, True).get_linesize() + txt.font(theme.SMALL).get_height())
+        self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), row_h, partial(self._draw_row, side=i),
                                on_activate=partial(self.choose, i))
                       for i, c in enumerate(COLUMNS)]
         for view in self.lists:

@@ -4,6 +4,12 @@ Rendering text is the slowest thing a UI frame usually does, and most labels nev
 so every widget asks `text()` instead of calling `Font.render` in `draw`. The cache is a
 small LRU keyed by (string, size, bold, colour); a line that changes each frame (a timer)
 only ever costs its own new entries.
+
+Settings' text size makes every line larger, but a label in a box of fixed width (a button, a
+list row, a panel heading) grows only as far as its box lets it: `fit` first tries the label
+at each smaller size down to its 100 % size, and remembers the size that fits (`_shrunk`),
+which `text` and `width` then use for that string at that size. So a label whole at 100 % is
+whole at every text size; only one too long even at 100 % is cut with an ellipsis.
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ CACHE_SIZE = 4096
 ELLIPSIS = "\u2026"
 
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+# (string, asked size, text scale) -> the smaller size it is drawn at to fit its box (`fit`)
+_shrunk: dict[tuple[str, float, float], float] = {}
+SHRUNK_MAX = 8192
 SCALES = (100, 115, 130)  # the text sizes Settings offers, in percent
 _scale = 1.0  # Settings' text size (game/ui/look.py): every UI line is this much larger
 
@@ -47,34 +56,61 @@ def unscaled() -> Iterator[None]:
         _scale = kept
 
 
-def font(px: int, bold: bool = False) -> pygame.font.Font:
+def font(px: float, bold: bool = False) -> pygame.font.Font:
     """The bundled font at `px` times the text scale, never below the legibility floor."""
     return fonts.font(max(MIN_TEXT, round(px * _scale)), bold)
 
 
-def text(s: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+def drawn_px(s: str, px: float) -> float:
+    """The size `s` asked at `px` is drawn at: smaller when `fit` found its box too narrow."""
+    return _shrunk.get((s, px, _scale), px) if _shrunk else px
+
+
+def text(s: str, px: float, colour: Colour, bold: bool = False) -> pygame.Surface:
     """`s` rendered antialiased in the bundled font, from the cache when seen before."""
-    key = (s, px, bold, colour, _scale)
+    size = drawn_px(s, px)
+    key = (s, size, bold, colour, _scale)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = font(px, bold).render(s, True, colour)
+    surf = font(size, bold).render(s, True, colour)
     _cache[key] = surf
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
     return surf
 
 
-def width(s: str, px: int, bold: bool = False) -> int:
-    return font(px, bold).size(s)[0]
+def width(s: str, px: float, bold: bool = False) -> int:
+    return font(drawn_px(s, px), bold).size(s)[0]
 
 
-def fit(s: str, px: int, max_width: int, bold: bool = False) -> str:
-    """`s`, cut with an ellipsis so it fits `max_width` pixels (unchanged if it fits)."""
-    f = font(px, bold)
+def _shrink(s: str, px: float, max_width: int, bold: bool) -> float | None:
+    """The largest size between `px` at the text scale and `px` at 100 % at which `s` fits
+    `max_width` (None: not even at 100 %)."""
+    if _scale <= 1.0:
+        return None
+    least = max(MIN_TEXT, round(px))
+    for size in range(round(px * _scale) - 1, least - 1, -1):
+        if fonts.font(size, bold).size(s)[0] <= max_width:
+            return size / _scale
+    return None
+
+
+def fit(s: str, px: float, max_width: int, bold: bool = False) -> str:
+    """`s`, cut with an ellipsis so it fits `max_width` pixels (unchanged if it fits). At a
+    larger text size a string too wide is drawn smaller first (down to its 100 % size, see
+    the module's docstring) and only cut when even that is too wide."""
+    f = font(drawn_px(s, px), bold)
     if f.size(s)[0] <= max_width:
         return s
+    small = _shrink(s, px, max_width, bold)
+    if small is not None:
+        if len(_shrunk) > SHRUNK_MAX:
+            clear()  # the fits worked out before are worked out again
+        _shrunk[(s, px, _scale)] = small
+        return s
+    f = font(px, bold)
     lo, hi = 0, len(s)
     while lo < hi:  # longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
@@ -141,3 +177,5 @@ def clear() -> None:
     """Forget every rendered line (after pygame.quit the surfaces are still valid, but
     tests reset between windows)."""
     _cache.clear()
+    _shrunk.clear()
+    _fit_at.cache_clear()  # a cached fit would not remember its smaller size again

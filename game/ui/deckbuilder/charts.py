@@ -75,17 +75,18 @@ def _types(out: pygame.Surface, stats: DeckStats, box: pygame.Rect) -> int:
     for i, t in enumerate(TYPE_NAMES):
         col, row = i % 2, i // 2
         px = box.x + col * (box.w // 2)
-        py = bar.bottom + 4 + row * 17
+        step = max(17, txt.font(theme.SMALL).get_height())  # rows part as the text grows
+        py = bar.bottom + 4 + row * step
         pygame.draw.rect(out, TYPE_COLOURS[t], (px, py + 3, 10, 10), border_radius=2)
         label = f"{TYPE_NAMES[t]} {stats.types[t]}"
-        txt.blit_text(out, label, theme.SMALL, theme.TEXT, (px + 16, py))
-    return bar.bottom + 4 + 2 * 17
+        txt.blit_text(out, txt.fit(label, theme.SMALL, box.w // 2 - 20), theme.SMALL, theme.TEXT, (px + 16, py))
+    return bar.bottom + 4 + 2 * max(17, txt.font(theme.SMALL).get_height())
 
 
 def _averages(out: pygame.Surface, stats: DeckStats, box: pygame.Rect) -> None:
     if stats.avg_atk is None:
         line = "No Phantoms in the Main Deck yet"
-        txt.blit_text(out, line, theme.SMALL, theme.TEXT_DIM, (box.x, box.y))
+        txt.blit_text(out, txt.fit(line, theme.SMALL, box.w), theme.SMALL, theme.TEXT_DIM, (box.x, box.y))
         return
     atk = txt.text(f"{stats.avg_atk:,.0f}", theme.BODY, theme.TEXT, bold=True)
     hp = txt.text(f"{stats.avg_health:,.0f}", theme.BODY, theme.TEXT, bold=True)

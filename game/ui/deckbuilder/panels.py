@@ -42,8 +42,9 @@ def grid_cell(surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, state: 
     surface.blit(face, fr)
     ink = theme.TEXT if state.hovered or state.selected else theme.TEXT_DIM
     name = txt.fit(cdef.name, theme.MIN_TEXT, rect.w + 8)
-    txt.blit_text(surface, name, theme.MIN_TEXT, ink, (rect.centerx, fr.bottom + 3),
-                  anchor="midtop")
+    img = txt.text(name, theme.MIN_TEXT, ink)  # under the face, inside the cell at any text size
+    txt.blit_text(surface, name, theme.MIN_TEXT, ink,
+                  (rect.centerx, min(fr.bottom + 3, rect.bottom - img.get_height())), anchor="midtop")
     if in_deck:
         badge = pygame.Rect(0, 0, 26, 22)
         badge.topleft = (fr.x - 4, fr.y + 6)

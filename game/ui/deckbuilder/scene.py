@@ -555,8 +555,8 @@ class DeckBuilderScene(FileActions):
     def _draw_title(self, surface: pygame.Surface) -> None:
         x, right = L.MARGIN, min(r.x for r in L.top_buttons().values()) - 12
         name = self.editor.name + (" \u2022" if self.editor.dirty else "")
-        txt.blit_text(surface, txt.fit(name, theme.HEADING, right - x), theme.HEADING, theme.TEXT,
-                      (x, 8), bold=True)
+        title = txt.blit_text(surface, txt.fit(name, theme.HEADING, right - x), theme.HEADING,
+                              theme.TEXT, (x, 8 - round(20 * (txt.scale() - 1))), bold=True)
         if self.readonly:
             status, colour = "starter deck \u00b7 read-only \u00b7 Save as to keep a copy", theme.INFO
         elif self.editor.dirty:
@@ -565,7 +565,8 @@ class DeckBuilderScene(FileActions):
             status, colour = "new deck \u00b7 not saved yet", theme.TEXT_DIM
         else:
             status, colour = f"saved \u00b7 {self.path.name}", theme.TEXT_DIM
-        txt.blit_text(surface, txt.fit(status, theme.SMALL, right - x), theme.SMALL, colour, (x, 36))
+        txt.blit_text(surface, txt.fit(status, theme.SMALL, right - x), theme.SMALL, colour,
+                      (x, max(36, title.bottom - 1)))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         r = L.HINT
@@ -615,8 +616,8 @@ class DeckBuilderScene(FileActions):
     def _draw_stats(self, surface: pygame.Surface) -> None:
         r = L.STATS
         panels.panel(surface, r)
-        txt.blit_text(surface, "MAIN DECK SHAPE", theme.SMALL, theme.TEXT_DIM, (r.x + 12, r.y + 14),
-                      bold=True)
+        txt.blit_text(surface, txt.fit("MAIN DECK SHAPE", theme.SMALL, self.hand_button.rect.x - r.x - 20,
+                                       bold=True), theme.SMALL, theme.TEXT_DIM, (r.x + 12, r.y + 14), bold=True)
         if self._charts is not None:
             surface.blit(self._charts, (r.x + 12, r.y + 44))
 

@@ -195,9 +195,9 @@ class SideDeckScene:
         f = self.flow
         colour = style.player_colour(self.seat)
         txt.blit_text(surface, f"Side-decking: {f.names[self.seat]}", 28, colour, (280, 24), bold=True)
-        txt.blit_text(surface, f"Before duel {len(f.match.results) + 1}. Drag cards between the lists, "
-                      "or pick one and press a button. The same cards must stay in your Deck.",
-                      15, theme.TEXT_DIM, (280, 66))
+        line = (f"Before duel {len(f.match.results) + 1}. Drag cards between the lists, "
+                "or pick one and press a button. The same cards must stay in your Deck.")
+        txt.blit_text(surface, txt.fit(line, 15, surface.get_width() - 280 - 24), 15, theme.TEXT_DIM, (280, 66))
         for name, rect in COLUMNS.items():
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
             edge = style.TARGET if self.drag and self._view_at(self.pointer) == name and self.drag[0] != name \

@@ -300,15 +300,16 @@ class ReplaysScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._bg(), (0, 0))
-        backdrop.draw_header(surface, "Replays", f"Every duel played here is kept: the newest "
-                             f"{KEEP}. Watch one step by step, from either player's side.")
         broken = sum(1 for e in self.entries if e.replay is None)
         count = f"{len(self.entries)} replay{'s' if len(self.entries) != 1 else ''}"
         if broken:
             count += f"  \u00b7  {broken} cannot be read"
         if self.loader is not None:
             count = f"Reading replays\u2026 {len(self.entries)} / {len(self.loader.paths)}"
-        txt.blit_text(surface, count, theme.SMALL, theme.TEXT_DIM, (W - 60, 96), anchor="topright")
+        counted = txt.blit_text(surface, count, theme.SMALL, theme.TEXT_DIM, (W - 60, 96), anchor="topright")
+        backdrop.draw_header(surface, "Replays", f"Every duel played here is kept: the newest "
+                             f"{KEEP}. Watch one step by step, from either player's side.",
+                             width=counted.x - 16 - 60)
         pygame.draw.rect(surface, theme.PANEL, LIST, border_radius=10)
         pygame.draw.rect(surface, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
         if not self.entries and self.loader is None:
@@ -339,7 +340,7 @@ class ReplaysScene:
             return
         date = when(entry)
         txt.blit_text(surface, date, theme.SMALL, theme.TEXT_DIM, (r.x + 14, r.y + 9))
-        left = r.x + 170
+        left = r.x + max(170, 14 + txt.width("30 Nov 2026  18:40", theme.SMALL) + 16)  # past the dates
         txt.blit_text(surface, txt.fit(rp.deck_names, theme.LABEL, r.w - 470), theme.LABEL, theme.TEXT,
                       (left, r.y + 6), bold=True)
         colour = theme.TEXT_DIM if rp.winner is None else (

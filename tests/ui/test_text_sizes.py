@@ -1,0 +1,173 @@
+"""Every screen at every text size Settings offers (100 % up to the largest), at the default
+window size and the smallest: no drawn line leaves the screen, none is cut that was whole at
+100 %, and no two lines are drawn over each other on the screens of lists and buttons.
+
+The window is a view of one 1280x720 canvas (game/ui/app.py scales it, with black bars), so
+a screen is laid out the same at every window size: the smallest window is checked to show
+the very canvas the default one does."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game import storage
+from game.ui import look, routes
+from game.ui import text as txt
+from game.ui.app import App
+from game.ui.widgets.scroll import ItemView
+from tests.ui.drawn import SpySurface, named_text
+
+ELLIPSIS = txt.ELLIPSIS
+
+
+def _opts(**kw) -> argparse.Namespace:
+    base = {"deck": None, "mode": None, "scenario": None, "seat": None}
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def _puzzle_play():
+    from game import puzzles as pz
+
+    path = sorted(pz.SHIPPED_DIR.glob("*.yaml"))[0]
+    return routes.SNAPSHOT_SCENES["puzzles"](_opts(scenario=str(path)))
+
+
+SCREENS: dict[str, Callable[[], object]] = {
+    "menu": lambda: routes.SNAPSHOT_SCENES["menu"](_opts()),
+    "deckbuilder": lambda: routes.SNAPSHOT_SCENES["deckbuilder"](_opts()),
+    "setup_hotseat": lambda: routes.SNAPSHOT_SCENES["setup"](_opts(mode="hotseat")),
+    "setup_versus_ai": lambda: routes.SNAPSHOT_SCENES["setup"](_opts(mode="versus_ai")),
+    "settings": lambda: routes.SNAPSHOT_SCENES["settings"](_opts()),
+    "puzzles": lambda: routes.SNAPSHOT_SCENES["puzzles"](_opts()),
+    "replays": lambda: routes.SNAPSHOT_SCENES["replays"](_opts()),
+    "result": lambda: routes.SNAPSHOT_SCENES["result"](_opts()),
+    "sidedeck": lambda: routes.SNAPSHOT_SCENES["sidedeck"](_opts()),
+    "duel": lambda: routes.SNAPSHOT_SCENES["duel"](_opts()),
+    "replay": lambda: routes.SNAPSHOT_SCENES["replay"](_opts()),
+    "puzzle": _puzzle_play,
+}
+# screens of lists, rows and buttons: no two lines may overlap (on the duel board, words
+# lie on cards and cards on each other by design)
+PLAIN = ("menu", "deckbuilder", "setup_hotseat", "setup_versus_ai", "settings", "puzzles",
+         "replays", "result", "sidedeck")
+
+
+class WholeSpy(SpySurface):
+    """Records where each image was meant to land, whole: a line running off the canvas is
+    seen as such (a blit's own rect is clipped to the surface)."""
+
+    def blit(self, source, dest, *args, **kw):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kw)
+        if rect.w and rect.h and not args and not kw:
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            self.placed[-1] = (self.placed[-1][0], source.get_rect(topleft=at))
+        return rect
+
+
+def _look(scale: int) -> None:
+    settings = storage.Settings()
+    settings.set("access", "text_scale", scale)
+    look.apply(settings)
+
+
+def _views(scene) -> list[ItemView]:
+    """The scene's lists and grids (rows drawn by a callback into a rect each)."""
+    found: list[ItemView] = []
+
+    def look_in(value, depth: int) -> None:
+        if isinstance(value, ItemView):
+            found.append(value)
+        elif depth and isinstance(value, (list, tuple)):
+            for v in value:
+                look_in(v, depth - 1)
+        elif depth and isinstance(value, dict):
+            for v in value.values():
+                look_in(v, depth - 1)
+    for value in vars(scene).values():
+        look_in(value, 2)
+    return found
+
+
+def drawn(name: str, scale: int, rows: list | None = None) -> list[tuple[str, pygame.Rect]]:
+    """The lines one settled frame of screen `name` draws at text size `scale`; `rows` gets
+    (the row's rect, the lines drawn into it) for each row of its lists and grids."""
+    _look(scale)
+    scene = SCREENS[name]()
+    for _ in range(20):
+        scene.update(1 / 60)
+    canvas = WholeSpy((1280, 720))
+    if rows is not None:
+        for view in _views(scene):
+            def spied(surface, item, rect, state, real=view.draw_item):
+                start = len(canvas.placed)
+                real(surface, item, rect, state)
+                rows.append((pygame.Rect(rect), canvas.placed[start:]))
+            view.draw_item = spied
+    own = getattr(scene, "_render", None)  # the menu draws its large labels itself
+    if own is not None:
+        def named(text, *args, **kw):
+            surf = own(text, *args, **kw)
+            canvas.names[id(surf)] = text
+            return surf
+        scene._render = named
+    scene.draw(canvas)  # the first frame fills the caches; the second is the one looked at
+    canvas.placed.clear()
+    with named_text(canvas):
+        scene.draw(canvas)
+    return [(s, r) for s, r in canvas.placed if s and s.strip() and r.w and r.h]  # (seen at all)
+
+
+def _cut(lines) -> list[str]:
+    return [s[:-1].rstrip() for s, _ in lines if s.endswith(ELLIPSIS)]
+
+
+@pytest.fixture(autouse=True)
+def standard_look():
+    look.reset()
+    yield
+    look.reset()
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_every_screen_fits_at_every_text_size(window, home, name) -> None:
+    whole = drawn(name, 100)
+    assert whole
+    cut_at_100 = _cut(whole)
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for scale in [s for s in txt.SCALES if s > 100]:
+        rows: list = []
+        lines = drawn(name, scale, rows)
+        problems = []
+        for rect, inside in rows:  # a row's lines stay in its row (a grid's names may
+            for s, r in inside:     # use a little of the gap between cells, as at 100 %)
+                if s and s.strip() and r.w and r.h and not rect.inflate(10, 2).contains(r):
+                    problems.append(f"out of its row {rect}: {s!r} {r}")
+        for s, r in lines:
+            if not screen.contains(r):
+                problems.append(f"off the screen: {s!r} {r}")
+        for stem in _cut(lines):  # cut now: it was cut at 100 % too (a name too long anyway)
+            if not any(old.startswith(stem) or stem.startswith(old) for old in cut_at_100):
+                problems.append(f"cut: {stem!r}{ELLIPSIS}")
+        if name in PLAIN:
+            rects = [(s, r.inflate(-2, -2)) for s, r in lines]
+            for i, (s, r) in enumerate(rects):
+                for t, q in rects[i + 1:]:
+                    if r.colliderect(q) and s != t:
+                        problems.append(f"over each other: {s!r} {r} and {t!r} {q}")
+        assert not problems, f"{name} at {scale} %:\n" + "\n".join(problems[:30])
+
+
+def test_the_smallest_window_shows_the_same_canvas(home) -> None:
+    app = App(window_size=(640, 360))
+    try:
+        assert app.canvas.get_size() == (1280, 720) and app.view.rect.size == (640, 360)
+        big = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        app.resized()
+        assert app.view.rect.size == big.get_size()
+    finally:
+        app.close()
