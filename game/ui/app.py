@@ -21,6 +21,9 @@ from game.ui.scene import Scene, allows_quit, apply_transition
 from game.ui.theme import LOGICAL_SIZE
 
 FPS = 60
+# the smallest window the player can make: half the canvas, where the 13 px text floor
+# (theme.MIN_TEXT) still reads at 6.5 px; every screen is the same canvas, only scaled
+MIN_WINDOW = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
 MAX_DT = 0.1  # a stall must not make animations jump
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -116,9 +119,14 @@ class App:
 
     # ------------------------------------------------------------ window
     def resized(self) -> None:
-        """Recompute the viewport after the window changed size."""
+        """Recompute the viewport after the window changed size (a window made smaller than
+        MIN_WINDOW is put back to it)."""
         window = pygame.display.get_surface()
         assert window is not None, "resized() runs only while the window is open"
+        w, h = window.get_size()
+        if not self.fullscreen and (w < MIN_WINDOW[0] or h < MIN_WINDOW[1]):
+            window = pygame.display.set_mode((max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])),
+                                             pygame.RESIZABLE)
         self.window = window
         self.view = fit_viewport(self.window.get_size(), self.logical_size)
         self._scaled = None

@@ -1,10 +1,11 @@
 """Every screen at every text size Settings offers (100 % up to the largest), at the default
 window size and the smallest: no drawn line leaves the screen, none is cut that was whole at
-100 %, and no two lines are drawn over each other on the screens of lists and buttons.
+100 %, no two lines are drawn over each other on the screens of lists and buttons, and each
+row's lines stay in its row.
 
 The window is a view of one 1280x720 canvas (game/ui/app.py scales it, with black bars), so
-a screen is laid out the same at every window size: the smallest window is checked to show
-the very canvas the default one does."""
+a screen is laid out the same at every window size: the smallest window allowed
+(app.MIN_WINDOW) is checked to show that very canvas, whole."""
 
 from __future__ import annotations
 
@@ -163,11 +164,15 @@ def test_every_screen_fits_at_every_text_size(window, home, name) -> None:
 
 
 def test_the_smallest_window_shows_the_same_canvas(home) -> None:
-    app = App(window_size=(640, 360))
+    from game.ui.app import MIN_WINDOW
+
+    app = App(window_size=MIN_WINDOW)
     try:
-        assert app.canvas.get_size() == (1280, 720) and app.view.rect.size == (640, 360)
-        big = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-        app.resized()
-        assert app.view.rect.size == big.get_size()
+        pygame.display.set_mode((MIN_WINDOW[0] // 2, MIN_WINDOW[1] // 2), pygame.RESIZABLE)
+        app.dispatch([], pygame.event.Event(pygame.VIDEORESIZE, size=(MIN_WINDOW[0] // 2, MIN_WINDOW[1] // 2),
+                                             w=MIN_WINDOW[0] // 2, h=MIN_WINDOW[1] // 2))
+        assert app.window.get_size() == MIN_WINDOW  # smaller is not allowed
+        # the same 1280x720 canvas as at the default size, scaled whole into the window
+        assert app.canvas.get_size() == (1280, 720) and app.view.rect.size == MIN_WINDOW
     finally:
         app.close()
