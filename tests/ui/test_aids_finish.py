@@ -401,3 +401,18 @@ def test_the_pause_menus_greyed_rows_cite_their_rule(window) -> None:
     assert isinstance(menu, pause.PauseMenu)
     assert [r.rule for r in menu.rows if r.why_not] == ["D11", "U1"]  # (never a match's)
     assert "The duel is over: nothing to concede or save. (Rule U2)" in seen(scene)
+
+
+def test_an_undo_refused_after_the_end_cites_its_rule(window) -> None:
+    from game.engine import Concede
+
+    scene = duel_scene(seed=4, humans=(True, False))
+    driver = GestureDriver(scene, seed=4)
+    _until(scene, driver, _summon_ready)
+    driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
+    driver.settle()
+    scene.send([Concede(0)])
+    for _ in range(5):
+        scene.update(1 / 60)
+    feed(scene, key(pygame.K_u))
+    assert scene.toast.message.endswith("(Rule U2)") and scene.toast.detail.startswith("Rule U2: ")

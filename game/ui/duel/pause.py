@@ -37,6 +37,7 @@ from game.ui.widgets.tooltip import draw_tooltip
 
 from . import style
 from .layout import LAYOUT
+from .session import OVER_RULE
 
 if TYPE_CHECKING:
     from .scene import DuelScene
@@ -57,7 +58,6 @@ def conceder(scene: DuelScene) -> int:
 
 
 SAVE_RULE = "U1"  # RULES.md: which duels can be saved to continue
-OVER_RULE = "U2"  # RULES.md: a finished duel's result stands
 CONCEDE_RULE = "D11"  # RULES.md: no command once the duel is over (Concede is one)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game import storage
+from game import rule_texts, storage
 from game.engine import CardDef, CardView, Command, Pass, Player, Rejected, SetCard, StepView, Zone
 from game.engine.reasons import Refusal
 from game.ui import cite, sound, theme
@@ -577,7 +577,8 @@ class DuelScene:
         why = (self.undo_block() if self.undo_block is not None else "") or \
             self.session.undo_refusal(seat, self.pool)
         if why:
-            self.say(why, "warn")
+            cited = next((r for r in rule_texts.CLIENT_CITED if why.endswith(cite.tag_of(r))), "")
+            self.say(why, "warn", detail=cite.words_of(cited) if cited else "")  # hover: the rule
             return
         if self.hotseat:
             words = self.session.undo_words(seat)

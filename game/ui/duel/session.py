@@ -25,9 +25,12 @@ from game.engine import (
     StepView,
     might_answer,
 )
+from game.ui import cite
 
 from .seats import AiWorker, Responses
 from .undo import Mark, UndoStack, learned_since, learned_words
+
+OVER_RULE = "U2"  # RULES.md: a finished duel's result stands (the pause menu cites it too)
 
 
 class DuelSession:
@@ -101,7 +104,7 @@ class DuelSession:
     def undo_refusal(self, seat: int, pool: Mapping[str, CardDef]) -> str:
         """Why `seat` cannot take back a decision now ("" when it can)."""
         if self.duel.over and not self.practice:
-            return "The duel is over: its result stands."
+            return f"The duel is over: its result stands. {cite.tag_of(OVER_RULE)}"
         i = self.undos.latest(seat)
         if i is None:
             return "Nothing to undo: you have made no decision this turn."
