@@ -229,6 +229,9 @@ class Sounds:
         if now - self._last.get(name, -1.0) < GAP:
             return False
         self._last[name] = now
+        if not pygame.mixer.get_init():  # someone closed the mixer: its sounds are gone with it
+            self._sounds.clear()
+            return False
         try:
             snd = self._sounds.get(name)
             if snd is None:

@@ -236,6 +236,7 @@ def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, m
 
     fresh = sound.Sounds()
     monkeypatch.setattr(sound, "SOUND", fresh)
+    was_open = pygame.mixer.get_init()
     assert fresh.start(wait=True)
     viewer = routes.SNAPSHOT_SCENES["replay"](argparse.Namespace(seat=None))
     viewer.draw(window)
@@ -256,7 +257,7 @@ def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, m
         if {"place", "step"} <= set(fresh.played):
             break
     assert {"place", "step"} <= set(fresh.played), fresh.played
-    if pygame.mixer.get_init():
+    if pygame.mixer.get_init() and not was_open:  # as it was: the game's own player keeps its sounds
         pygame.mixer.quit()
 
 
@@ -416,3 +417,15 @@ def test_an_undo_refused_after_the_end_cites_its_rule(window) -> None:
         scene.update(1 / 60)
     feed(scene, key(pygame.K_u))
     assert scene.toast.message.endswith("(Rule U2)") and scene.toast.detail.startswith("Rule U2: ")
+
+
+def test_a_closed_mixer_makes_the_player_silent_not_crash(window, monkeypatch) -> None:
+    from game.ui import sound
+
+    fresh = sound.Sounds()
+    if not fresh.start(wait=True):
+        pytest.skip("no audio device here")
+    assert fresh.play("place")  # a Sound made with this mixer
+    pygame.mixer.quit()  # another screen or test closes the mixer
+    monkeypatch.setattr(sound.time, "monotonic", lambda: 1e9)  # past the repeat gap
+    assert not fresh.play("place") and fresh._sounds == {}
