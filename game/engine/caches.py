@@ -12,10 +12,13 @@ Versions (the keys):
   turning over or changing position, a modifier or status, the end of a turn, and (while a
   conditional continuous effect changes Health) every command and phase. Keys the continuous
   effects in force and the state check.
-- `slot_version`: bumped when a card enters or leaves a slot (`primitives.move`, both
-  ends; `reindex`; the position builder). Keys the free slots.
-- `responders_version`: bumped when the set of cards able to answer a Step changes
-  (`placed`, `reindex`). Keys their order.
+- `slot_versions[player]`: bumped when a card enters or leaves one of that player's slots
+  (`primitives.move`, both ends; `reindex`; the position builder). Keys the player's free
+  slots, Phantoms and field cards with an activatable ability.
+- `active_version`: bumped when a card with an activatable ability moves
+  (`primitives.move`, `reindex`). Keys each player's cards that might be activated.
+- `responders_version`: bumped when a card able to answer a Step (`responders`) moves, joins
+  or leaves that set (`placed`, `reindex`). Keys each player's cards among them.
 - `cond_version`: bumped by every card move, every LP or SP change and every change of a
   Phantom's damage: with the field, the phase and the turn it is all a condition reads.
   Keys `could_change` answers, the Extra Deck part of a listing and the truth of
@@ -49,9 +52,10 @@ if TYPE_CHECKING:
     # every kept judgment, set aside while a listing is made from scratch
     Judgments = tuple[
         tuple[Command, ...] | None, int, list[tuple[int, Slots]],
-        dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]], tuple[int, list[int]],
+        dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]],
+        list[tuple[int, bool, list[Card]]],
         dict[tuple[int, int], Refusal], dict[str, frozenset[str]], dict[CouldKey, bool],
-        CouldVersions, list[tuple[int, list[Card]]]]
+        CouldVersions, list[tuple[int, bool, list[Card]]], list[tuple[int, list[Card]]]]
 
 
 class Caches:
@@ -64,10 +68,13 @@ class Caches:
         # where cards stand, kept in step with every move (`placed`)
         "static_on_field", "responders", "timed",
         # the keys
-        "version", "field_version", "cond_version", "slot_version", "responders_version",
+        "version", "field_version", "cond_version", "slot_versions", "responders_version",
+        "active_version",
         # continuous effects in force (query.active_statics), valid for statics_version
         "statics", "statics_version", "statics_changed", "statics_health", "statics_weaken",
         "statics_cond_health", "statics_cond", "statics_sp", "static_depth",
+        # what the continuous effects in force read, and its value when last found
+        "statics_reads", "statics_read",
         # the 0-Health state check
         "health_dirty", "checked_version",
         # query.could_change answers, valid for could_versions
@@ -76,8 +83,8 @@ class Caches:
         "stats_dirty", "shown_stats", "cond_truth", "cond_key", "views",
         # legality (legal.py): the listing, free slots, the Extra Deck part, responders in
         # order, refusals that name numbers, what the pool's summon conditions read
-        "listing", "listing_version", "free", "extra", "responder_order", "refusals",
-        "pool_reads", "field_active",
+        "listing", "listing_version", "free", "extra", "response_cards", "refusals",
+        "pool_reads", "field_active", "phantoms",
     )
 
     def __init__(self) -> None:
@@ -89,8 +96,9 @@ class Caches:
         self.version = 0
         self.field_version = 0
         self.cond_version = 0
-        self.slot_version = 0  # bumped when a card enters or leaves a slot (free slots)
-        self.responders_version = 0  # bumped when `responders` changes
+        self.slot_versions = [0, 0]  # per player: bumped when a card enters or leaves a slot
+        self.responders_version = 0  # bumped when a card of `responders` moves, comes or goes
+        self.active_version = 0  # bumped when a card with an activatable ability moves
         self.statics: list[ActiveStatic] = []  # [(card, StaticEffect, user, condition)]
         self.statics_version = -1
         self.statics_changed: list[ActiveStatic] = []  # statics entries that came or went, not yet told
@@ -100,6 +108,9 @@ class Caches:
         self.statics_cond = False  # some active continuous effect has a condition
         self.statics_sp = False  # ... changes an SP Cost (off the field too)
         self.static_depth = 0  # a condition being checked for a continuous effect
+        self.statics_reads = 0  # bumped when a card with continuous effects moves or turns
+        # over, or a card enters or leaves an Environment slot (all active_statics reads)
+        self.statics_read = -1  # statics_reads when `statics` was last worked out
         self.health_dirty = False  # a Health may have dropped without damage
         self.checked_version = -1
         self.could: dict[CouldKey, bool] = {}  # (card uid, ability index, user, event card)
@@ -117,13 +128,19 @@ class Caches:
         self.listing: tuple[Command, ...] | None = None  # the whole legal_actions() answer ...
         self.listing_version = -1  # ... valid while `version` equals this
         self.free: list[tuple[int, Slots]] = [(-1, ())] * 4  # player * 2 + backrow ->
-        # (slot_version, free slots)
+        # (the player's slot version, free slots)
         self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player ->
         # (key, free Phantom slots, the SpecialSummons listed): the Extra Deck part
-        self.field_active: list[tuple[int, list[Card]]] = [(-1, []), (-1, [])]  # player ->
-        # (slot_version, the field cards with an activatable ability, in listing order)
-        self.responder_order: tuple[int, list[int]] = (-1, [])  # responders_version ->
-        # `responders` in uid order
+        self.field_active: list[tuple[int, bool, list[Card]]] = [(-1, False, []),
+                                                                 (-1, False, [])]
+        # player -> (active_version, whether it is their turn, the cards with an activatable
+        # ability they might activate, in listing order: legal._activation_cards)
+        self.phantoms: list[tuple[int, list[Card]]] = [(-1, []), (-1, [])]  # player ->
+        # (their slot version, the Phantoms they control: legal.phantoms_of)
+        self.response_cards: list[tuple[int, bool, list[Card]]] = [(-1, False, []),
+                                                                   (-1, False, [])]
+        # player -> (responders_version, whether it is their turn, their cards among
+        # `responders` in uid order: legal._response_cards)
         self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built
         # once (they depend on their numbers only: shared by every copy)
         self.pool_reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
@@ -141,8 +158,9 @@ class Caches:
         new.version = self.version
         new.field_version = self.field_version
         new.cond_version = self.cond_version
-        new.slot_version = self.slot_version
+        new.slot_versions = self.slot_versions[:]
         new.responders_version = self.responders_version
+        new.active_version = self.active_version
         new.statics = [(cards[c.uid], eff, user, cond) for c, eff, user, cond in self.statics]
         new.statics_version = self.statics_version
         new.statics_changed = [(cards[c.uid], eff, user, cond)
@@ -153,6 +171,8 @@ class Caches:
         new.statics_cond = self.statics_cond
         new.statics_sp = self.statics_sp
         new.static_depth = 0
+        new.statics_reads = self.statics_reads
+        new.statics_read = self.statics_read
         new.health_dirty = self.health_dirty
         new.checked_version = self.checked_version
         new.could = {}
@@ -166,8 +186,9 @@ class Caches:
         new.listing_version = self.listing_version
         new.free = self.free[:]
         new.extra = dict(self.extra)  # values are never changed in place
-        new.field_active = [(-1, []), (-1, [])]  # names the original's cards
-        new.responder_order = self.responder_order  # never changed in place
+        new.field_active = [(-1, False, []), (-1, False, [])]  # names the original's cards
+        new.phantoms = [(-1, []), (-1, [])]  # names the original's cards too
+        new.response_cards = [(-1, False, []), (-1, False, [])]  # names the original's cards
         new.refusals = self.refusals
         new.pool_reads = self.pool_reads
         return new
@@ -191,10 +212,9 @@ class Caches:
             else:
                 self.static_on_field.discard(uid)
         responders = self.responders
-        if responder:
-            if uid not in responders:
-                responders.add(uid)
-                self.responders_version += 1
+        if responder:  # joined, or moved (its zone or controller may differ)
+            responders.add(uid)
+            self.responders_version += 1
         elif uid in responders:
             responders.discard(uid)
             self.responders_version += 1
@@ -205,8 +225,11 @@ class Caches:
         self.static_on_field = static_on_field
         self.responders = responders
         self.field_version += 1
-        self.slot_version += 1
+        self.slot_versions[0] += 1
+        self.slot_versions[1] += 1
         self.responders_version += 1
+        self.statics_reads += 1
+        self.active_version += 1
 
     def all_told(self, shown_stats: dict[int, Stats]) -> None:
         """Players see the whole position as it is (its first view): nothing is left to
@@ -221,10 +244,11 @@ class Caches:
     def command_applied(self) -> None:
         self.version += 1
 
-    def slot_changed(self) -> None:
-        """A card entered or left a slot: the field changed, and which slots are free."""
+    def slot_changed(self, player: int) -> None:
+        """A card entered or left a slot of `player`: the field changed, and which slots
+        are free."""
         self.field_version += 1
-        self.slot_version += 1
+        self.slot_versions[player] += 1
 
     def field_changed(self) -> None:
         self.field_version += 1
@@ -267,6 +291,22 @@ class Caches:
             self.health_dirty = False
         self.checked_version = self.field_version
 
+    def active_moved(self) -> None:
+        """A card with an activatable ability moved: who might activate what changed."""
+        self.active_version += 1
+
+    def statics_moved(self) -> None:
+        """A card with continuous effects moved or turned over, or a card entered or left
+        an Environment slot: the continuous effects in force may differ."""
+        self.statics_reads += 1
+
+    def statics_same(self) -> None:
+        """The field changed but nothing the continuous effects in force read did: they
+        stay as found (`statics_found` with the same list, told nothing new)."""
+        self.statics_version = self.field_version
+        if self.statics_health:  # a Health bonus may have come or gone
+            self.health_dirty = True
+
     def statics_found(self, found: list[ActiveStatic], changed: list[ActiveStatic], *, cond: bool, sp: bool,
                       health: bool, cond_health: bool, weaken: bool) -> None:
         """The continuous effects in force for the field as it is now (query.active_statics)."""
@@ -274,6 +314,7 @@ class Caches:
             self.statics_changed.extend(changed)
         self.statics = found
         self.statics_version = self.field_version
+        self.statics_read = self.statics_reads
         self.statics_cond = cond
         self.statics_sp = sp
         if health or self.statics_health:  # a Health bonus may have come or gone
@@ -309,32 +350,40 @@ class Caches:
         self.listing_version = version
 
     def keep_free(self, key: int, slot_version: int, slots: Slots) -> Slots:
-        """Free slots (player * 2 + back row) as they are at `slot_version`."""
+        """Free slots (player * 2 + back row) as they are at the player's `slot_version`."""
         self.free[key] = (slot_version, slots)
         return slots
+
+    def keep_phantoms(self, player: int, slot_version: int, found: list[Card]) -> list[Card]:
+        self.phantoms[player] = (slot_version, found)
+        return found
 
     def keep_extra(self, player: int, key: ExtraKey, slots: Slots,
                    listed: list[SpecialSummon]) -> None:
         self.extra[player] = (key, slots, listed)
 
-    def keep_field_active(self, player: int, slot_version: int, found: list[Card]) -> None:
-        self.field_active[player] = (slot_version, found)
+    def keep_field_active(self, player: int, version: int, own_turn: bool,
+                          found: list[Card]) -> list[Card]:
+        self.field_active[player] = (version, own_turn, found)
+        return found
 
-    def keep_responder_order(self, key: int, order: list[int]) -> None:
-        self.responder_order = (key, order)
+    def keep_response_cards(self, player: int, version: int, own_turn: bool,
+                            found: list[Card]) -> list[Card]:
+        self.response_cards[player] = (version, own_turn, found)
+        return found
 
     def set_aside_judgments(self) -> Judgments:
         """Forget every kept judgment (legality's and could_change's) until
         `restore_judgments`: what a listing from scratch runs with (legal.fresh_legal_actions)."""
         kept = (self.listing, self.listing_version, self.free, self.extra,
-                self.responder_order, self.refusals, self.pool_reads, self.could,
-                self.could_versions, self.field_active)
+                self.response_cards, self.refusals, self.pool_reads, self.could,
+                self.could_versions, self.field_active, self.phantoms)
         self._legal_init()
         self.could = {}
         self.could_versions = ()
         return kept
 
     def restore_judgments(self, kept: Judgments) -> None:
-        (self.listing, self.listing_version, self.free, self.extra, self.responder_order,
+        (self.listing, self.listing_version, self.free, self.extra, self.response_cards,
          self.refusals, self.pool_reads, self.could, self.could_versions,
-         self.field_active) = kept
+         self.field_active, self.phantoms) = kept

@@ -88,12 +88,12 @@ _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
 
 # ------------------------------------------------------------------ small reads
 def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
-    """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per slot
-    version (only a card entering or leaving a slot frees or fills one)."""
+    """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per the
+    player's slot version (only a card entering or leaving a slot frees or fills one)."""
     caches = duel.caches
     key = player * 2 + backrow
     got = caches.free[key]
-    fv = caches.slot_version
+    fv = caches.slot_versions[player]
     if got[0] != fv:
         return caches.keep_free(key, fv, free_slots(duel.state.players[player], backrow))
     return got[1]
@@ -101,7 +101,18 @@ def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int
 
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
     """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
-    slots may hold Spirits and Counters too)."""
+    slots may hold Spirits and Counters too): a new list."""
+    return _phantoms(duel, player)[:]
+
+
+def _phantoms(duel: Duel, player: int) -> list[Card]:
+    """`phantoms_of`, kept per the player's slot version (it reads only which card is in
+    which slot): the kept list itself, never to be changed."""
+    caches = duel.caches
+    version = caches.slot_versions[player]
+    kept = caches.phantoms[player]
+    if kept[0] == version:
+        return kept[1]
     slots = duel.state.players[player].slots
     cards = duel.state.cards
     out = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
@@ -112,7 +123,7 @@ def phantoms_of(duel: Duel, player: int) -> list[Card]:
     for u in slots[Zones.SIDE]:
         if u is not None and cards[u].cid in phantom_cids:
             out.append(cards[u])
-    return out
+    return caches.keep_phantoms(player, version, out)
 
 
 def _under_limit(duel: Duel, key: ActionKey) -> bool:
@@ -584,38 +595,35 @@ def answers_step(need: Condition, step: Step, player: int) -> bool:
 
 
 def _activation_cards(duel: Duel, player: int) -> list[Card]:
-    """Cards `player` might activate now: only those with an activatable ability. The field
-    part is kept per slot version (it reads only which card is in which slot)."""
-    active = duel.index.active_cids
-    cards = duel.state.cards
+    """Cards `player` might activate now: only those with an activatable ability (their
+    field cards, the other player's Environment, on their own turn Spirits in hand). Kept
+    per `active_version` (bumped whenever such a card moves) and whose turn it is: the kept
+    list itself, never to be changed."""
     caches = duel.caches
-    version = caches.slot_version
+    st = duel.state
+    own_turn = st.turn_player == player
+    version = caches.active_version
     kept = caches.field_active[player]
-    if kept[0] == version:
-        found = kept[1]
-    else:
-        found = []
-        slots = duel.state.players[player].slots
-        for zone in FIELD_SLOT_ZONES:
-            for uid in slots[zone]:
-                if uid is not None and cards[uid].cid in active:
-                    found.append(cards[uid])
-        other_env = duel.state.players[1 - player].slots[Zones.ENV][0]
-        if other_env is not None and cards[other_env].cid in active:
-            found.append(cards[other_env])
-        caches.keep_field_active(player, version, found)
-    if duel.state.turn_player == player:
+    if kept[0] == version and kept[1] is own_turn:
+        return kept[2]
+    active = duel.index.active_cids
+    cards = st.cards
+    found = []
+    slots = st.players[player].slots
+    for zone in FIELD_SLOT_ZONES:
+        for uid in slots[zone]:
+            if uid is not None and cards[uid].cid in active:
+                found.append(cards[uid])
+    other_env = st.players[1 - player].slots[Zones.ENV][0]
+    if other_env is not None and cards[other_env].cid in active:
+        found.append(cards[other_env])
+    if own_turn:
         spirits = duel.index.spirit_cids
-        mine = None
-        for uid in duel.state.players[player].hand:
+        for uid in st.players[player].hand:
             cid = cards[uid].cid
             if cid in active and cid in spirits:
-                if mine is None:
-                    mine = found[:]  # the kept list stays as it is
-                mine.append(cards[uid])
-        if mine is not None:
-            return mine
-    return found
+                found.append(cards[uid])
+    return caches.keep_field_active(player, version, own_turn, found)
 
 
 def activations(duel: Duel, player: int, responding: Step | None, out: list[Command],
@@ -667,20 +675,18 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
 
 def _response_cards(duel: Duel, player: int) -> list[Card]:
     """Cards of `player` that have an ability able to answer a Step (cheap pre-filter): their
-    field cards, the other player's Environment, and on their own turn Spirits in hand."""
-    responders = duel.caches.responders
-    if not responders:
-        return []
-    cards = duel.state.cards
-    own_turn = duel.state.turn_player == player
-    found = []
+    field cards, the other player's Environment, and on their own turn Spirits in hand. Kept
+    per `responders_version` (bumped whenever one of those cards moves, comes or goes) and
+    whose turn it is: the kept list itself, never to be changed."""
     caches = duel.caches
-    key = caches.responders_version  # bumped whenever a card joins or leaves the set
-    order = caches.responder_order
-    if order[0] != key:
-        order = (key, sorted(responders))  # a stable order, whatever the set's
-        caches.keep_responder_order(*order)
-    for uid in order[1]:
+    own_turn = duel.state.turn_player == player
+    version = caches.responders_version
+    kept = caches.response_cards[player]
+    if kept[0] == version and kept[1] is own_turn:
+        return kept[2]
+    found = []
+    cards = duel.state.cards
+    for uid in sorted(caches.responders):  # a stable order, whatever the set's
         card = cards[uid]
         zone = card.zone
         if zone is Zones.HAND:  # only Spirits are kept here
@@ -688,7 +694,7 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
                 found.append(card)
         elif card.controller == player or zone is Zones.ENV:
             found.append(card)
-    return found
+    return caches.keep_response_cards(player, version, own_turn, found)
 
 
 def response_actions(duel: Duel, player: int) -> list[Command]:
@@ -804,7 +810,7 @@ def may_attack(duel: Duel, cmd: Attack) -> Refusal | None:
     if card is None:
         return R.ATTACKER_NOT_ON_FIELD
     return attacker_refusal(duel, cmd.player, card) or \
-        attack_target_refusal(duel, card, cmd.target, phantoms_of(duel, 1 - cmd.player))
+        attack_target_refusal(duel, card, cmd.target, _phantoms(duel, 1 - cmd.player))
 
 
 def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
@@ -944,7 +950,7 @@ def legal_actions(duel: Duel) -> list[Command]:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
                 acts.extend(_sets(duel, p, uid, back_slots))
-        for card in phantoms_of(duel, p):
+        for card in _phantoms(duel, p):
             uid = card.uid
             if position_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, ChangePosition, p, uid))
@@ -953,8 +959,8 @@ def legal_actions(duel: Duel) -> list[Command]:
             if unsummon_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
     elif phase is Phases.BATTLE:
-        foes = phantoms_of(duel, 1 - p)
-        for card in phantoms_of(duel, p):
+        foes = _phantoms(duel, 1 - p)
+        for card in _phantoms(duel, p):
             if attacker_refusal(duel, p, card) is None:
                 for foe in foes:
                     acts.append(Attack(p, card.uid, foe.uid))

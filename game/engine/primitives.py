@@ -35,7 +35,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         duel.state.players[card.owner].pile(from_zone).remove(card.uid)
     else:
         src.slots[from_zone][from_index] = None
-        caches.slot_changed()
+        caches.slot_changed(card.controller)
     leaving_field = from_zone not in PILE_ZONES
     cdef = duel.pool[card.cid]
     if zone is Zones.HAND and cdef.extra:
@@ -55,9 +55,13 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         card.index = index
         card.face_up = face_up
         card.attack_pos = attack_pos
-        caches.slot_changed()
+        caches.slot_changed(controller)
     card.zone = zone
     card.moves += 1
+    if card.uid in caches.static_cards or zone is Zones.ENV or from_zone is Zones.ENV:
+        caches.statics_moved()
+    if card.cid in duel.index.active_cids:
+        caches.active_moved()
     caches.conditions_changed()
     caches.shown_printed(card.uid, duel.index.printed[card.cid])  # clients' default
     if zone is not Zones.DECK:
@@ -107,6 +111,8 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
         return
     card.face_up = face_up
     duel.caches.field_changed()
+    if card.uid in duel.caches.static_cards:
+        duel.caches.statics_moved()
     duel.out.append(_turned(card, reason))
     # who may see it changed: a revealed card is shown as printed until told otherwise
     duel.caches.shown_printed(card.uid, duel.index.printed[card.cid])

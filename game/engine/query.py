@@ -61,6 +61,9 @@ def active_statics(duel: Duel) -> list[ActiveStatic]:
     caches = duel.caches
     if caches.statics_version == caches.field_version:
         return caches.statics
+    if caches.statics_read == caches.statics_reads:  # no card it reads moved or turned over
+        caches.statics_same()
+        return caches.statics
     found: list[ActiveStatic] = []
     cards = duel.state.cards
     static_cards = caches.static_cards
