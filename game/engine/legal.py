@@ -20,7 +20,7 @@ Every function here is side-effect free apart from those caches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
@@ -552,20 +552,28 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
             if len(found) >= MAX_TARGET_SETS:
                 break
         sets = tuple(found)
+    # built once and shared, as `_summons` (commands are immutable)
     uid = card.uid
+    commands = duel.index.commands
+    kept: tuple[Activate, ...] | None
     if card.zone is Zones.HAND:
-        cmds = tuple(Activate(player, uid, index, ts, zone, idx)
-                     for zone, idx in _empty_slots(duel, player, True) for ts in sets)
-    elif ab.target is None:  # built once and shared, as `_summons` (commands are immutable)
-        commands = duel.index.commands
+        slots = _empty_slots(duel, player, True)
+        key: tuple[object, ...] = (Activate, player, uid, index, sets, slots)
+        kept = commands.get(key)
+        if kept is None:
+            kept = commands[key] = tuple(Activate(player, uid, index, ts, zone, idx)
+                                         for zone, idx in slots for ts in sets)
+    elif ab.target is None:
         key = (Activate, player, uid, index)
-        kept: tuple[Activate, ...] | None = commands.get(key)
+        kept = commands.get(key)
         if kept is None:
             kept = commands[key] = (Activate(player, uid, index, ()),)
-        cmds = kept
     else:
-        cmds = tuple(Activate(player, uid, index, ts) for ts in sets)
-    return None, sets, cmds
+        key = (Activate, player, uid, index, sets)
+        kept = commands.get(key)
+        if kept is None:
+            kept = commands[key] = tuple(Activate(player, uid, index, ts) for ts in sets)
+    return None, sets, kept
 
 
 def activation_targets(duel: Duel, card: Card, index: int, player: int,
@@ -865,39 +873,68 @@ def explain(duel: Duel, cmd: Command) -> Refusal:
 # ------------------------------------------------------------------ listing
 def _summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[Summon]:
     """The four position/face Summons into each free slot, built once and reused: command
-    objects are immutable, and building them is the hot path of random play."""
+    objects are immutable, and building them is the hot path of random play. Kept per set
+    of free slots, built from the commands kept per slot (a card meets many sets)."""
+    commands = duel.index.commands
     key = (Summon, p, uid, slots)
-    cached: list[Summon] | None = duel.index.commands.get(key)
+    cached: list[Summon] | None = commands.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
-            cached.append(Summon(p, uid, zone, idx, True, True))
-            cached.append(Summon(p, uid, zone, idx, False, True))
-            cached.append(Summon(p, uid, zone, idx, True, False))
-            cached.append(Summon(p, uid, zone, idx, False, False))
-        duel.index.commands[key] = cached
+            one: tuple[Summon, ...] | None = commands.get((Summon, p, uid, zone, idx))
+            if one is None:
+                one = commands[(Summon, p, uid, zone, idx)] = (
+                    Summon(p, uid, zone, idx, True, True), Summon(p, uid, zone, idx, False, True),
+                    Summon(p, uid, zone, idx, True, False),
+                    Summon(p, uid, zone, idx, False, False))
+            cached.extend(one)
+        commands[key] = cached
     return cached
 
 
 def _sets(duel: Duel, p: int, uid: int, slots: Slots) -> list[SetCard]:
+    commands = duel.index.commands
     key = (SetCard, p, uid, slots)
-    cached: list[SetCard] | None = duel.index.commands.get(key)
+    cached: list[SetCard] | None = commands.get(key)
     if cached is None:
-        cached = [SetCard(p, uid, zone, idx) for zone, idx in slots]
-        duel.index.commands[key] = cached
+        cached = []
+        for zone, idx in slots:
+            one: SetCard | None = commands.get((SetCard, p, uid, zone, idx))
+            if one is None:
+                one = commands[(SetCard, p, uid, zone, idx)] = SetCard(p, uid, zone, idx)
+            cached.append(one)
+        commands[key] = cached
     return cached
 
 
 def _special_summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[SpecialSummon]:
+    commands = duel.index.commands
     key = (SpecialSummon, p, uid, slots)
-    cached: list[SpecialSummon] | None = duel.index.commands.get(key)
+    cached: list[SpecialSummon] | None = commands.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
-            cached.append(SpecialSummon(p, uid, zone, idx, True))
-            cached.append(SpecialSummon(p, uid, zone, idx, False))
-        duel.index.commands[key] = cached
+            one: tuple[SpecialSummon, ...] | None = commands.get(
+                (SpecialSummon, p, uid, zone, idx))
+            if one is None:
+                one = commands[(SpecialSummon, p, uid, zone, idx)] = (
+                    SpecialSummon(p, uid, zone, idx, True),
+                    SpecialSummon(p, uid, zone, idx, False))
+            cached.extend(one)
+        commands[key] = cached
     return cached
+
+
+def _chooses(duel: Duel, player: int, options: list[int]) -> list[Command]:
+    """The Choose commands answering a choice, each built once per player and option."""
+    commands = duel.index.commands
+    out: list[Command] = []
+    for option in options:
+        cmd: Choose | None = commands.get((Choose, player, option))
+        if cmd is None:
+            cmd = commands[(Choose, player, option)] = Choose(player, option)
+        out.append(cmd)
+    return out
 
 
 _NEXT = (NextPhase(0), NextPhase(1))  # commands are immutable: share the constant ones
@@ -922,7 +959,7 @@ def legal_actions(duel: Duel) -> list[Command]:
         return []
     c = st.choice
     if c is not None:
-        return list(map(Choose, repeat(c.player, len(c.options)), c.options))
+        return _chooses(duel, c.player, c.options)
     p = st.priority
     acts: list[Command] = []
     if st.lines:

@@ -17,7 +17,7 @@ from .model import PILE_ZONES, Card, Phase, Phases, Stats, Step, Zone, Zones
 if TYPE_CHECKING:
     from .caches import ActiveStatic
     from .duel import Duel
-    from .index import StaticPair
+    from .index import PoolIndex, StaticPair
 
 _ZONE_OF = {z.value: z for z in Zone}
 
@@ -334,13 +334,33 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
 # ------------------------------------------------------------ selectors
 # A selector is planned once (carddefs.Planned): its side as a number, its zones, and a card
 # test holding only the tests it has. What depends only on the card's definition (type,
-# id, tags, Extra Deck) is worked out once per card id and kept in the plan, checked
-# against the duel's definition each time (another pool may define the id differently).
+# id, tags, Extra Deck) is worked out once per card id and kept in the plan, for the pool
+# it was worked out in (another pool may define the id differently).
 
 CardTest = Callable[["Duel", Card, int, bool], bool]
-# card id -> (its definition, weakly, whether it passes): a selector's kept answers (weakly,
-# so card data and its plans never hold each other: a pool is freed as soon as it is let go)
-Known = dict[str, tuple["ref[CardDef]", bool]]
+
+
+class Known:
+    """A selector's answers by card id for the cards of one pool: what its tests of the
+    card's definition say (type, id, tags, Extra Deck). The pool is named by its index,
+    weakly, so card data and its plans never hold a pool: another pool's duel starts the
+    answers again."""
+
+    __slots__ = ("index", "answers")
+
+    def __init__(self) -> None:
+        self.index: ref[PoolIndex] | None = None
+        self.answers: dict[str, bool] = {}
+
+    def of(self, index: PoolIndex) -> dict[str, bool]:
+        """The answers for the pool of `index` (emptied when it is another pool's)."""
+        held = self.index
+        if held is None or held() is not index:
+            self.index = ref(index)
+            self.answers = {}
+        return self.answers
+
+
 # (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none,
 # and for a selector that tests only the definition, its kept answers and that test)
 SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None",
@@ -380,7 +400,9 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
             return False
         return not (position is not None and cdef.type is not CardTypes.PHANTOM)
 
-    known: Known = {}  # card id -> (its definition, by_definition)
+    known = Known()  # for `count` and `select` (one check of the pool per call)
+    # card id -> (its definition, weakly, and its answer): a check per card, for the test
+    by_cid: dict[str, tuple[ref[CardDef], bool]] = {}
     dynamic = position is not None or face is not None or bool(stats)
 
     def test(duel: Duel, card: Card, this: int, base: bool = False) -> bool:
@@ -392,9 +414,9 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
                 return False
         cid = card.cid
         cdef = duel.pool[cid]
-        got = known.get(cid)
+        got = by_cid.get(cid)
         if got is None or got[0]() is not cdef:
-            got = known[cid] = (ref(cdef), by_definition(cdef))
+            got = by_cid[cid] = (ref(cdef), by_definition(cdef))
         if not got[1]:
             return False
         if not dynamic:
@@ -454,29 +476,39 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     players = duel.state.players
-    for p in sides:
-        ps = players[p]
-        slots = ps.slots
-        for zone, is_pile in zones:
-            uids = ps.pile(zone) if is_pile else slots[zone]
-            if test is None:
-                for uid in uids:
-                    if uid is not None:
-                        found.append(uid)
-            elif static is not None:  # the test of the definition, written out (as `count`)
-                known, by_definition = static
-                pool = duel.pool
-                for uid in uids:
+    # one loop per kind of test, each written out (as `count`: the hot path of listing)
+    if static is not None:  # the definition only: its kept answers, without a call per card
+        known, by_definition = static
+        held = known.index
+        answers = known.answers if held is not None and held() is duel.index \
+            else known.of(duel.index)
+        pool = duel.pool
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None:
                         cid = cards[uid].cid
-                        cdef = pool[cid]
-                        got = known.get(cid)
-                        if got is None or got[0]() is not cdef:
-                            got = known[cid] = (ref(cdef), by_definition(cdef))
-                        if got[1]:
+                        got = answers.get(cid)
+                        if got is None:
+                            got = answers[cid] = by_definition(pool[cid])
+                        if got:
                             found.append(uid)
-            else:
-                for uid in uids:
+    elif test is None:
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                for uid in (ps.pile(zone) if is_pile else slots[zone]):
+                    if uid is not None:
+                        found.append(uid)
+    else:
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None and test(duel, cards[uid], this, False):
                         found.append(uid)
     return found
@@ -489,29 +521,41 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     players = duel.state.players
-    for p in sides:
-        ps = players[p]
-        slots = ps.slots
-        for zone, is_pile in zones:
-            uids = ps.pile(zone) if is_pile else slots[zone]
-            if test is None:
-                for uid in uids:
-                    if uid is not None:
-                        n += 1
-            elif static is not None:  # the test of the definition, written out (the usual)
-                known, by_definition = static
-                pool = duel.pool
-                for uid in uids:
+    if static is not None:  # the definition only (the usual): its kept answers
+        known, by_definition = static
+        held = known.index
+        answers = known.answers if held is not None and held() is duel.index \
+            else known.of(duel.index)
+        pool = duel.pool
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None:
                         cid = cards[uid].cid
-                        cdef = pool[cid]
-                        got = known.get(cid)
-                        if got is None or got[0]() is not cdef:
-                            got = known[cid] = (ref(cdef), by_definition(cdef))
-                        if got[1]:
+                        got = answers.get(cid)
+                        if got is None:
+                            got = answers[cid] = by_definition(pool[cid])
+                        if got:
                             n += 1
-            else:
-                for uid in uids:
+    elif test is None:
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                if is_pile:
+                    n += len(ps.pile(zone))
+                else:
+                    for uid in slots[zone]:
+                        if uid is not None:
+                            n += 1
+    else:
+        for p in sides:
+            ps = players[p]
+            slots = ps.slots
+            for zone, is_pile in zones:
+                for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None and test(duel, cards[uid], this, False):
                         n += 1
     return n
