@@ -12,9 +12,10 @@ Versions (the keys):
   turning over or changing position, a modifier or status, the end of a turn, and (while a
   conditional continuous effect changes Health) every command and phase. Keys the continuous
   effects in force and the state check.
-- `slot_versions[player]`: bumped when a card enters or leaves one of that player's slots
-  (`primitives.move`, both ends; `reindex`; the position builder). Keys the player's free
-  slots, Phantoms and field cards with an activatable ability.
+- `slot_versions[player * 2 + backrow]`: bumped when a card enters or leaves one of that
+  player's Phantom or Side Balance slots (`backrow` 0), back-row or Side Balance slots
+  (`backrow` 1) (`primitives.move`, both ends; `reindex`; the position builder). Keys the
+  player's free slots of each kind, and (`backrow` 0) the Phantoms they control.
 - `active_version`: bumped when a card with an activatable ability moves
   (`primitives.move`, `reindex`). Keys each player's cards that might be activated.
 - `responders_version`: bumped when a card able to answer a Step (`responders`) moves, joins
@@ -33,11 +34,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .model import Zones
+
 if TYPE_CHECKING:
     from .carddefs import Condition, StaticEffect
     from .commands import Command, SpecialSummon
     from .index import PoolIndex, Slots, StaticPair
-    from .model import Card, Phase, Stats
+    from .model import Card, Phase, Stats, Zone
     from .reasons import Refusal
     from .views import CardView
 
@@ -96,7 +99,8 @@ class Caches:
         self.version = 0
         self.field_version = 0
         self.cond_version = 0
-        self.slot_versions = [0, 0]  # per player: bumped when a card enters or leaves a slot
+        self.slot_versions = [0, 0, 0, 0]  # player * 2 + backrow: bumped when a card enters
+        # or leaves a slot where a Phantom (0) or a Spirit or Counter (1) may go
         self.responders_version = 0  # bumped when a card of `responders` moves, comes or goes
         self.active_version = 0  # bumped when a card with an activatable ability moves
         self.statics: list[ActiveStatic] = []  # [(card, StaticEffect, user, condition)]
@@ -225,8 +229,7 @@ class Caches:
         self.static_on_field = static_on_field
         self.responders = responders
         self.field_version += 1
-        self.slot_versions[0] += 1
-        self.slot_versions[1] += 1
+        self.slot_versions = [v + 1 for v in self.slot_versions]
         self.responders_version += 1
         self.statics_reads += 1
         self.active_version += 1
@@ -244,11 +247,14 @@ class Caches:
     def command_applied(self) -> None:
         self.version += 1
 
-    def slot_changed(self, player: int) -> None:
-        """A card entered or left a slot of `player`: the field changed, and which slots
-        are free."""
+    def slot_changed(self, player: int, zone: Zone) -> None:
+        """A card entered or left a slot of `player` in `zone`: the field changed, and
+        which slots are free."""
         self.field_version += 1
-        self.slot_versions[player] += 1
+        if zone is not Zones.BACK and zone is not Zones.ENV:  # Phantom or Side Balance
+            self.slot_versions[player * 2] += 1
+        if zone is not Zones.PHANTOM and zone is not Zones.ENV:  # back row or Side Balance
+            self.slot_versions[player * 2 + 1] += 1
 
     def field_changed(self) -> None:
         self.field_version += 1

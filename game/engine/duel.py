@@ -53,6 +53,7 @@ from .model import (
     Step,
     Zone,
     Zones,
+    new_step,
 )
 from .notice import activated, fire
 from .query import active_statics, check, reachable, select, sp_cost, stats_of
@@ -355,9 +356,10 @@ class Duel:
         caches = self.caches
         if caches.statics_version != caches.field_version:
             active_statics(self)  # recomputed after a field change: notes what came or went
-        dirty = caches.take_stats_dirty()  # every move, turn, position or stat change
+        # every move, turn, position or stat change; continuous effects that came or went
+        dirty = caches.take_stats_dirty() if caches.stats_dirty else set()
+        reach = caches.take_statics_changed() if caches.statics_changed else []
         cards = self.state.cards
-        reach = caches.take_statics_changed()  # continuous effects that came or went
         st = self.state
         if caches.statics_cond and (cond_key := (caches.field_version, caches.cond_version,
                                                  st.phase, st.turn, st.round)) != caches.cond_key:
@@ -395,7 +397,7 @@ class Duel:
             if shown.get(uid, printed[card.cid]) != now:
                 shown[uid] = now
                 a, h, mh, cost, statuses = now
-                out.append(ev.CardStatsChanged(uid, a, h, mh, cost, statuses,
+                out.append(ev.card_stats_changed(uid, a, h, mh, cost, statuses,
                                                hidden_from(self, uid)))
 
     def pending_choice(self) -> PendingChoice | None:
@@ -593,7 +595,7 @@ class Duel:
         elif not card.face_up and cdef.type is not CardTypes.PHANTOM:
             prims.set_face(self, card, True, "activate")
         responding = self.state.lines[-1][-1] if self.state.lines else None
-        step = Step(self.state.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
+        step = new_step(self.state.next_sid, cmd.player, "ability", ab.speed, card.uid, cmd.ability)
         self.state.next_sid += 1
         step.user = cmd.player
         step.card_moves = card.moves
@@ -620,7 +622,7 @@ class Duel:
         activated(self, step)
 
     def add_action_step(self, player: int, kind: str, uid: int, target: int = -1) -> Step:
-        step = Step(self.state.next_sid, player, kind, 0, uid)
+        step = new_step(self.state.next_sid, player, kind, 0, uid)
         self.state.next_sid += 1
         step.user = player
         step.card_moves = self.state.cards[uid].moves
@@ -640,7 +642,7 @@ class Duel:
         c = self.state.choice
         assert c is not None  # Choose is only legal while a choice waits
         kind = c.kind
-        self.out.append(ev.ChoiceMade(c.player, kind._value_, option,
+        self.out.append(ev.choice_made(c.player, kind._value_, option,
                                       str(c.labels[c.options.index(option)]),
                                       kind.picks_cards and not visible_to(self, option, 1 - c.player)))
         if kind in _DISCARDS:

@@ -127,7 +127,7 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
                "special_summon")
     card.summoned_turn = duel.state.turn
     card.sp_paid = 0
-    duel.out.append(ev.Summoned(card.uid, card.cid, player, True))
+    duel.out.append(ev.summoned(card.uid, card.cid, player, True))
     fire(duel, "summoned", card)
     fire(duel, "opponent_summons", card, player=player)
     return True

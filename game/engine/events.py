@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 
+from .builders import builder
 from .commands import to_plain
 
 
@@ -354,3 +355,22 @@ def event_from_dict(data: object) -> Event:
         raise ValueError(f"{cls.__name__}: unknown field {sorted(unknown)[0]!r}")
     event: Event = cls(**kwargs)
     return event
+
+
+# The hot path's builders (builders.py): `card_moved(...)` is `CardMoved(...)`, built faster.
+priority_passed = builder(PriorityPassed)
+card_moved = builder(CardMoved)
+step_added = builder(StepAdded)
+step_resolving = builder(StepResolving)
+step_resolved = builder(StepResolved)
+line_opened = builder(LineOpened)
+line_resolving = builder(LineResolving)
+line_closed = builder(LineClosed)
+phase_changed = builder(PhaseChanged)
+sp_changed = builder(SpChanged)
+summoned = builder(Summoned)
+turn_started = builder(TurnStarted)
+choice_requested = builder(ChoiceRequested)
+choice_made = builder(ChoiceMade)
+card_stats_changed = builder(CardStatsChanged)
+position_changed = builder(PositionChanged)

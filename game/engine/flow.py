@@ -103,7 +103,7 @@ def begin_turn(duel: Duel, player: int) -> None:
     duel.state.passes = 0
     duel.state.counts.clear()
     duel.state.used.clear()
-    duel.out.append(ev.TurnStarted(player, duel.state.turn, duel.state.round))
+    duel.out.append(ev.turn_started(player, duel.state.turn, duel.state.round))
     enter_phase(duel, Phases.STANDBY)
 
 
@@ -111,7 +111,7 @@ def enter_phase(duel: Duel, phase: Phase) -> None:
     duel.state.phase = phase
     if duel.caches.statics_cond_health:  # a Health effect's condition may read the phase
         duel.caches.health_may_drop()
-    duel.out.append(ev.PhaseChanged(duel.state.turn_player if phase is not Phases.DRAW else -1,
+    duel.out.append(ev.phase_changed(duel.state.turn_player if phase is not Phases.DRAW else -1,
                                     phase._value_))  # not .value: slow on Python 3.11
     if phase is Phases.STANDBY:
         fire_global(duel, "turn_start")

@@ -93,7 +93,7 @@ def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int
     caches = duel.caches
     key = player * 2 + backrow
     got = caches.free[key]
-    fv = caches.slot_versions[player]
+    fv = caches.slot_versions[key]
     if got[0] != fv:
         return caches.keep_free(key, fv, free_slots(duel.state.players[player], backrow))
     return got[1]
@@ -109,7 +109,7 @@ def _phantoms(duel: Duel, player: int) -> list[Card]:
     """`phantoms_of`, kept per the player's slot version (it reads only which card is in
     which slot): the kept list itself, never to be changed."""
     caches = duel.caches
-    version = caches.slot_versions[player]
+    version = caches.slot_versions[player * 2]  # Phantom and Side Balance slots
     kept = caches.phantoms[player]
     if kept[0] == version:
         return kept[1]

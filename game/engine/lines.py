@@ -21,7 +21,7 @@ def push_step(duel: Duel, step: Step) -> None:
     lines = duel.state.lines
     if step.kind != "ability" or not lines:
         lines.append([step])
-        duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
+        duel.out.append(ev.line_opened(len(lines), step.speed, step.player))
     else:
         top = lines[-1]
         if step.responds_to < 0:
@@ -29,10 +29,10 @@ def push_step(duel: Duel, step: Step) -> None:
         if step.speed > top[-1].speed:
             lines.append([step])
             duel.out.append(ev.LineBreak(len(lines), step.speed))
-            duel.out.append(ev.LineOpened(len(lines), step.speed, step.player))
+            duel.out.append(ev.line_opened(len(lines), step.speed, step.player))
         else:
             top.append(step)
-    duel.out.append(ev.StepAdded(
+    duel.out.append(ev.step_added(
         len(lines), len(lines[-1]), step.speed, step.player, step.kind, step.card,
         duel.state.cards[step.card].cid, step.ability, step.targets, step.trigger,
         not duel.state.cards[step.card].face_up,
@@ -42,7 +42,7 @@ def push_step(duel: Duel, step: Step) -> None:
 
 
 def pass_priority(duel: Duel, player: int, auto: bool) -> None:
-    duel.out.append(ev.PriorityPassed(player, auto))
+    duel.out.append(ev.priority_passed(player, auto))
     duel.state.passes += 1
     duel.state.priority = 1 - player
 
@@ -57,5 +57,5 @@ def ask(duel: Duel) -> None:
     """Tell the players the choice now waiting in the state."""
     c = duel.state.choice
     assert c is not None
-    duel.out.append(ev.ChoiceRequested(c.player, c.kind._value_, c.prompt, tuple(c.options),
+    duel.out.append(ev.choice_requested(c.player, c.kind._value_, c.prompt, tuple(c.options),
                                        tuple(c.labels), min(c.count, len(c.options))))

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Final
 
+from .builders import builder
+
 # where an effect sits in its ability: (index, then ("t"|"e", index | "o", option, index)...)
 EffectPath = tuple[int | str, ...]
 # what the loop guard counts: (action, card uid) or ("ability", card uid, ability index)
@@ -208,10 +210,13 @@ class Step:
     extra: int = -1  # attack: target uid (-1 direct); position: unused
 
     def copy(self) -> Step:
-        return Step(self.sid, self.player, self.kind, self.speed, self.card, self.ability,
+        return new_step(self.sid, self.player, self.kind, self.speed, self.card, self.ability,
                     self.trigger, self.targets, self.target_moves, self.card_moves,
                     self.responds_to, self.negated, self.negate_break, self.user,
                     self.event_card, self.extra)
+
+
+new_step = builder(Step)  # `Step(...)` built faster (builders.py): Steps are made per command
 
 
 class ChoiceKind(str, Enum):

@@ -180,6 +180,6 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry: object, where: str
         raise PositionError(f"{where}.face: expected up or down, got {face!r}")
     card.face_up = face == "up"
     duel.state.players[p].slots[zone][index] = card.uid
-    duel.caches.slot_changed(p)
+    duel.caches.slot_changed(p, zone)
     if "health" in entry:
         healths.append((card, _int(entry["health"], f"{where}.health", 0), where))

@@ -35,7 +35,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         duel.state.players[card.owner].pile(from_zone).remove(card.uid)
     else:
         src.slots[from_zone][from_index] = None
-        caches.slot_changed(card.controller)
+        caches.slot_changed(card.controller, from_zone)
     leaving_field = from_zone not in PILE_ZONES
     cdef = duel.pool[card.cid]
     if zone is Zones.HAND and cdef.extra:
@@ -55,7 +55,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         card.index = index
         card.face_up = face_up
         card.attack_pos = attack_pos
-        caches.slot_changed(controller)
+        caches.slot_changed(controller, zone)
     card.zone = zone
     card.moves += 1
     if card.uid in caches.static_cards or zone is Zones.ENV or from_zone is Zones.ENV:
@@ -68,7 +68,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         caches.stats_changed(card.uid)
     caches.placed(card.uid, zone not in PILE_ZONES, _responder(duel, card.cid, zone))
     # `_value_`, not `.value`: the same string, without Python 3.11's slow enum property
-    duel.out.append(ev.CardMoved(card.uid, card.cid, card.owner, card.controller,
+    duel.out.append(ev.card_moved(card.uid, card.cid, card.owner, card.controller,
                                  from_zone._value_, from_index, zone._value_, card.index,
                                  card.face_up, card.attack_pos, reason,
                                  *(_held(card) if card.mods or card.flags else ())))
@@ -83,8 +83,8 @@ def _held(card: Card) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str
 
 
 def _turned(card: Card, reason: str) -> ev.PositionChanged:
-    return ev.PositionChanged(card.uid, card.cid, card.attack_pos, card.face_up, reason,
-                              not card.face_up, card.controller,
+    return ev.position_changed(card.uid, card.cid, card.attack_pos, card.face_up, reason,
+                               not card.face_up, card.controller,
                               *(_held(card) if card.mods or card.flags else ()))
 
 
@@ -170,7 +170,7 @@ def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
         after = min(after, max(cap, before))
     ps.sp = after
     if after != before:
-        duel.out.append(ev.SpChanged(player, before, after, reason))
+        duel.out.append(ev.sp_changed(player, before, after, reason))
 
 
 def apply_damage(duel: Duel, card: Card, amount: int) -> bool:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------- resolving
 def start_resolving(duel: Duel) -> None:
     duel.state.resolving = True
-    duel.out.append(ev.LineResolving(len(duel.state.lines)))
+    duel.out.append(ev.line_resolving(len(duel.state.lines)))
 
 
 def resolve_some(duel: Duel) -> None:
@@ -45,7 +45,7 @@ def resolve_some(duel: Duel) -> None:
         line = st.lines[-1]
         if not line:
             st.lines.pop()
-            duel.out.append(ev.LineClosed(len(st.lines) + 1))
+            duel.out.append(ev.line_closed(len(st.lines) + 1))
             st.resolving = False
             if not st.lines:  # an open state: the turn player acts first
                 st.priority = st.turn_player
@@ -59,7 +59,7 @@ def resolve_some(duel: Duel) -> None:
         st.cur_step = len(line)
         step = line.pop()
         card = st.cards[step.card]
-        duel.out.append(ev.StepResolving(st.cur_line, st.cur_step, step.player,
+        duel.out.append(ev.step_resolving(st.cur_line, st.cur_step, step.player,
                                          card.cid, not card.face_up))
         begin_step(duel, step)
 
@@ -86,7 +86,7 @@ def begin_step(duel: Duel, step: Step) -> None:
         duel.state.work = list(zip(range(len(ab.effects))))  # [(0,), (1,), ...]
         return
     if kind in ("summon", "special_summon"):
-        duel.out.append(ev.Summoned(card.uid, cid, step.player, kind == "special_summon",
+        duel.out.append(ev.summoned(card.uid, cid, step.player, kind == "special_summon",
                                     not card.face_up))
         fire(duel, "summoned", card)
         fire(duel, "opponent_summons", card, player=step.player)
@@ -105,7 +105,7 @@ def begin_step(duel: Duel, step: Step) -> None:
         prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "unsummon")
         if refund:
             prims.change_sp(duel, step.player, refund, "unsummon")
-    duel.out.append(ev.StepResolved(duel.state.cur_line, duel.state.cur_step, step.player, cid,
+    duel.out.append(ev.step_resolved(duel.state.cur_line, duel.state.cur_step, step.player, cid,
                                     not card.face_up))
 
 
@@ -129,7 +129,7 @@ def fizzle_reason(duel: Duel, step: Step) -> str:
 
 def finish_step(duel: Duel, step: Step) -> None:
     card = duel.state.cards[step.card]
-    duel.out.append(ev.StepResolved(duel.state.cur_line, duel.state.cur_step, step.player, card.cid,
+    duel.out.append(ev.step_resolved(duel.state.cur_line, duel.state.cur_step, step.player, card.cid,
                                     not card.face_up))
     if not step.trigger:
         discard_spent(duel, step)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .legal import target_candidates
 from .lines import ask, count_action, push_step
-from .model import Choice, ChoiceKinds, PendingTrigger, Step
+from .model import Choice, ChoiceKinds, PendingTrigger, new_step
 from .notice import activated, trigger_ok
 from .query import could_change
 from .views import card_label, declined
@@ -95,7 +95,7 @@ def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = 
     count_action(duel, ("ability", card.uid, trig.ability))
     if ab.once_per_turn:
         duel.state.used.add((card.uid, trig.ability))
-    step = Step(duel.state.next_sid, trig.user, "ability", ab.speed, card.uid, trig.ability,
+    step = new_step(duel.state.next_sid, trig.user, "ability", ab.speed, card.uid, trig.ability,
                 trigger=True)
     duel.state.next_sid += 1
     step.user = trig.user

@@ -1,0 +1,65 @@
+"""The hot path's builders (game/engine/builders.py) make exactly what calling the class
+makes: same type, same fields, same defaults."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+
+import pytest
+
+from game.engine import events as ev
+from game.engine.builders import builder
+from game.engine.model import Step, new_step
+
+
+def _sample(cls: type) -> tuple:
+    """Distinct arguments for every field without a default."""
+    out = []
+    for k, f in enumerate(fields(cls)):
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            break  # the rest have defaults: left out
+        out.append(f"v{k}" if "str" in str(f.type) else k + 7)
+    return tuple(out)
+
+
+def test_every_event_builder_makes_what_the_class_makes():
+    built = [(name, obj) for name, obj in vars(ev).items()
+             if callable(obj) and getattr(obj, "__name__", "").startswith("build_")]
+    assert len(built) >= 10
+    for name, make in built:
+        cls = getattr(ev, make.__name__.removeprefix("build_"))
+        args = _sample(cls)
+        got, want = make(*args), cls(*args)
+        assert type(got) is cls and got == want, name
+        names = [f.name for f in fields(cls)]
+        if len(names) > len(args):  # defaults, then every field given by name
+            kwargs = {n: getattr(want, n) for n in names}
+            assert make(**kwargs) == cls(**kwargs)
+
+
+def test_step_builder():
+    assert new_step(3, 1, "ability", 2, 40, 0) == Step(3, 1, "ability", 2, 40, 0)
+    step = new_step(3, 1, "attack", 0, 40, extra=5, targets=(5,))
+    assert type(step) is Step and step == Step(3, 1, "attack", 0, 40, extra=5, targets=(5,))
+    assert step.copy() == step and step.copy() is not step
+
+
+def test_builder_refuses_what_it_cannot_copy():
+    @dataclass
+    class Plain:
+        a: int
+
+    @dataclass(slots=True)
+    class WithFactory:
+        a: list[int] = field(default_factory=list)
+
+    @dataclass(slots=True)
+    class WithPost:
+        a: int
+
+        def __post_init__(self) -> None:
+            self.a += 1
+
+    for cls in (Plain, WithFactory, WithPost):
+        with pytest.raises(TypeError):
+            builder(cls)
