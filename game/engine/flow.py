@@ -44,17 +44,19 @@ def run(duel: Duel) -> None:
             trigs.process_trigger(duel)
             continue
         if st.lines:
-            if st.passes >= 2:
-                resolver.start_resolving(duel)
-                continue
-            if st.auto_pass:
+            # passing changes nothing the checks above read: pass on here, then resolve
+            while st.passes < 2:
+                if not st.auto_pass:
+                    return
                 answers = response_actions(duel, st.priority)
-                if not answers:
-                    pass_priority(duel, st.priority, auto=True)
-                    continue
-                # what the player is offered once apply() returns: no second listing
-                caches.remember_listing((Pass(st.priority), *answers), caches.version + 1)
-            return
+                if answers:
+                    # what the player is offered once apply() returns: no second listing
+                    caches.remember_listing((Pass(st.priority), *answers), caches.version + 1)
+                    return
+                pass_priority(duel, st.priority, auto=True)
+            resolver.start_resolving(duel)
+            resolver.resolve_some(duel)
+            continue
         if st.pending_triggers:
             trigs.queue_pending(duel, all_speeds=True)
             continue

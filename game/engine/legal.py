@@ -61,6 +61,7 @@ from .query import (
     choosable,
     could_change,
     count,
+    field_phantoms,
     has_real_condition,
     has_status,
     health,
@@ -102,28 +103,7 @@ def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int
 def phantoms_of(duel: Duel, player: int) -> list[Card]:
     """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
     slots may hold Spirits and Counters too): a new list."""
-    return _phantoms(duel, player)[:]
-
-
-def _phantoms(duel: Duel, player: int) -> list[Card]:
-    """`phantoms_of`, kept per the player's slot version (it reads only which card is in
-    which slot): the kept list itself, never to be changed."""
-    caches = duel.caches
-    version = caches.slot_versions[player * 2]  # Phantom and Side Balance slots
-    kept = caches.phantoms[player]
-    if kept[0] == version:
-        return kept[1]
-    slots = duel.state.players[player].slots
-    cards = duel.state.cards
-    out = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
-    for u in slots[Zones.PHANTOM]:
-        if u is not None:
-            out.append(cards[u])
-    phantom_cids = duel.index.phantom_cids
-    for u in slots[Zones.SIDE]:
-        if u is not None and cards[u].cid in phantom_cids:
-            out.append(cards[u])
-    return caches.keep_phantoms(player, version, out)
+    return field_phantoms(duel, player)[:]
 
 
 def _under_limit(duel: Duel, key: ActionKey) -> bool:
@@ -818,7 +798,7 @@ def may_attack(duel: Duel, cmd: Attack) -> Refusal | None:
     if card is None:
         return R.ATTACKER_NOT_ON_FIELD
     return attacker_refusal(duel, cmd.player, card) or \
-        attack_target_refusal(duel, card, cmd.target, _phantoms(duel, 1 - cmd.player))
+        attack_target_refusal(duel, card, cmd.target, field_phantoms(duel, 1 - cmd.player))
 
 
 def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
@@ -987,7 +967,7 @@ def legal_actions(duel: Duel) -> list[Command]:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
                 acts.extend(_sets(duel, p, uid, back_slots))
-        for card in _phantoms(duel, p):
+        for card in field_phantoms(duel, p):
             uid = card.uid
             if position_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, ChangePosition, p, uid))
@@ -996,8 +976,8 @@ def legal_actions(duel: Duel) -> list[Command]:
             if unsummon_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
     elif phase is Phases.BATTLE:
-        foes = _phantoms(duel, 1 - p)
-        for card in _phantoms(duel, p):
+        foes = field_phantoms(duel, 1 - p)
+        for card in field_phantoms(duel, p):
             if attacker_refusal(duel, p, card) is None:
                 for foe in foes:
                     acts.append(Attack(p, card.uid, foe.uid))

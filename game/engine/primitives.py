@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import PHANTOM_ZONES, PILE_ZONES, Card, Zone, Zones
+from .model import PILE_ZONES, Card, Zone, Zones
 from .notice import fire
 from .query import (
     active_statics,
+    field_phantoms,
     has_status,
     health,
     health_bonus,
@@ -237,24 +238,21 @@ def state_check(duel: Duel) -> None:
     duel.caches.state_checked(health_too=False)
     active_statics(duel)
     weakening = duel.caches.statics_weaken
-    for ps in duel.state.players:
-        for zone in PHANTOM_ZONES:
-            for uid in ps.slots[zone]:
-                if uid is None:
-                    continue
-                card = duel.state.cards[uid]
-                if card.damage or card.health_bonus:  # damage meets a bonus only once taken
-                    settle_health(duel, card)
-                if not card.damage and not card.mods and not weakening:
-                    continue  # full Health, nothing lowering it
-                if not duel.pool[card.cid].is_phantom or health(duel, card) > 0:
-                    continue
-                if card.zero_ok:
-                    lock_defense(duel, card)
-                else:
-                    break_card(duel, card, "health")
-                if duel.state.winner is not None:
-                    return
+    for p in (0, 1):
+        # the Phantoms as they stand now: a Break empties a slot, and nothing here fills one
+        for card in field_phantoms(duel, p):
+            if card.damage or card.health_bonus:  # damage meets a bonus only once taken
+                settle_health(duel, card)
+            if not card.damage and not card.mods and not weakening:
+                continue  # full Health, nothing lowering it
+            if health(duel, card) > 0:
+                continue
+            if card.zero_ok:
+                lock_defense(duel, card)
+            else:
+                break_card(duel, card, "health")
+            if duel.state.winner is not None:
+                return
 
 
 def settle_health(duel: Duel, card: Card) -> None:

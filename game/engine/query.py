@@ -184,6 +184,28 @@ def _mod_sum(duel: Duel, card: Card, stat: str) -> int:
     return total
 
 
+def field_phantoms(duel: Duel, player: int) -> list[Card]:
+    """The Phantoms `player` controls, in slot order (Phantom slots hold only Phantoms; Side
+    Balance slots may hold Spirits and Counters too), kept per the player's slot version (it
+    reads only which card is in which slot): the kept list itself, never to be changed."""
+    caches = duel.caches
+    version = caches.slot_versions[player * 2]  # Phantom and Side Balance slots
+    kept = caches.phantoms[player]
+    if kept[0] == version:
+        return kept[1]
+    slots = duel.state.players[player].slots
+    cards = duel.state.cards
+    out = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
+    for u in slots[Zones.PHANTOM]:
+        if u is not None:
+            out.append(cards[u])
+    phantom_cids = duel.index.phantom_cids
+    for u in slots[Zones.SIDE]:
+        if u is not None and cards[u].cid in phantom_cids:
+            out.append(cards[u])
+    return caches.keep_phantoms(player, version, out)
+
+
 def on_field(card: Card) -> bool:
     return card.zone not in PILE_ZONES
 
