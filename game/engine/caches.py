@@ -58,7 +58,8 @@ if TYPE_CHECKING:
         dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]],
         list[tuple[int, bool, list[Card]]],
         dict[tuple[int, int], Refusal], dict[str, frozenset[str]], dict[CouldKey, bool],
-        CouldVersions, list[tuple[int, bool, list[Card]]], list[tuple[int, list[Card]]]]
+        CouldVersions, list[tuple[int, bool, list[Card]]],
+        list[tuple[int, list[Card], list[Card]]]]
 
 
 class Caches:
@@ -139,8 +140,9 @@ class Caches:
                                                                  (-1, False, [])]
         # player -> (active_version, whether it is their turn, the cards with an activatable
         # ability they might activate, in listing order: legal._activation_cards)
-        self.phantoms: list[tuple[int, list[Card]]] = [(-1, []), (-1, [])]  # player ->
-        # (their slot version, the Phantoms they control: legal.phantoms_of)
+        self.phantoms: list[tuple[int, list[Card], list[Card]]] = [(-1, [], []), (-1, [], [])]
+        # player -> (their slot version, the Phantoms they control, every card in their
+        # Phantom and Side Balance slots: query.field_phantoms, query.field_cards)
         self.response_cards: list[tuple[int, bool, list[Card]]] = [(-1, False, []),
                                                                    (-1, False, [])]
         # player -> (responders_version, whether it is their turn, their cards among
@@ -191,7 +193,7 @@ class Caches:
         new.free = self.free[:]
         new.extra = dict(self.extra)  # values are never changed in place
         new.field_active = [(-1, False, []), (-1, False, [])]  # names the original's cards
-        new.phantoms = [(-1, []), (-1, [])]  # names the original's cards too
+        new.phantoms = [(-1, [], []), (-1, [], [])]  # names the original's cards too
         new.response_cards = [(-1, False, []), (-1, False, [])]  # names the original's cards
         new.refusals = self.refusals
         new.pool_reads = self.pool_reads
@@ -360,9 +362,9 @@ class Caches:
         self.free[key] = (slot_version, slots)
         return slots
 
-    def keep_phantoms(self, player: int, slot_version: int, found: list[Card]) -> list[Card]:
-        self.phantoms[player] = (slot_version, found)
-        return found
+    def keep_phantoms(self, player: int, slot_version: int, phantoms: list[Card],
+                      cards: list[Card]) -> None:
+        self.phantoms[player] = (slot_version, phantoms, cards)
 
     def keep_extra(self, player: int, key: ExtraKey, slots: Slots,
                    listed: list[SpecialSummon]) -> None:

@@ -619,17 +619,23 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     """Append every legal Activate for `player` (answering `responding`, or at an open state).
     The skips before `activation_block` are that judgment's own cheap answers, asked first."""
     st = duel.state
-    main_ok = (responding is None and st.turn_player == player
-               and (st.phase is Phases.MAIN1 or st.phase is Phases.MAIN2))
-    if cards is None:
-        cards = _response_cards(duel, player) if responding is not None \
-            else _activation_cards(duel, player)
+    if responding is None:
+        main_ok = st.turn_player == player and (st.phase is Phases.MAIN1
+                                                or st.phase is Phases.MAIN2)
+        top_speed = top_player = -1
+        top_kind = ""
+        if cards is None:
+            cards = _activation_cards(duel, player)
+    else:
+        main_ok = False
+        top_speed = responding.speed
+        top_player = responding.player
+        top_kind = _STEP_KIND.get(responding.kind, responding.kind)
+        if cards is None:
+            cards = _response_cards(duel, player)
     used = st.used
     sp = st.players[player].sp
     pool = duel.pool
-    top_speed = -1 if responding is None else responding.speed
-    top_player = -1 if responding is None else responding.player
-    top_kind = "" if responding is None else _STEP_KIND.get(responding.kind, responding.kind)
     for card in cards:
         cdef = pool[card.cid]
         # a face-up Spirit is not played again (SPIRIT_ALREADY_ACTIVE, or a refusal before it)

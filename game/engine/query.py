@@ -17,7 +17,7 @@ from .model import PILE_ZONES, Card, Phase, Phases, Stats, Step, Zone, Zones
 if TYPE_CHECKING:
     from .caches import ActiveStatic
     from .duel import Duel
-    from .index import PoolIndex, StaticPair
+    from .index import StaticPair
 
 _ZONE_OF = {z.value: z for z in Zone}
 
@@ -146,7 +146,7 @@ def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
     # matches(duel, eff.affects, card, user, src.uid, base=True), written out: the
     # stats of every changed card ask it of every continuous effect
     sel = eff.affects
-    mode, _zones, test, _ = sel.plan_ or _selector_plan(sel)
+    mode, _zones, test, _, _ = sel.plan_ or _selector_plan(sel)
     if mode == 0:
         if card.controller != user:
             return False
@@ -188,22 +188,39 @@ def field_phantoms(duel: Duel, player: int) -> list[Card]:
     """The Phantoms `player` controls, in slot order (Phantom slots hold only Phantoms; Side
     Balance slots may hold Spirits and Counters too), kept per the player's slot version (it
     reads only which card is in which slot): the kept list itself, never to be changed."""
-    caches = duel.caches
-    version = caches.slot_versions[player * 2]  # Phantom and Side Balance slots
-    kept = caches.phantoms[player]
-    if kept[0] == version:
+    kept = duel.caches.phantoms[player]
+    if kept[0] == duel.caches.slot_versions[player * 2]:
         return kept[1]
+    return _field_lists(duel, player)[0]
+
+
+def field_cards(duel: Duel, player: int) -> list[Card]:
+    """Every card in `player`'s Phantom and Side Balance slots, in slot order (where a
+    selector looks by default), kept as `field_phantoms` is."""
+    kept = duel.caches.phantoms[player]
+    if kept[0] == duel.caches.slot_versions[player * 2]:
+        return kept[2]
+    return _field_lists(duel, player)[1]
+
+
+def _field_lists(duel: Duel, player: int) -> tuple[list[Card], list[Card]]:
+    caches = duel.caches
     slots = duel.state.players[player].slots
     cards = duel.state.cards
-    out = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
+    phantoms = []  # (plain loops: a comprehension is a call of its own on Python 3.11)
     for u in slots[Zones.PHANTOM]:
         if u is not None:
-            out.append(cards[u])
+            phantoms.append(cards[u])
+    every = phantoms[:]
     phantom_cids = duel.index.phantom_cids
     for u in slots[Zones.SIDE]:
-        if u is not None and cards[u].cid in phantom_cids:
-            out.append(cards[u])
-    return caches.keep_phantoms(player, version, out)
+        if u is not None:
+            card = cards[u]
+            every.append(card)
+            if card.cid in phantom_cids:
+                phantoms.append(card)
+    caches.keep_phantoms(player, caches.slot_versions[player * 2], phantoms, every)
+    return phantoms, every
 
 
 def on_field(card: Card) -> bool:
@@ -212,7 +229,7 @@ def on_field(card: Card) -> bool:
 
 def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
     """A printed stat plus modifiers and continuous effects (printed value off the field)."""
-    if not on_field(card):
+    if card.zone in PILE_ZONES:  # on_field, without the call
         return base
     caches = duel.caches
     statics = caches.statics if caches.statics_version == caches.field_version \
@@ -325,7 +342,7 @@ def has_status(duel: Duel, card: Card, status: str) -> bool:
     for flag, expires in card.flags:
         if flag == status and (expires < 0 or expires >= turn):
             return True
-    if on_field(card):
+    if card.zone not in PILE_ZONES:  # on_field, without the call
         for src, eff, user, cond in active_statics(duel):
             if getattr(eff, status) and _static_applies(duel, src, eff, user, cond, card):
                 return True
@@ -356,46 +373,35 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
 # ------------------------------------------------------------ selectors
 # A selector is planned once (carddefs.Planned): its side as a number, its zones, and a card
 # test holding only the tests it has. What depends only on the card's definition (type,
-# id, tags, Extra Deck) is worked out once per card id and kept in the plan, for the pool
-# it was worked out in (another pool may define the id differently).
+# id, tags, Extra Deck) is worked out once per card id and kept in the plan, checked
+# against the duel's definition each time (another pool may define the id differently).
 
 CardTest = Callable[["Duel", Card, int, bool], bool]
 
 
-class Known:
-    """A selector's answers by card id for the cards of one pool: what its tests of the
-    card's definition say (type, id, tags, Extra Deck). The pool is named by its index,
-    weakly, so card data and its plans never hold a pool: another pool's duel starts the
-    answers again."""
-
-    __slots__ = ("index", "answers")
-
-    def __init__(self) -> None:
-        self.index: ref[PoolIndex] | None = None
-        self.answers: dict[str, bool] = {}
-
-    def of(self, index: PoolIndex) -> dict[str, bool]:
-        """The answers for the pool of `index` (emptied when it is another pool's)."""
-        held = self.index
-        if held is None or held() is not index:
-            self.index = ref(index)
-            self.answers = {}
-        return self.answers
+# card id -> (its definition, weakly, and what the selector's definition tests say of it):
+# a selector's kept answers, each checked against the duel's own definition when read
+# (another pool may define the id differently; weakly, so card data and its plans never
+# hold each other)
+Known = dict[str, tuple["ref[CardDef]", bool]]
 
 
 # (0 you | 1 opponent | 2 both, (Zone, is a pile) per zone, the card test or None: none,
-# and for a selector that tests only the definition, its kept answers and that test)
+# for a selector that tests only the definition its kept answers and that test, and
+# whether its zones are the Phantom and Side Balance slots, in that order: `field_cards`)
 SelectorPlan = tuple[int, tuple[tuple[Zone, bool], ...], "CardTest | None",
-                     "tuple[Known, Callable[[CardDef], bool]] | None"]
+                     "tuple[Known, Callable[[CardDef], bool]] | None", bool]
+_FIELD_KEYS = ((Zone.PHANTOM, False), (Zone.SIDE, False))
 
 
 def _selector_plan(sel: Selector) -> SelectorPlan:
     side = sel.side
     mode = 0 if side == "you" else 1 if side == "opponent" else 2
+    field = sel.zone_keys == _FIELD_KEYS
     if sel.only_where:
-        return sel.keep_plan((mode, sel.zone_keys, None, None))
+        return sel.keep_plan((mode, sel.zone_keys, None, None, field))
     test, static = _card_test(sel)
-    return sel.keep_plan((mode, sel.zone_keys, test, static))
+    return sel.keep_plan((mode, sel.zone_keys, test, static, field))
 
 
 def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef], bool]] | None]:
@@ -422,9 +428,7 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
             return False
         return not (position is not None and cdef.type is not CardTypes.PHANTOM)
 
-    known = Known()  # for `count` and `select` (one check of the pool per call)
-    # card id -> (its definition, weakly, and its answer): a check per card, for the test
-    by_cid: dict[str, tuple[ref[CardDef], bool]] = {}
+    by_cid: Known = {}
     dynamic = position is not None or face is not None or bool(stats)
 
     def test(duel: Duel, card: Card, this: int, base: bool = False) -> bool:
@@ -453,14 +457,14 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
                 return False
         return True
 
-    return test, None if dynamic or this_mode != "any" else (known, by_definition)
+    return test, None if dynamic or this_mode != "any" else (by_cid, by_definition)
 
 
 def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False,
             any_zone: bool = False) -> bool:
     """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
     `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
-    mode, _zones, test, _ = sel.plan_ or _selector_plan(sel)
+    mode, _zones, test, _, _ = sel.plan_ or _selector_plan(sel)
     if mode == 0:
         if card.controller != you:
             return False
@@ -473,7 +477,7 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
 
 def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
     """Does any card match `sel` (and, with `phantom`, is a Phantom)? Stops at the first."""
-    mode, zones, test, _ = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, _, _ = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
     pool = duel.pool
@@ -494,16 +498,32 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     found: list[int] = []
-    mode, zones, test, static = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, static, field = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
+    # one loop per kind of test, each written out (as `count`: the hot path of listing)
+    if field:  # the Phantom and Side Balance slots (the usual): the cards kept there
+        if static is not None:
+            known, by_definition = static
+            pool = duel.pool
+            for p in sides:
+                for card in field_cards(duel, p):
+                    cid = card.cid
+                    cdef = pool[cid]
+                    got = known.get(cid)
+                    if got is None or got[0]() is not cdef:
+                        got = known[cid] = (ref(cdef), by_definition(cdef))
+                    if got[1]:
+                        found.append(card.uid)
+        else:
+            for p in sides:
+                for card in field_cards(duel, p):
+                    if test is None or test(duel, card, this, False):
+                        found.append(card.uid)
+        return found
     cards = duel.state.cards
     players = duel.state.players
-    # one loop per kind of test, each written out (as `count`: the hot path of listing)
     if static is not None:  # the definition only: its kept answers, without a call per card
         known, by_definition = static
-        held = known.index
-        answers = known.answers if held is not None and held() is duel.index \
-            else known.of(duel.index)
         pool = duel.pool
         for p in sides:
             ps = players[p]
@@ -512,10 +532,11 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
                 for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None:
                         cid = cards[uid].cid
-                        got = answers.get(cid)
-                        if got is None:
-                            got = answers[cid] = by_definition(pool[cid])
-                        if got:
+                        cdef = pool[cid]
+                        got = known.get(cid)
+                        if got is None or got[0]() is not cdef:
+                            got = known[cid] = (ref(cdef), by_definition(cdef))
+                        if got[1]:
                             found.append(uid)
     elif test is None:
         for p in sides:
@@ -539,15 +560,34 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
 def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
     """How many cards match `sel` (`len(select(...))` without the list)."""
     n = 0
-    mode, zones, test, static = sel.plan_ or _selector_plan(sel)
+    mode, zones, test, static, field = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
+    if field:  # the Phantom and Side Balance slots (the usual): the cards kept there
+        if static is not None:  # the definition only (the usual): its kept answers
+            known, by_definition = static
+            pool = duel.pool
+            for p in sides:
+                for card in field_cards(duel, p):
+                    cid = card.cid
+                    cdef = pool[cid]
+                    got = known.get(cid)
+                    if got is None or got[0]() is not cdef:
+                        got = known[cid] = (ref(cdef), by_definition(cdef))
+                    if got[1]:
+                        n += 1
+        elif test is None:
+            for p in sides:
+                n += len(field_cards(duel, p))
+        else:
+            for p in sides:
+                for card in field_cards(duel, p):
+                    if test(duel, card, this, False):
+                        n += 1
+        return n
     cards = duel.state.cards
     players = duel.state.players
-    if static is not None:  # the definition only (the usual): its kept answers
+    if static is not None:  # the definition only: its kept answers
         known, by_definition = static
-        held = known.index
-        answers = known.answers if held is not None and held() is duel.index \
-            else known.of(duel.index)
         pool = duel.pool
         for p in sides:
             ps = players[p]
@@ -556,10 +596,11 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
                 for uid in (ps.pile(zone) if is_pile else slots[zone]):
                     if uid is not None:
                         cid = cards[uid].cid
-                        got = answers.get(cid)
-                        if got is None:
-                            got = answers[cid] = by_definition(pool[cid])
-                        if got:
+                        cdef = pool[cid]
+                        got = known.get(cid)
+                        if got is None or got[0]() is not cdef:
+                            got = known[cid] = (ref(cdef), by_definition(cdef))
+                        if got[1]:
                             n += 1
     elif test is None:
         for p in sides:
