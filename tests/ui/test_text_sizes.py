@@ -176,3 +176,29 @@ def test_the_smallest_window_shows_the_same_canvas(home) -> None:
         assert app.canvas.get_size() == (1280, 720) and app.view.rect.size == MIN_WINDOW
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_a_dialog_shows_every_button_label_whole_at_every_text_size(window, scale) -> None:
+    """The puzzle's "Not solved" dialog has four buttons; at 130 % "Back to puzzles" was
+    cut to "Back to..." (found playing in a real window). The dialog widens instead, and its
+    message lines step with the text size, clear of each other and of the buttons."""
+    from game.ui.widgets.dialog import Dialog, DialogButton
+
+    _look(scale)
+    labels = ["Retry", "Undo", "Hint", "Back to puzzles"]
+    dialog = Dialog("Not solved", "The turn ended. The goal was: Bring your opponent to "
+                    "2,200 LP or less this turn. Retry to start again. Or undo your last "
+                    "move and play on.", [DialogButton(s) for s in labels])
+    canvas = WholeSpy((1280, 720))
+    with named_text(canvas):
+        dialog.draw(canvas)
+    lines = [(s, r) for s, r in canvas.placed if s and s.strip() and r.w and r.h]
+    drawn_labels = [s for s, _ in lines if s in labels]
+    assert sorted(drawn_labels) == sorted(labels)  # each whole, none cut with an ellipsis
+    assert not _cut(lines)
+    assert pygame.Rect(0, 0, 1280, 720).contains(dialog.rect)
+    rects = [(s, r.inflate(-2, -2)) for s, r in lines]
+    for i, (s, r) in enumerate(rects):
+        for t, q in rects[i + 1:]:
+            assert not r.colliderect(q), f"{s!r} {r} over {t!r} {q}"

@@ -63,22 +63,28 @@ class Dialog:
 
     # ------------------------------------------------------------ layout
     def _layout(self, width: int, canvas: tuple[int, int]) -> None:
+        n = len(self.buttons_spec)
+        # every button's label whole at the text size: the dialog widens (up to the canvas's
+        # margins) rather than cutting "Back to puzzles" to "Back to..." at 130 %
+        need = max(txt.width(b.label, theme.LABEL, True) for b in self.buttons_spec) + 24
+        width = max(width, min(canvas[0] - 80, n * need + (n - 1) * 10 + 48))
         inner = width - 48
+        # line steps grow with the text size, so 130 % lines never touch each other or the buttons
+        self.line_h, self.detail_h = round(22 * txt.scale()), round(19 * txt.scale())
         self.msg_lines = txt.wrap(self.message, theme.BODY, inner) if self.message else []
         shown = self.details[:MAX_DETAILS]
         if len(self.details) > MAX_DETAILS:
             shown.append(f"... and {len(self.details) - MAX_DETAILS} more")
         self.detail_lines = [txt.fit(d, theme.SMALL, inner - 12) for d in shown]
         h = 24 + 30 + 12
-        h += len(self.msg_lines) * 22 + (8 if self.msg_lines else 0)
-        h += (len(self.detail_lines) * 19 + 16) if self.detail_lines else 0
+        h += len(self.msg_lines) * self.line_h + (8 if self.msg_lines else 0)
+        h += (len(self.detail_lines) * self.detail_h + 16) if self.detail_lines else 0
         h += (48 + 24) if self.field else 0  # field + error line
         h += BUTTON_H + 24
         self.rect = pygame.Rect(0, 0, width, h)
         self.rect.center = (canvas[0] // 2, canvas[1] // 2)
         y = self.rect.bottom - 20 - BUTTON_H
-        n = len(self.buttons_spec)
-        bw = min(170, (inner - (n - 1) * 10) // n)
+        bw = max(min(170, (inner - (n - 1) * 10) // n), min(need, (inner - (n - 1) * 10) // n))
         x = self.rect.right - 24 - n * bw - (n - 1) * 10
         self.buttons: list[Button] = []
         for i, spec in enumerate(self.buttons_spec):
@@ -129,13 +135,13 @@ class Dialog:
         y = r.y + 72
         for line in self.msg_lines:
             txt.blit_text(surface, line, theme.BODY, theme.TEXT, (r.x + 24, y))
-            y += 22
+            y += self.line_h
         if self.detail_lines:
             y += 8
-            box = pygame.Rect(r.x + 24, y, r.w - 48, len(self.detail_lines) * 19 + 10)
+            box = pygame.Rect(r.x + 24, y, r.w - 48, len(self.detail_lines) * self.detail_h + 10)
             pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=6)
             for i, line in enumerate(self.detail_lines):
-                txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM, (box.x + 8, box.y + 5 + i * 19))
+                txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM, (box.x + 8, box.y + 5 + i * self.detail_h))
         if self.field is not None and self.error:
             txt.blit_text(surface, txt.fit(self.error, theme.SMALL, r.w - 48), theme.SMALL,
                           theme.BAD, (r.x + 24, self.field.rect.bottom + 4))
