@@ -16,13 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.decks import (
+    COPIES_RULE,
     EXTRA_MAX,
     LISTS,
+    LISTS_RULE,
     MAIN_MAX,
     MAIN_MIN,
     MAX_COPIES,
     SIDE_MAX,
     Deck,
+    Refused,
     validate_deck,
 )
 from game.engine.carddefs import CardDef
@@ -42,21 +45,7 @@ class DeckState:
     extra: tuple[tuple[str, int], ...]
 
 
-COPIES_RULE = "M1"  # RULES.md: at most 3 copies across Main, Side and Extra
-LISTS_RULE = "M2"  # RULES.md: each list's size, and the Extra Deck's Phantoms only
 RULES_CITED = (COPIES_RULE, LISTS_RULE)  # every rule a deck refusal names (game/rule_texts.py)
-
-
-class Refused(str):
-    """A refusal in words (a plain `str` to every caller) that also names the RULES.md rule
-    it keeps (`rule`), so the deck builder can cite it as the duel screen cites the engine's."""
-
-    rule: str
-
-    def __new__(cls, words: str, rule: str) -> Refused:
-        made = super().__new__(cls, words)
-        made.rule = rule
-        return made
 
 
 class DeckEditor:

@@ -30,6 +30,21 @@ LISTS = ("main", "side", "extra")
 MAX_NAME = 64  # characters in a deck's name
 MAX_ID = 64  # characters in a card id
 MAX_PROBLEMS = 20  # listed per file; a hostile file must not print thousands of lines
+COPIES_RULE = "M1"  # RULES.md: at most 3 copies across Main, Side and Extra
+LISTS_RULE = "M2"  # RULES.md: each list's size, and the Extra Deck's Phantoms only
+
+
+class Refused(str):
+    """A deck problem or refusal in words (a plain `str` to every caller) that also names the
+    RULES.md rule it keeps (`rule`), so a screen can cite it as the duel screen cites the
+    engine's reason codes."""
+
+    rule: str
+
+    def __new__(cls, words: str, rule: str) -> Refused:
+        made = super().__new__(cls, words)
+        made.rule = rule
+        return made
 
 
 class DeckError(ValueError):
@@ -148,23 +163,31 @@ def validate_deck(deck: Deck, pool: Mapping[str, CardDef]) -> list[str]:
     for cid, n in sorted(deck.all_cards().items()):
         if n > MAX_COPIES:
             name = pool[cid].name if cid in pool else cid
-            problems.append(
-                f"{name} ({cid}): {n} copies across Main, Side and Extra; at most {MAX_COPIES}")
+            problems.append(Refused(
+                f"{name} ({cid}): {n} copies across Main, Side and Extra; at most {MAX_COPIES}",
+                COPIES_RULE))
     if len(deck.main) < MAIN_MIN:
         n = len(deck.main)
-        problems.append(f"Main Deck has {n} card{'' if n == 1 else 's'}; it needs at least {MAIN_MIN}")
+        problems.append(Refused(
+            f"Main Deck has {n} card{'' if n == 1 else 's'}; it needs at least {MAIN_MIN}", LISTS_RULE))
     if len(deck.main) > MAIN_MAX:
-        problems.append(f"Main Deck has {len(deck.main)} cards; at most {MAIN_MAX}")
+        problems.append(Refused(
+            f"Main Deck has {len(deck.main)} cards; at most {MAIN_MAX}", LISTS_RULE))
     if len(deck.side) > SIDE_MAX:
-        problems.append(f"Side Deck has {len(deck.side)} cards; at most {SIDE_MAX}")
+        problems.append(Refused(
+            f"Side Deck has {len(deck.side)} cards; at most {SIDE_MAX}", LISTS_RULE))
     if len(deck.extra) > EXTRA_MAX:
-        problems.append(f"Extra Deck has {len(deck.extra)} cards; at most {EXTRA_MAX}")
+        problems.append(Refused(
+            f"Extra Deck has {len(deck.extra)} cards; at most {EXTRA_MAX}", LISTS_RULE))
     for cid in sorted(set(deck.extra)):
         if cid in pool and not pool[cid].extra:
-            problems.append(f"{pool[cid].name} ({cid}): only Extra Deck Phantoms go in the Extra Deck")
+            problems.append(Refused(
+                f"{pool[cid].name} ({cid}): only Extra Deck Phantoms go in the Extra Deck", LISTS_RULE))
     for cid in sorted(set(deck.main)):
         if cid in pool and pool[cid].extra:
-            problems.append(f"{pool[cid].name} ({cid}): an Extra Deck Phantom cannot be in the Main Deck")
+            problems.append(Refused(
+                f"{pool[cid].name} ({cid}): an Extra Deck Phantom cannot be in the Main Deck",
+                LISTS_RULE))
     return problems
 
 

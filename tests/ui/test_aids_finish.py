@@ -373,6 +373,35 @@ def test_deck_builder_refusals_cite_their_deck_rule_and_hover_shows_it(window) -
     assert scene.toast.message.endswith("(Rule M2)") and "Rule M2: Main Deck 30 to 50" in scene.toast.detail
 
 
+def test_deck_builder_problem_rows_cite_their_deck_rule_and_hover_shows_it(window) -> None:
+    """The NOT LEGAL list's lines (game.decks.validate_deck) cite M1 or M2 as the refusals
+    do, and hovering a row shows that rule's words; a problem no deck rule names (an unknown
+    card) cites none."""
+    from game.cards import load_card_set
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+    from tests.ui.events import settle
+    from tests.ui.test_rule_citations_ui import seen
+
+    pool = load_card_set()
+    scene = DeckBuilderScene(pool, open_last=False)
+    settle(scene, 5, window)
+    plain = next(c for c in pool.values() if not c.extra)
+    for _ in range(4):  # one over M1, and a Main Deck far under M2's 30
+        scene.editor.lists["main"][plain.id] += 1
+    scene._refresh()
+    rows = [str(r) for r in scene.problem_view.items]
+    copies = next(i for i, r in enumerate(rows) if "copies" in r)
+    size = next(i for i, r in enumerate(rows) if r.startswith("\u2022 Main Deck has"))
+    text = " ".join(rows)
+    assert "(Rule M1)" in text and "(Rule M2)" in text
+    assert scene.problem_view.items[copies].rule == "M1"
+    assert scene.problem_view.items[size].rule == "M2"
+    feed(scene, motion((5, 5)))
+    assert "Rule M2: Main Deck 30 to 50" not in seen(scene)  # the words only on hover
+    feed(scene, motion(scene.problem_view.screen_rect(size).center))
+    assert "Rule M2: Main Deck 30 to 50" in seen(scene)
+
+
 def test_the_pause_menus_greyed_rows_cite_their_rule(window) -> None:
     from game import rule_texts
     from game.ui.duel import pause

@@ -27,7 +27,7 @@ from game import storage
 from game.card_query import CardIndex, deck_counts, parse_query
 from game.deck_edit import LIST_TITLES, DeckEditor, DeckState
 from game.deck_stats import TestHand, deck_stats
-from game.decks import LISTS, MAX_COPIES, Deck
+from game.decks import LISTS, MAX_COPIES, Deck, Refused
 from game.engine.carddefs import CardDef
 from game.fileio import is_file
 from game.ui import backdrop, cite, theme
@@ -218,10 +218,13 @@ class DeckBuilderScene(FileActions):
             view.set_items(self.editor.entries(name))
         problems = self.editor.problems()
         lines: list[str] = []
-        for p in [*(f"file: {p}" for p in self.file_problems), *(self._plain(p) for p in problems)]:
-            wrapped = txt.wrap(p, theme.SMALL, self.problem_view.view.w - 20)
-            lines.append("\u2022 " + wrapped[0])
-            lines += wrapped[1:]
+        for p in [*(f"file: {p}" for p in self.file_problems), *problems]:
+            rule = getattr(p, "rule", "")  # a deck rule's problem cites it (M1, M2); hover: its words
+            said_ = self._plain(p) + (f" {cite.tag_of(rule)}" if rule else "")
+            wrapped = txt.wrap(said_, theme.SMALL, self.problem_view.view.w - 20)
+            for i, line in enumerate(wrapped):
+                line = ("\u2022 " if i == 0 else "") + line
+                lines.append(Refused(line, rule) if rule else line)
         self.problem_view.set_items(lines)
         self.problems = problems
         self.in_deck = deck_counts({n: self.editor.lists[n].items() for n in LISTS})
@@ -547,10 +550,20 @@ class DeckBuilderScene(FileActions):
             self._draw_zoom(surface, *hovered)
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.mouse) if self.modal is None else ""
+        if not detail and self.modal is None:  # a problem row's rule, in its own words
+            detail = self._problem_rule_words()
         if detail:  # the rule a refusal cites, in its own words
             draw_tooltip(surface, detail, self.mouse, max_width=420)
         if self.modal is not None:
             self.modal.draw(surface)
+
+    def _problem_rule_words(self) -> str:
+        """The words of the deck rule behind the hovered problem row ("" for none)."""
+        i = self.problem_view.hover_index
+        if i is None or i >= len(self.problem_view.items):
+            return ""
+        rule = getattr(self.problem_view.items[i], "rule", "")
+        return cite.words_of(rule) if rule else ""
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         x, right = L.MARGIN, min(r.x for r in L.top_buttons().values()) - 12
