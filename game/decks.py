@@ -46,6 +46,9 @@ class Refused(str):
         made.rule = rule
         return made
 
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (str(self), self.rule)  # pickled (a worker process's report) with its rule
+
 
 class DeckError(ValueError):
     """A deck file that cannot be read at all; `.problems` lists every problem."""

@@ -121,6 +121,23 @@ def test_every_violation_is_reported_at_once_naming_card_and_rule():
     assert len(problems) == len(expected)
 
 
+
+def test_each_problem_names_the_deck_rule_it_breaks_and_keeps_it_through_pickling():
+    """A screen cites the rule (M1, M2) from the problem itself; a worker's report keeps it."""
+    import pickle
+
+    deck = Deck("Everything wrong", main=("stone_sentry",) * 4 + ("brood_tyrant", "mystery_card"),
+                side=("flare_bolt",) * 21, extra=("iron_hound",) * 11)
+    rules = {str(p): getattr(p, "rule", None) for p in validate_deck(deck, base_pool())}
+    assert rules["Stone Sentry (stone_sentry): 4 copies across Main, Side and Extra; at most 3"] == "M1"
+    assert rules["Main Deck has 6 cards; it needs at least 30"] == "M2"
+    assert rules["Side Deck has 21 cards; at most 20"] == "M2"
+    assert rules["Iron Hound (iron_hound): only Extra Deck Phantoms go in the Extra Deck"] == "M2"
+    assert rules["main: unknown card 'mystery_card'"] is None  # a file problem, no deck rule
+    again = pickle.loads(pickle.dumps(validate_deck(deck, base_pool())))
+    assert [getattr(p, "rule", None) for p in again] == list(rules.values())
+
+
 # ---------------------------------------------------------------------------- files
 
 
