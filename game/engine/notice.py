@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .carddefs import SELF_TRIGGERS
 from .model import Card, PendingTrigger, Step
-from .query import card_users, check, matches, on_field
+from .query import card_users, check, judged_blind, matches, on_field, sees
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -53,9 +53,10 @@ def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
             for user in card_users(duel, card):
                 if not self_trigger and player == user:
                     continue  # opponent_summons / opponent_activates
-                if ab.of is not None and not matches(duel, ab.of, subject, user, uid,
-                                                     any_zone=from_grave):
-                    continue
+                if ab.of is not None and not (
+                        matches(duel, ab.of, subject, user, uid, any_zone=from_grave)
+                        and (sees(subject, user) or judged_blind(duel, ab.of, subject))):
+                    continue  # a face-down Summon wakes no "of" it cannot be seen to meet (I17)
                 if trigger_ok(duel, card, i, user, subject.uid):
                     duel.state.pending_triggers.append(PendingTrigger(uid, i, user, subject.uid))
 

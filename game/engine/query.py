@@ -642,7 +642,7 @@ _PHANTOM_TYPE = frozenset((CardTypes.PHANTOM,))
 _ENV_TYPE = frozenset((CardTypes.ENVIRONMENT,))
 
 
-def _judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
+def judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
     """Can a player who cannot see `card` tell whether it passes `sel`'s tests (RULES.md
     I17)? They know its side, place, face and position; of a field card also whether it is
     a Phantom (a Summon put it there, not a Set; a Phantom slot holds nothing else); of an
@@ -680,7 +680,7 @@ def choosable(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     kept: list[int] = []
     for uid in found:
         card = cards[uid]
-        if sees(card, you) or _judged_blind(duel, sel, card):
+        if sees(card, you) or judged_blind(duel, sel, card):
             kept.append(uid)
     return kept
 
@@ -799,7 +799,11 @@ def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel:
     if who == "opponent" and responding.player == you:
         return False
     if sel is not None:
-        return matches(duel, sel, duel.state.cards[responding.card], you, this)
+        card = duel.state.cards[responding.card]
+        if not matches(duel, sel, card, you, this):
+            return False
+        # a face-down Summon answered by what it is would tell it (RULES.md I17)
+        return sees(card, you) or judged_blind(duel, sel, card)
     return True
 
 

@@ -7,9 +7,10 @@ real card)."""
 
 from __future__ import annotations
 
-from game.engine import Activate
+from game.engine import Activate, Summon
 from game.engine.legal import target_candidates
-from tests.kit import position, uid
+from game.engine.position import build_position
+from tests.kit import play, pool_with, position, rules, uid
 
 CARDS = """
 - id: counter_snipe
@@ -111,3 +112,71 @@ def test_a_face_down_phantom_is_still_a_phantom_and_its_controller_sees_its_own(
     beetle = uid(own, 0, "gorger_beetle")
     assert {c.targets for c in own.legal_actions() if isinstance(c, Activate)
             and c.card == beetle} == {(uid(own, 0, "carapace_warrior"),)}
+
+
+STRONG_ANSWER = """
+- id: giant_ward
+  name: Giant Ward
+  type: counter
+  text: "When your opponent Summons a Phantom with 1500 or more ATK: negate the Summon."
+  abilities:
+    - start: response
+      condition: {responding_to: {kind: summon, player: opponent, select: {atk: ">= 1500"}}}
+      effects:
+        - negate: {}
+"""
+
+
+def _summoning(card: str, face_up: bool):
+    duel = build_position(pool_with(STRONG_ANSWER), rules(), {"phase": "main1", "players": [
+        {"sp": 9, "hand": [card], "deck": ["stone_sentry"] * 4},
+        {"deck": ["stone_sentry"] * 4, "back": ["giant_ward"]}]}, 0, auto_pass=False)
+    play(duel, Summon(0, uid(duel, 0, card), "phantom", 0, True, face_up))
+    return duel
+
+
+def test_whether_a_face_down_summon_may_be_answered_does_not_tell_its_stats() -> None:
+    """An answer to 'a Phantom with 1500 or more ATK' is offered against a face-up Summon of
+    one, never against a face-down Summon, strong or weak (River Serpent 1,700 ATK, Marsh
+    Strider 1,400, both Level 4): its ATK is not seen."""
+    ward = {"strong": _summoning("river_serpent", True),
+            "down": _summoning("river_serpent", False), "weak": _summoning("marsh_strider", False)}
+    answers = {k: [c for c in d.legal_actions() if isinstance(c, Activate)]
+               for k, d in ward.items()}
+    assert [d.deciding_player for d in ward.values()] == [1, 1, 1]
+    assert answers["strong"] and not answers["down"] and not answers["weak"]
+    assert repr(ward["down"].view(1)) == repr(ward["weak"].view(1))
+
+
+STRONG_WATCHER = """
+- id: giant_watcher
+  name: Giant Watcher
+  type: phantom
+  level: 3
+  atk: 800
+  health: 800
+  text: "When your opponent Summons a Phantom with 1500 or more ATK: gain 1 SP."
+  abilities:
+    - start: trigger
+      on: opponent_summons
+      of: {atk: ">= 1500"}
+      effects:
+        - gain_sp: {amount: 1}
+"""
+
+
+def _watched(card: str, face_up: bool):
+    duel = position({"phase": "main1", "players": [
+        {"sp": 9, "hand": [card], "deck": ["stone_sentry"] * 4},
+        {"deck": ["stone_sentry"] * 4, "phantom": ["giant_watcher"]}]}, STRONG_WATCHER)
+    play(duel, Summon(0, uid(duel, 0, card), "phantom", 0, True, face_up))
+    return duel
+
+
+def test_a_face_down_summon_wakes_no_trigger_that_would_tell_its_stats() -> None:
+    """'When your opponent Summons a Phantom with 1500 or more ATK' wakes for a face-up
+    River Serpent (1,700 ATK), for no face-down Summon, strong or weak."""
+    up, down, weak = (_watched("river_serpent", True), _watched("river_serpent", False),
+                      _watched("marsh_strider", False))
+    assert [d.players[1].sp for d in (up, down, weak)] == [4, 3, 3]  # 3 at the start
+    assert repr(down.view(1)) == repr(weak.view(1))
