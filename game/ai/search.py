@@ -27,6 +27,7 @@ from .lethal import LethalSolver, plausible
 from .players import Knowledge, ViewPlayer
 from .policy import NORMAL, PLANNER, QUICK, Policy, try_play
 from .sampling import Rebuilt
+from .survival import SurvivalSolver, threatened
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -41,6 +42,8 @@ PRIOR = 150.0  # Normal's favourite wins unless another candidate scores this mu
 LETHAL_BUDGET = 800  # simulated commands the "win this turn" solver may spend per sample
 LETHAL_SAMPLES = 3  # sampled duels a winning line must win in to be played at once
 LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible's bound
+SURVIVAL_BUDGET = 800  # simulated commands the survival solver may spend per sample
+SURVIVAL_SAMPLES = 2  # sampled duels a command must survive in to be called safe
 
 
 class HardPlayer(ViewPlayer):
@@ -49,8 +52,8 @@ class HardPlayer(ViewPlayer):
     name = "hard"
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
-                 top: int = TOP, weights: Weights = DEFAULT,
-                 **knowledge: Unpack[Knowledge]) -> None:
+                 top: int = TOP, weights: Weights = DEFAULT, horizon: int = 2,
+                 samples: int = 0, **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         if self.goal is not None:
             weights = replace(weights, goal=self.goal)
@@ -58,6 +61,8 @@ class HardPlayer(ViewPlayer):
         self.budget = budget
         self.max_seconds = max_seconds
         self.top = top
+        self.horizon = horizon  # turns the playouts run: 2 is this one and the opponent's next
+        self.max_samples = samples or MAX_SAMPLES
         self.w = weights
         self.normal = Policy(NORMAL, random.Random(self.rng.getrandbits(48)), weights)
         self.playout = Policy(PLAYOUT_STYLE, random.Random(0), weights)
@@ -79,6 +84,13 @@ class HardPlayer(ViewPlayer):
         cands = [c for c in self.planner.options(duel, me, legal) if c in legal]
         if len(cands) <= 1:
             return cands[0] if cands else self.normal.choose(duel, me, legal)
+        safe, n = self.survive_this_turn(view, duel, cands)
+        spent += n
+        if safe is not None:
+            if len(safe) == 1:
+                self.last_simulations = spent
+                return safe[0]
+            cands = safe
         start = time.perf_counter()
         # Normal's lookahead (the rest of this turn) on the first sample ranks the
         # candidates; its favourite gets a head start, so noise alone never overrules it
@@ -90,7 +102,7 @@ class HardPlayer(ViewPlayer):
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         cands = [c for _, _, c in scored[:self.top]]
         favourite = cands[0]
-        horizon = duel.state.turn + 2  # this turn and the next: the replies count
+        horizon = duel.state.turn + self.horizon  # this turn and the next: the replies count
         totals = [0.0] * len(cands)
         samples = 0
         world = duel
@@ -100,7 +112,7 @@ class HardPlayer(ViewPlayer):
                 spent += n
                 totals[i] += v
             samples += 1
-            if spent >= self.budget or samples >= MAX_SAMPLES:
+            if spent >= self.budget or samples >= self.max_samples:
                 break
             if time.perf_counter() - start > self.max_seconds:
                 self.timeouts += 1
@@ -115,6 +127,30 @@ class HardPlayer(ViewPlayer):
         means[0] += PRIOR
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best] if cands[best] is not favourite else favourite
+
+    def survive_this_turn(self, view: PlayerView, duel: Duel,
+                          cands: list[Command]) -> tuple[list[Command] | None, int]:
+        """On the opponent's turn, when it could finish us (or fail our goal) at all: the
+        candidates proven to keep us standing to the end of this turn in each of
+        `SURVIVAL_SAMPLES` sampled duels against every play it may make there
+        (survival.py), when some are and some are not; None otherwise (no restriction).
+        Also the simulated commands it spent."""
+        if not threatened(duel, view.seat, self.goal):
+            return None, 0
+        solver = SurvivalSolver(view.seat, self.goal, SURVIVAL_BUDGET)
+        safe = solver.safe(duel, cands)
+        spent = solver.spent
+        if not safe or len(safe) == len(cands):
+            return None, spent
+        for _ in range(SURVIVAL_SAMPLES - 1):
+            again = self.rebuild(view)
+            if again is None:
+                break
+            more = solver.safe(again.duel, safe)
+            spent += solver.spent
+            if more:
+                safe = more
+        return safe, spent
 
     def win_this_turn(self, view: PlayerView, duel: Duel) -> tuple[Command | None, int]:
         """The first command of a line that wins this turn (or meets the goal) in every one

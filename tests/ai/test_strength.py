@@ -157,19 +157,56 @@ def _shipped() -> list[pz.Puzzle]:
             if isinstance(p, pz.Puzzle)]
 
 
-# Not solved yet: in its playouts Hard's own rules of thumb spend Parry on the first attack
-# after Iron Resolve, where the puzzle needs the Shield Bearer Broken to 0 Health (docs/ai.md).
-KNOWN_UNSOLVED = {"04b_still_standing"}
-
-
 def test_hard_solves_every_shipped_puzzle() -> None:
     failed = []
     for puzzle in _shipped():
-        if puzzle.path.stem in KNOWN_UNSOLVED:
-            continue
         run = pz.run_solution(puzzle)
         me = pz.level_player(puzzle, "hard", puzzle.seat)
         status = pz.play_out(puzzle, [], me, pz.opponent_player(puzzle, run.moves))
         if status is not pz.Status.SOLVED:
             failed.append(puzzle.path.stem)
     assert not failed
+
+
+def _still_standing_window():
+    """Puzzle 04b when Siege Titan has declared its attack on the Shield Bearer: seat 0 (the
+    puzzle's player 1, at 400 LP) may pass, Parry or answer with Iron Resolve."""
+    data = yaml.safe_load((PUZZLE_DIR / "04b_still_standing.yaml").read_text())
+    data.pop("puzzle")
+    data.pop("expect")
+    data["commands"] = data["commands"][:2]
+    sc = load_scenario(data)
+    runner = Runner(sc)
+    runner.run()
+    assert not runner.failures
+    return sc, runner.duel
+
+
+def test_the_survival_solver_finds_the_one_answer_that_survives() -> None:
+    """Only Iron Resolve now survives the turn (the Bearer Broken to 0 Health then blocks
+    in Defense Position); passing loses to the excess damage and Parry stops one attack of
+    three. Both are proven to lose, Iron Resolve to survive every attack order."""
+    from game.ai.goals import PlayGoal
+    from game.ai.survival import SurvivalSolver, threatened
+
+    sc, duel = _still_standing_window()
+    me = duel.deciding_player
+    legal = duel.legal_actions()
+    cards = duel.state.cards
+    names = {c: sc.pool[cards[c.card].cid].id for c in legal if isinstance(c, Activate)}
+    assert sorted(names.values()) == ["iron_resolve", "parry"]
+    assert threatened(duel, me, None)
+    for goal in (None, PlayGoal("survive", duel.state.turn)):
+        solver = SurvivalSolver(me, goal, budget=5000)
+        safe = solver.safe(duel, list(legal))
+        assert safe is not None and [names.get(c) for c in safe] == ["iron_resolve"]
+
+
+def test_hard_answers_with_iron_resolve_in_a_plain_duel() -> None:
+    """Without the puzzle's goal too: Hard's candidates are cut to the ones that survive."""
+    sc, duel = _still_standing_window()
+    me = duel.deciding_player
+    hard = ai.make_player("hard", 3, pool=sc.pool, rules=sc.rules)
+    cmd = hard.choose(duel.view(me))
+    assert isinstance(cmd, Activate)
+    assert sc.pool[duel.state.cards[cmd.card].cid].id == "iron_resolve"
