@@ -22,6 +22,9 @@ from typing import Any, TypeVar
 EXTRA = "requirements-cluster.txt"
 CONNECT_SECONDS = 30  # to reach the scheduler
 WORKER_WAIT_SECONDS = 60  # for a first worker to join
+# no chunk finished in this long: the run has stalled (a chunk is at most 8 duels; eight
+# Hard duels on a loaded core take about a quarter of this)
+STALL_SECONDS = 1800.0
 
 K = TypeVar("K", bound=Hashable)  # a task's key
 R = TypeVar("R")  # a task's result
@@ -130,16 +133,25 @@ def _run_chunk(fn: Callable, payload: Any, chunk: Sequence, mine: Fingerprint) -
     return fn(payload, chunk)
 
 
+def _stalled(seconds: float, pending: int, total: int, address: str) -> str:
+    return (f"no chunk of work finished in {seconds:g} s ({pending} of {total} chunks still "
+            f"out): the cluster at {address} has stalled (a worker may be stuck; its logs "
+            f"say why); stopped")
+
+
 def run_on_cluster(address: str, fn: Callable[[Any, Sequence[K]], list[tuple[K, R]]],
                    payload: Any, tasks: Sequence[K],
-                   chunk_size: Callable[[int, int], int]) -> Iterator[tuple[K, R]]:
+                   chunk_size: Callable[[int, int], int],
+                   stall_seconds: float = STALL_SECONDS) -> Iterator[tuple[K, R]]:
     """Yield `(task, result)` for every task, in the order chunks finish, each task once.
 
     `fn(payload, chunk)` runs on a worker and returns `[(task, result), ...]` for its chunk;
     `payload` is scattered to every worker once (broadcast), the chunks travel alone.
     `chunk_size(tasks, worker_threads)` sizes the chunks. A worker lost mid-run has its
     chunks rerun on the others by the scheduler (up to its `allowed-failures`); an exception
-    raised by `fn` is not retried (a duel is deterministic: it would fail again)."""
+    raised by `fn` is not retried (a duel is deterministic: it would fail again). When no
+    chunk finishes for `stall_seconds`, the run stops with a ClusterError that says so,
+    rather than waiting forever on a cluster that lost track of its work."""
     distributed = import_distributed()
     mine = project_fingerprint()
     try:
@@ -163,12 +175,25 @@ def run_on_cluster(address: str, fn: Callable[[Any, Sequence[K]], list[tuple[K, 
                                  key=f"phantom-{token}-{k}", retries=0)
                    for k, chunk in enumerate(chunks)]
         seen: set[K] = set()
+        order = {fut.key: k for k, fut in enumerate(futures)}
+        pending = set(futures)
         try:
-            for fut in distributed.as_completed(futures, loop=client.loop):
-                for task, result in fut.result():
-                    if task not in seen:  # each task counted once, however often it ran
-                        seen.add(task)
-                        yield task, result
+            while pending:
+                try:
+                    with client.as_current():  # `wait` asks for the current client
+                        done, pending = distributed.wait(pending, timeout=stall_seconds,
+                                                         return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    raise ClusterError(_stalled(stall_seconds, len(pending), len(futures),
+                                                address)) from None
+                for fut in sorted(done, key=lambda f: order[f.key]):
+                    for task, result in fut.result():
+                        if task not in seen:  # each task counted once, however often it ran
+                            seen.add(task)
+                            yield task, result
+        except distributed.CancelledError as exc:  # e.g. the scheduler forgot them
+            raise ClusterError(f"the scheduler dropped chunks of this run "
+                               f"({' '.join(str(exc).split())}); stopped") from None
         except distributed.KilledWorker as exc:
             raise ClusterError(f"{exc.allowed_failures + 1} workers in a row died running "
                                f"the same chunk of duels (the last: "

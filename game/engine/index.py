@@ -44,6 +44,12 @@ class CardPool(dict[str, CardDef]):
 
     __slots__ = ("_index",)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the cards alone: the index (whose command interning table grows while duels
+        are played, perhaps on another thread of a cluster worker that is sending the pool to
+        a peer) is rebuilt on first use wherever the pool lands."""
+        return (CardPool, (dict(self),))
+
     @property
     def index(self) -> PoolIndex:
         got = getattr(self, "_index", None)
