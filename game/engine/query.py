@@ -685,6 +685,16 @@ def choosable(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     return kept
 
 
+def _counted_as_seen(sel: Selector) -> bool:
+    """Does `count` give what `sel`'s player can judge of every card it could count (so the
+    blind filter of `choosable` may be skipped)? Yes when it asks only what everyone sees
+    (side, place, face, position), or only of the player's own cards outside the deck (their
+    field, hand, Extra Deck and Graveyard, all seen by them): every shipped count."""
+    if not (sel.types or sel.tags or sel.stats or sel.card is not None or sel.extra is not None):
+        return True
+    return sel.side == "you" and all(zone is not Zones.DECK for zone, _pile in sel.zone_keys)
+
+
 def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
     """Every card on the sides and in the zones `sel` names, whatever its other tests say:
     the cards a continuous effect with that selector could reach (its stat tests read
@@ -751,7 +761,10 @@ def _plan_condition(cond: Condition) -> CondTest:
     if kind == "count":
         sel = cond.select
         assert sel is not None
-        return lambda duel, you, this, r: ok(count(duel, sel, you, this))
+        if _counted_as_seen(sel):
+            return lambda duel, you, this, r: ok(count(duel, sel, you, this))
+        # a card its player cannot see counts only as what they see of it (RULES.md I17)
+        return lambda duel, you, this, r: ok(len(choosable(duel, sel, you, this)))
     if kind == "lp":
         return lambda duel, you, this, r: ok(duel.state.players[1 - you if other else you].lp)
     if kind == "sp":

@@ -180,3 +180,52 @@ def test_a_face_down_summon_wakes_no_trigger_that_would_tell_its_stats() -> None
                       _watched("marsh_strider", False))
     assert [d.players[1].sp for d in (up, down, weak)] == [4, 3, 3]  # 3 at the start
     assert repr(down.view(1)) == repr(weak.view(1))
+
+
+COUNTING = """
+- id: spirit_census
+  name: Spirit Census
+  type: spirit
+  text: "Activate only if your opponent controls a Spirit. Draw 1 card."
+  abilities:
+    - start: main
+      condition: {count: {select: {side: opponent, type: spirit}, min: 1}}
+      effects: [{draw: {count: 1}}]
+- id: deep_census
+  name: Deep Census
+  type: spirit
+  text: "Activate only if your Main Deck holds 3 or more Phantoms. Draw 1 card."
+  abilities:
+    - start: main
+      condition: {count: {select: {side: you, zone: deck, type: phantom}, min: 3}}
+      effects: [{draw: {count: 1}}]
+"""
+
+
+def _may_activate(spell: str, players: list[dict]) -> bool:
+    duel = build_position(pool_with(COUNTING), rules(), {"phase": "main1", "players": players},
+                          0)
+    card = uid(duel, 0, spell)
+    return any(isinstance(c, Activate) and c.card == card for c in duel.legal_actions())
+
+
+def test_a_count_condition_counts_a_hidden_card_only_as_its_player_sees_it() -> None:
+    """Spirit Census ('your opponent controls a Spirit') may not be used against a set card,
+    whether it is a Spirit or a Counter: counting the real card would tell which it is. Once
+    the Spirit is face up it counts."""
+    me = {"sp": 9, "hand": ["spirit_census"], "deck": ["stone_sentry"] * 4}
+    spirit = {"deck": ["stone_sentry"] * 4, "back": ["flare_bolt"]}
+    counter = {"deck": ["stone_sentry"] * 4, "back": ["denial"]}
+    assert not _may_activate("spirit_census", [me, spirit])
+    assert not _may_activate("spirit_census", [me, counter])
+    shown = {"deck": ["stone_sentry"] * 4,
+             "back": [{"card": "flare_bolt", "face": "up"}]}
+    assert _may_activate("spirit_census", [me, shown])
+
+
+def test_a_count_of_the_own_main_deck_by_type_counts_nothing_unseen() -> None:
+    """Nobody sees either Main Deck (I17): a count of its Phantoms finds none, however many it
+    holds, so the condition never reads the deck's hidden order or content."""
+    me = {"sp": 9, "hand": ["deep_census"], "deck": ["stone_sentry"] * 6}
+    them = {"deck": ["stone_sentry"] * 4}
+    assert not _may_activate("deep_census", [me, them])
