@@ -36,6 +36,18 @@ class PendingChoice:
         return self.kind.picks_cards
 
 
+# what a seat that cannot see the card a trigger's prompt names is told instead
+UNNAMED_PROMPTS = {
+    ChoiceKind.TRIGGER_OPTIONAL: "Use the ability of a card you cannot see?",
+    ChoiceKind.TRIGGER_TARGET: "Choose a target for the ability of a card you cannot see",
+}
+
+
+def unnamed_prompt(kind: ChoiceKind | str) -> str:
+    """The prompt told to a seat that may not learn the card a choice names."""
+    return UNNAMED_PROMPTS.get(ChoiceKind(kind), "Make a choice")
+
+
 def public_choice(choice: Choice) -> PendingChoice:
     cards = choice.kind.picks_cards
     return PendingChoice(

@@ -277,6 +277,9 @@ class ChoiceRequested:
     options: tuple[int, ...]  # what Choose(option=...) may send
     labels: tuple[str, ...]  # one per option, for people
     count: int = 1  # answers still to pick
+    # the seat (2: both) that cannot see the card the prompt names (a trigger's card): that
+    # seat is told the kind's unnamed prompt instead (views; -1: none)
+    hidden_from: int = -1
 
 
 @dataclass(slots=True)

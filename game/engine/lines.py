@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import ActionKey, Step
+from .model import ActionKey, Choice, Step
+from .query import sees
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -58,4 +59,17 @@ def ask(duel: Duel) -> None:
     c = duel.state.choice
     assert c is not None
     duel.out.append(ev.choice_requested(c.player, c.kind._value_, c.prompt, tuple(c.options),
-                                       tuple(c.labels), min(c.count, len(c.options))))
+                                       tuple(c.labels), min(c.count, len(c.options)),
+                                       prompt_hidden_from(duel, c)))
+
+
+def prompt_hidden_from(duel: Duel, choice: Choice) -> int:
+    """The seat (2: both, -1: none) that cannot see the card `choice`'s prompt names: a
+    trigger's prompt names its card ("Activate X's ability?"), which may be face down or in
+    a hand (RULES.md I13)."""
+    trig = choice.context.get("trigger") if choice.context else None
+    if trig is None:
+        return -1
+    card = duel.state.cards[trig.card]
+    blind = [seat for seat in (0, 1) if not sees(card, seat)]
+    return -1 if not blind else blind[0] if len(blind) == 1 else 2

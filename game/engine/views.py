@@ -14,8 +14,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import events as ev
-from .choices import PendingChoice, public_choice
+from .choices import PendingChoice, public_choice, unnamed_prompt
 from .commands import Command
+from .lines import prompt_hidden_from
 from .model import PILE_ZONES, Phase, Zone
 from .query import sees, stats_of
 
@@ -216,6 +217,8 @@ def player_view(duel: Duel, viewer: int) -> PlayerView:
         choice = public_choice(st.choice)
         if st.choice.player != viewer:
             choice = replace(choice, options=(), count=0)
+        if prompt_hidden_from(duel, st.choice) in (viewer, 2):
+            choice = replace(choice, prompt=unnamed_prompt(st.choice.kind))
     deciding = duel.deciding_player
     return PlayerView(
         viewer, st.turn, st.round, st.turn_player, st.first_player, st.phase, st.priority,
@@ -311,8 +314,12 @@ def _passed(e: ev.PriorityPassed, viewer: int) -> ev.PriorityPassed:
 
 
 def _choice(e: ev.ChoiceRequested, viewer: int) -> ev.ChoiceRequested:
+    """Another seat's choice without its options; a prompt naming a card the viewer cannot
+    see (a face-down card's trigger) unnamed."""
     if e.player != viewer:
-        return replace(e, options=(), labels=(), count=0)
+        e = replace(e, options=(), labels=(), count=0)
+    if e.hidden_from == viewer or e.hidden_from == 2:
+        e = replace(e, prompt=unnamed_prompt(e.kind))
     return e
 
 

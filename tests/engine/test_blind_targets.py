@@ -7,7 +7,8 @@ real card)."""
 
 from __future__ import annotations
 
-from game.engine import Activate, Summon
+from game.engine import Activate, Attack, Summon
+from game.engine import events as ev
 from game.engine.legal import target_candidates
 from game.engine.position import build_position
 from tests.kit import play, pool_with, position, rules, uid
@@ -229,3 +230,57 @@ def test_a_count_of_the_own_main_deck_by_type_counts_nothing_unseen() -> None:
     me = {"sp": 9, "hand": ["deep_census"], "deck": ["stone_sentry"] * 6}
     them = {"deck": ["stone_sentry"] * 4}
     assert not _may_activate("deep_census", [me, them])
+
+
+LURKERS = """
+- id: reef_lurker
+  name: Reef Lurker
+  type: phantom
+  level: 3
+  atk: 800
+  health: 1600
+  text: "When this card is attacked while face down: you may gain 1 SP."
+  abilities:
+    - start: trigger
+      on: attacked
+      face_down: true
+      optional: true
+      effects: [{gain_sp: {amount: 1}}]
+- id: dune_lurker
+  name: Dune Lurker
+  type: phantom
+  level: 3
+  atk: 800
+  health: 1600
+  text: "When this card is attacked while face down: you may gain 1 SP."
+  abilities:
+    - start: trigger
+      on: attacked
+      face_down: true
+      optional: true
+      effects: [{gain_sp: {amount: 1}}]
+"""
+
+
+def _attacked(lurker: str):
+    duel = build_position(pool_with(LURKERS), rules(), {"phase": "battle", "players": [
+        {"deck": ["stone_sentry"] * 4, "phantom": ["storm_rider"]},
+        {"deck": ["stone_sentry"] * 4, "sp": 2,
+         "phantom": [{"card": lurker, "face": "down", "position": "defense"}]}]}, 0,
+        auto_pass=False)
+    duel.apply(Attack(0, uid(duel, 0, "storm_rider"), uid(duel, 1, lurker)))
+    return duel
+
+
+def test_a_face_down_cards_trigger_prompt_does_not_name_it_to_the_other_seat() -> None:
+    """Its controller is asked 'Activate Reef Lurker's ability?'; the attacker is told only
+    that a card it cannot see asks, in the same words whichever Phantom lies there."""
+    reef, dune = _attacked("reef_lurker"), _attacked("dune_lurker")
+    for duel, name in ((reef, "Reef Lurker"), (dune, "Dune Lurker")):
+        assert duel.state.choice is not None and duel.state.choice.player == 1
+        assert name in duel.view(1).choice.prompt
+        assert name not in duel.view(0).choice.prompt
+        asked = [e for e in duel.events_for(0, since=0) if isinstance(e, ev.ChoiceRequested)]
+        assert asked and all(name not in e.prompt for e in asked)
+    assert repr(reef.view(0)) == repr(dune.view(0))
+    assert repr(reef.events_for(0, since=0)) == repr(dune.events_for(0, since=0))
