@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", metavar="FILE", default=None,
                      help="play under this rules file instead of game/data/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
-    from game.ui.routes import SNAPSHOT_SCENES  # no pygame: cheap for every command
+    from game.ui.snapshots import SNAPSHOT_SCENES  # no pygame: cheap for every command
 
     scenes = list(SNAPSHOT_SCENES)
     listed = ", ".join(scenes[:-1]) + " or " + scenes[-1]
@@ -360,7 +360,8 @@ def run_snapshot(args: argparse.Namespace) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.routes import SNAPSHOT_SCENES, RouteError
+    from game.ui.loaded import RouteError
+    from game.ui.snapshots import SNAPSHOT_SCENES
 
     if args.scene not in SNAPSHOT_SCENES:
         print(f"snapshot: unknown scene {args.scene!r}; one of {', '.join(SNAPSHOT_SCENES)}",

@@ -1,7 +1,7 @@
 """`python main.py replay FILE`: a replay's duel log as text, for bug reports.
 
 Each command is printed as its file line, then what it caused in the duel log's sentences
-(game/ui/duel/log.py, which needs no window). By default the log is the designer's: nothing
+(game/play/describe.py). By default the log is the designer's: nothing
 hidden (every card named); `--seat 1|2` prints what that player saw instead. The log is the
 duel as it was played: its recorded events, as the replay viewer shows them
 (game/ui/replays/shown.py), with its own card data (a replay without events, format 1 or
@@ -105,7 +105,7 @@ def check_lines(path: str, verdict: Verdict, own: ReplayRun | None) -> list[str]
 
 def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) -> list[str]:
     """The whole replay as text lines: a header, then per command its line and its sentences."""
-    from game.ui.duel.log import Describer
+    from game.play.describe import Describer
     from game.ui.replays.shown import RECORDED, everything, shown_for
 
     r = run.replay

@@ -435,7 +435,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "deck_builder": {"last_deck": "", "sort": "name"},
     "duel_setup": {"deck_1": "", "deck_2": "", "best_of": 1, "first": "coin",
                    "ai_level": "normal"},
-    # the duel screen (game.ui.duel.flow.load_prefs checks the values; the settings screen
+    # the duel screen (game.ui.duel.prefs.load_prefs checks the values; the settings screen
     # and the duel's own buttons change them)
     "duel": {"speed": "normal", "responses_0": "when_able", "responses_1": "when_able",
              "ai_pause_ms": 600, "glow": True, "log_size": "normal"},

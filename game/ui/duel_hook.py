@@ -14,7 +14,7 @@ from game.ui.scene import Scene
 def start_duel(setup: DuelSetup) -> Scene | None:
     """The duel scene for `setup`: the first duel of its match (game/ui/duel/flow.py)."""
     from game import storage
-    from game.ui import routes
+    from game.ui import loaded
     from game.ui.duel.flow import MatchFlow
 
-    return MatchFlow(setup, routes.card_pool(), settings=storage.load_settings()).first_scene()
+    return MatchFlow(setup, loaded.card_pool(), settings=storage.load_settings()).first_scene()

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import backdrop, fonts, motion, routes
 from game.ui import text as txt
+from game.ui.loaded import RouteError
 from game.ui.scene import Pop, Push, Transition
 
 DESIGN_SIZE = (1280, 720)
@@ -125,7 +126,7 @@ class MenuScene:
             return None
         try:
             return item.action()
-        except routes.RouteError as exc:
+        except RouteError as exc:
             self.notice = f"{item.label}: {exc}"
             self.notice_left = NOTICE_SECONDS * 2
             return None

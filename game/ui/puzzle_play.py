@@ -18,12 +18,12 @@ import pygame
 from game import autosave, storage
 from game import puzzles as pz
 from game.engine import Command, Pass, PlayerView, state_hash
+from game.play.describe import LogEntry
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.duel import flow
+from game.ui.duel import prefs as duel_prefs
 from game.ui.duel.advice import HINT_MAX_SECONDS
 from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
-from game.ui.duel.log import LogEntry
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
 from game.ui.scene import Pop, Replace, Transition
@@ -93,7 +93,7 @@ class PuzzlePlayScene:
         self.next_puzzle = next_puzzle
         self.threaded = threaded
         self.settings = settings if settings is not None else storage.load_settings()
-        prefs = flow.load_prefs(self.settings)  # the duel screen's settings, as in any duel
+        prefs = duel_prefs.load_prefs(self.settings)  # the duel screen's settings, as in any duel
         seat = puzzle.seat
         # the author's tested line: the scripted opponent's answers, and the hint's first choice
         self.solution = pz.run_solution(puzzle) if puzzle.opponent == "script" else _solution(puzzle)
@@ -116,7 +116,7 @@ class PuzzlePlayScene:
                               threaded=threaded)
         self.duel = DuelScene(session, puzzle.scenario.pool, speed or prefs["speed"],
                               on_over=self._over, title=puzzle.name, on_setting=self._remember)
-        flow.apply_prefs(self.duel, prefs)
+        duel_prefs.apply_prefs(self.duel, prefs)
         self.duel.log.add(LogEntry(f"Puzzle: {puzzle.name}. {puzzle.goal.describe()}", -1))
         self.tracker = tracker
         session.history = list(done)
@@ -169,7 +169,7 @@ class PuzzlePlayScene:
     # ------------------------------------------------------------ actions
     def _remember(self, key: str, value: object) -> None:
         """A setting changed on the duel screen (speed, answers): saved as in any duel."""
-        self.settings.set(flow.PREFS, key, value)
+        self.settings.set(duel_prefs.PREFS, key, value)
         self.settings.save()
 
     def retry(self) -> None:

@@ -1,44 +1,21 @@
-"""How scenes are made: the menu's buttons and `main.py snapshot` open scenes through here.
+"""How scenes are made: the menu's buttons open scenes through here (and the snapshots,
+game/ui/snapshots.py).
 
-Card data and the rules are loaded once per process. A failure becomes a RouteError with a
-message the menu can show, never a crash. `SNAPSHOT_SCENES` maps a scene name to a factory
-taking the parsed snapshot options; the duel screen adds "duel" (with --scenario) here.
+Card data and the rules are loaded once per process (game/ui/loaded.py). A scene that cannot
+open raises a RouteError with a message the menu can show, never a crash. The menu imports
+this module, never the reverse: the title menu itself is made by game/cli.py and by
+game/ui/snapshots.py.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # main.py reads SNAPSHOT_SCENES for its --help: no pygame import here
+from game.ui.loaded import card_pool, hand_size
+
+if TYPE_CHECKING:
     from game.ui.scene import Scene
-
-
-class RouteError(Exception):
-    """A scene that cannot open; the message says why in words."""
-
-
-@cache
-def card_pool():
-    from game.cards import CardDataError, load_card_set
-
-    try:
-        return load_card_set()
-    except (CardDataError, OSError, ValueError) as exc:
-        raise RouteError(f"the card data cannot be loaded: {str(exc).splitlines()[0]}") from None
-
-
-@cache
-def hand_size() -> int:
-    from game.rules_file import load_rules
-
-    try:
-        return int(load_rules().opening_hand)
-    except Exception:  # the rules file has its own checks; the builder only needs a number
-        return 5
 
 
 def deck_builder(open_path: Path | None = None, open_last: bool = True) -> Scene:
@@ -89,108 +66,3 @@ def resume_duel() -> Scene:
     from game.ui.duel.resume import resume_scene
 
     return resume_scene()
-
-
-def menu() -> Scene:
-    from game.ui.menu import MenuScene
-
-    return MenuScene()
-
-
-def _snap_deckbuilder(opts: argparse.Namespace) -> Scene:
-    from game import storage
-
-    path = None
-    if getattr(opts, "deck", None):
-        path = storage.resolve_deck(opts.deck)
-        if path is None:
-            raise RouteError(f"no deck called {opts.deck!r}")
-    return deck_builder(path, open_last=path is None)
-
-
-def _snap_duel(opts: argparse.Namespace) -> Scene:
-    """The duel screen: a scenario's start position (--scenario), else the busy demo board."""
-    from game.ui.duel import demo
-
-    seat = getattr(opts, "seat", None)
-    seat = None if seat is None else seat - 1
-    path = getattr(opts, "scenario", None)
-    if path:
-        from game.scenario import ScenarioError
-
-        try:
-            return demo.scenario_scene(path, seat=seat)
-        except (ScenarioError, OSError, ValueError) as exc:
-            raise RouteError(f"the scenario cannot be opened: {str(exc).splitlines()[0]}") from None
-    return demo.busy_scene(card_pool(), seat=1 if seat is None else seat)
-
-
-def _snap_sidedeck(opts: argparse.Namespace) -> Scene:
-    from game.ui.duel import demo
-    from game.ui.duel.sidedeck import SideDeckScene
-
-    return SideDeckScene(demo.played_match(card_pool()), 0, [], curtain=False)
-
-
-def _snap_puzzles(opts: argparse.Namespace) -> Scene:
-    """The puzzles list; with --scenario FILE, that puzzle open in the duel screen."""
-    path = getattr(opts, "scenario", None)
-    if not path:
-        return puzzles()
-    from game import puzzles as pz
-    from game.ui.puzzle_play import PuzzlePlayScene
-
-    try:
-        puzzle = pz.load_puzzle(Path(path))
-    except pz.PuzzleError as exc:
-        raise RouteError(f"the puzzle cannot be opened: {str(exc).splitlines()[0]}") from None
-    return PuzzlePlayScene(puzzle, pz.load_progress(), threaded=False)
-
-
-def _snap_result(opts: argparse.Namespace) -> Scene:
-    from game.ui.duel import demo
-    from game.ui.duel.result import ResultScene
-
-    return ResultScene(demo.played_match(card_pool()))
-
-
-def _snap_replays(opts: argparse.Namespace) -> Scene:
-    """The replays list: the player's replays, or made-up ones when there are none yet."""
-    from game.replay import list_replays
-    from game.ui.replays import demo
-    from game.ui.replays.list_scene import ReplaysScene
-
-    entries = list_replays(card_pool())
-    return ReplaysScene(card_pool(), entries or demo.demo_entries(card_pool()))
-
-
-def _snap_replay(opts: argparse.Namespace) -> Scene:
-    """The replay viewer on a made-up duel, part way through, at a moment with an open Line
-    and cards in both hands; --seat 1|2: whose view (default: both hands open)."""
-    from game.replay import ReplayRun
-    from game.ui.replays import demo
-    from game.ui.replays.viewer import BOTH, ReplayViewer
-
-    run = ReplayRun.play(demo.demo_replay(card_pool()), card_pool())
-    seat = getattr(opts, "seat", None)
-    viewer = ReplayViewer(run, card_pool(), view=BOTH if seat is None else seat - 1)
-    for i in range(run.length // 3, run.length):
-        view = run.duel_at(i).view(0)
-        if view.lines and min(len(s.hand) for s in view.sides) >= 3:
-            viewer.goto(i)
-            break
-    return viewer
-
-
-SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
-    "menu": lambda opts: menu(),
-    "deckbuilder": _snap_deckbuilder,
-    "setup": lambda opts: duel_setup(getattr(opts, "mode", None) or "hotseat"),
-    "duel": _snap_duel,
-    "sidedeck": _snap_sidedeck,
-    "result": _snap_result,
-    "settings": lambda opts: settings(),
-    "puzzles": _snap_puzzles,
-    "replays": _snap_replays,
-    "replay": _snap_replay,
-}

@@ -2,7 +2,7 @@
 
 Every row takes effect at once and is saved at once (game.storage.Settings: an atomic write
 that keeps what other screens saved). The duel screen reads its rows when a duel starts
-(game.ui.duel.flow.load_prefs / apply_prefs); a caller that opens this screen over a running
+(game.ui.duel.prefs.load_prefs / apply_prefs); a caller that opens this screen over a running
 duel passes `on_change` to apply a change to that duel straight away. Fullscreen asks the app
 shell (the same switch as F11) and follows F11 while this screen is open.
 

@@ -232,13 +232,13 @@ def test_an_effect_on_every_matching_card_points_at_each_card_it_would_reach(win
 def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, monkeypatch) -> None:
     import argparse
 
-    from game.ui import routes, sound
+    from game.ui import snapshots, sound
 
     fresh = sound.Sounds()
     monkeypatch.setattr(sound, "SOUND", fresh)
     was_open = pygame.mixer.get_init()
     assert fresh.start(wait=True)
-    viewer = routes.SNAPSHOT_SCENES["replay"](argparse.Namespace(seat=None))
+    viewer = snapshots.SNAPSHOT_SCENES["replay"](argparse.Namespace(seat=None))
     viewer.draw(window)
     assert viewer.board.lines and viewer.line_hits
     row, step = viewer.line_hits[0]

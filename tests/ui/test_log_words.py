@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.engine import Activate, Attack, Pass, Summon
+from game.play.describe import Describer
 from game.ui.duel.board import Board
-from game.ui.duel.log import Describer
 from tests.kit import play, position, uid
 
 DECK = ["stone_sentry"] * 6

@@ -15,7 +15,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui import routes  # noqa: E402
+from game.ui import loaded, routes  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
 from game.ui.scene import Pop, Push, Replace, apply_transition  # noqa: E402
 
@@ -75,7 +75,7 @@ def test_clicking_quit_pops_the_menu(screen) -> None:
 
 def test_a_scene_that_cannot_open_says_why_in_a_notice(screen, monkeypatch) -> None:
     def broken():
-        raise routes.RouteError("the settings file is on fire")
+        raise loaded.RouteError("the settings file is on fire")
 
     monkeypatch.setattr(routes, "settings", broken)
     menu = MenuScene(SIZE)

@@ -12,7 +12,7 @@ import pytest
 
 from game import puzzles as pz
 from game.engine import Choose, EndTurn, state_hash
-from game.ui import routes
+from game.ui import snapshots
 from game.ui.duel.layout import LAYOUT
 from game.ui.menu import MenuScene
 from game.ui.puzzle_play import PuzzlePlayScene
@@ -110,7 +110,7 @@ def test_menu_entry_opens_the_puzzles_screen(window, home) -> None:
 
 
 def test_snapshot_scene_is_registered(window, home) -> None:
-    assert "puzzles" in routes.SNAPSHOT_SCENES
+    assert "puzzles" in snapshots.SNAPSHOT_SCENES
 
 
 def test_solving_a_puzzle_through_the_ui_marks_it_solved(window, home, shipped) -> None:

@@ -14,7 +14,7 @@ from game.duel_setup import DuelSetup
 from game.end_words import end_sentence
 from game.engine import Zone, state_hash
 from game.resources import STARTER_DECK_DIR
-from game.ui import routes, theme
+from game.ui import routes, snapshots, theme
 from game.ui.duel.board import Board
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.layout import FAR_HAND_W, LAYOUT
@@ -371,7 +371,7 @@ def test_the_menu_opens_the_replays(home, window) -> None:
 
 
 def test_snapshot_scenes(home) -> None:
-    assert "replays" in routes.SNAPSHOT_SCENES and "replay" in routes.SNAPSHOT_SCENES
+    assert "replays" in snapshots.SNAPSHOT_SCENES and "replay" in snapshots.SNAPSHOT_SCENES
 
 
 def test_a_paused_replay_never_says_a_seat_is_deciding(run, window) -> None:

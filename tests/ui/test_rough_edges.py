@@ -37,7 +37,7 @@ def test_22_and_21_a_best_of_3_shows_the_duel_and_score_and_ends_in_plain_words(
 
 def test_27_paying_sp_says_what_is_left() -> None:
     from game.engine import events as ev
-    from game.ui.duel.log import Describer
+    from game.play.describe import Describer
     from tests.kit import base_pool
 
     d = Describer(base_pool(), lambda s: ("Player 1", "AI")[s])

@@ -223,13 +223,13 @@ def test_watch_replay_between_hotseat_duels_is_not_offered_until_the_match_ends(
 # ------------------------------------------------------------------ snapshot --help
 def test_snapshot_help_lists_every_registered_scene(capsys, monkeypatch) -> None:
     import main
-    from game.ui import routes
+    from game.ui import snapshots
 
-    monkeypatch.setitem(routes.SNAPSHOT_SCENES, "newscene", lambda opts: None)  # type: ignore[arg-type,return-value]
+    monkeypatch.setitem(snapshots.SNAPSHOT_SCENES, "newscene", lambda opts: None)  # type: ignore[arg-type,return-value]
     with pytest.raises(SystemExit):
         main.build_parser().parse_args(["snapshot", "--help"])
     out = capsys.readouterr().out
-    for name in routes.SNAPSHOT_SCENES:
+    for name in snapshots.SNAPSHOT_SCENES:
         assert name in out, name
 
 

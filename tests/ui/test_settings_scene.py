@@ -10,9 +10,10 @@ import pytest
 from game import storage
 from game.duel_setup import DuelSetup
 from game.resources import STARTER_DECK_DIR
-from game.ui import routes
+from game.ui import loaded, routes, snapshots
 from game.ui.app import FULLSCREEN_REQUEST, App
-from game.ui.duel.flow import MatchFlow, apply_prefs, load_prefs
+from game.ui.duel.flow import MatchFlow
+from game.ui.duel.prefs import apply_prefs, load_prefs
 from game.ui.duel.seats import Responses
 from game.ui.scene import Pop
 from game.ui.settings_scene import ROWS, SettingsScene
@@ -31,7 +32,7 @@ def _click_choice(scene: SettingsScene, key_name: str, value) -> None:
 
 def test_route_and_snapshot_name(window) -> None:
     assert isinstance(routes.settings(), SettingsScene)
-    assert "settings" in routes.SNAPSHOT_SCENES
+    assert "settings" in snapshots.SNAPSHOT_SCENES
 
 
 @pytest.mark.parametrize("key_name", list(WANT))
@@ -59,7 +60,7 @@ def test_all_settings_reach_a_started_duel(window) -> None:
 
     setup = DuelSetup("hotseat", paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=1,
                       first=0)
-    flow = MatchFlow(setup, routes.card_pool(), seed=3, settings=storage.load_settings(),
+    flow = MatchFlow(setup, loaded.card_pool(), seed=3, settings=storage.load_settings(),
                      threaded=False)
     duel = flow.first_scene()
     assert duel.speed == "slow" and duel.ai_pause == 0.0 and duel.glow is False

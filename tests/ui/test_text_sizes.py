@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.ui import look, routes
+from game.ui import look, snapshots
 from game.ui import text as txt
 from game.ui.app import App
 from game.ui.widgets.scroll import ItemView
@@ -35,21 +35,21 @@ def _puzzle_play():
     from game import puzzles as pz
 
     path = sorted(pz.SHIPPED_DIR.glob("*.yaml"))[0]
-    return routes.SNAPSHOT_SCENES["puzzles"](_opts(scenario=str(path)))
+    return snapshots.SNAPSHOT_SCENES["puzzles"](_opts(scenario=str(path)))
 
 
 SCREENS: dict[str, Callable[[], object]] = {
-    "menu": lambda: routes.SNAPSHOT_SCENES["menu"](_opts()),
-    "deckbuilder": lambda: routes.SNAPSHOT_SCENES["deckbuilder"](_opts()),
-    "setup_hotseat": lambda: routes.SNAPSHOT_SCENES["setup"](_opts(mode="hotseat")),
-    "setup_versus_ai": lambda: routes.SNAPSHOT_SCENES["setup"](_opts(mode="versus_ai")),
-    "settings": lambda: routes.SNAPSHOT_SCENES["settings"](_opts()),
-    "puzzles": lambda: routes.SNAPSHOT_SCENES["puzzles"](_opts()),
-    "replays": lambda: routes.SNAPSHOT_SCENES["replays"](_opts()),
-    "result": lambda: routes.SNAPSHOT_SCENES["result"](_opts()),
-    "sidedeck": lambda: routes.SNAPSHOT_SCENES["sidedeck"](_opts()),
-    "duel": lambda: routes.SNAPSHOT_SCENES["duel"](_opts()),
-    "replay": lambda: routes.SNAPSHOT_SCENES["replay"](_opts()),
+    "menu": lambda: snapshots.SNAPSHOT_SCENES["menu"](_opts()),
+    "deckbuilder": lambda: snapshots.SNAPSHOT_SCENES["deckbuilder"](_opts()),
+    "setup_hotseat": lambda: snapshots.SNAPSHOT_SCENES["setup"](_opts(mode="hotseat")),
+    "setup_versus_ai": lambda: snapshots.SNAPSHOT_SCENES["setup"](_opts(mode="versus_ai")),
+    "settings": lambda: snapshots.SNAPSHOT_SCENES["settings"](_opts()),
+    "puzzles": lambda: snapshots.SNAPSHOT_SCENES["puzzles"](_opts()),
+    "replays": lambda: snapshots.SNAPSHOT_SCENES["replays"](_opts()),
+    "result": lambda: snapshots.SNAPSHOT_SCENES["result"](_opts()),
+    "sidedeck": lambda: snapshots.SNAPSHOT_SCENES["sidedeck"](_opts()),
+    "duel": lambda: snapshots.SNAPSHOT_SCENES["duel"](_opts()),
+    "replay": lambda: snapshots.SNAPSHOT_SCENES["replay"](_opts()),
     "puzzle": _puzzle_play,
 }
 # screens of lists, rows and buttons: no two lines may overlap (on the duel board, words

@@ -38,11 +38,11 @@ def measure_frames(canvas, frames: int = 600) -> dict:
     import pygame
 
     from game.engine import Zone
-    from game.ui import routes
+    from game.ui import loaded
     from game.ui.duel.demo import busy_scene
     from game.ui.duel.tweens import FloatText, Move, Pulse
 
-    pool = routes.card_pool()
+    pool = loaded.card_pool()
     scene = busy_scene(pool, seat=1, long_log=True)
     for _ in range(200):  # idle frames draw the zoom faces ahead, one per frame
         scene.update(1 / 60)

@@ -75,7 +75,7 @@ def busy_scene(pool, seat: int = 1, speed: str = "normal", long_log: bool = Fals
 
 def _fill_log(scene: DuelScene) -> None:
     """A long log, as after a long duel (the panel draws only what fits)."""
-    from .log import LogEntry
+    from game.play.describe import LogEntry
 
     entries = list(scene.log.entries)
     scene.log.clear()
@@ -95,7 +95,7 @@ def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: 
     scene.curtain = None
     if seat is not None and seat != scene.shown:
         scene._load(seat)
-    from .log import LogEntry
+    from game.play.describe import LogEntry
 
     scene.log.add(LogEntry(f"Start position: {sc.name}.", -1))
     return scene

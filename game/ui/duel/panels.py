@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from game.engine import CardDef, CardType, CardView, Phase, StepView, Zone
+from game.play.describe import KIND_WORDS, LogEntry
 from game.ui import look, theme
 from game.ui import text as txt
 
 from . import style
 from .animator import Animator
 from .board import Board
-from .log import KIND_WORDS, LogEntry
 
 LOG_ROW = 18
 LOG_PX = 14

@@ -2,7 +2,7 @@
 leave, Leave without saving; and the window-close question with "Save and quit".
 
 Settings opens the settings screen over the paused duel; a change there is saved and takes
-effect in this duel at once (flow.apply_prefs with running=True); Back returns to this menu.
+effect in this duel at once (prefs.apply_prefs with running=True); Back returns to this menu.
 
 While the menu (or one of its questions) is open the duel waits: the scene routes every
 event to it and does not ask anyone to decide, so a computer player does not move either.
@@ -277,15 +277,15 @@ def settings_scene(scene: DuelScene) -> Scene:
     saved there and applied here at once (speed, answers, the computer's pause, glow, log)."""
     from game.ui.settings_scene import SettingsScene
 
-    from . import flow
+    from . import prefs
 
     if scene.settings is None:
         scene.settings = storage.load_settings()
     settings = scene.settings
 
     def changed(section: str, key: str, value: object) -> None:
-        if section == flow.PREFS:
-            flow.apply_prefs(scene, flow.load_prefs(settings), running=True)
+        if section == prefs.PREFS:
+            prefs.apply_prefs(scene, prefs.load_prefs(settings), running=True)
 
     class DuelSettings(SettingsScene):
         def allow_quit(self) -> bool:

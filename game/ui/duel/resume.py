@@ -22,11 +22,11 @@ from game.ui.widgets.dialog import Dialog, DialogButton
 def resume_scene() -> Scene:
     """The suspended duel's screen, exactly where it was left (the computer player made again
     with the same level), or a `ResumeProblem` question. RouteError if the cards cannot load."""
-    from game.ui import routes
+    from game.ui import loaded
 
     from .flow import MatchFlow
 
-    pool = routes.card_pool()
+    pool = loaded.card_pool()
     if autosave.available():
         return resume_autosave(pool)
     try:

@@ -17,6 +17,7 @@ import pygame
 from game import rule_texts, storage
 from game.engine import CardDef, CardView, Command, Pass, Player, Rejected, SetCard, StepView, Zone
 from game.engine.reasons import Refusal
+from game.play.describe import Describer, LogEntry
 from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
@@ -32,7 +33,6 @@ from .geometry import Geometry
 from .gestures import Entry, Gestures
 from .interaction import Interaction
 from .layout import LAYOUT, ZOOM_W
-from .log import Describer, LogEntry
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import BoardRenderer, Lights

@@ -32,6 +32,7 @@ import pygame
 
 from game.end_words import end_sentence
 from game.engine import CardDef, CardView, Pass, Rules, StepView
+from game.play.describe import Describer, LogEntry
 from game.replay import ReplayRun, Verdict, check_replay
 from game.rules_file import load_rules
 from game.ui import sound, theme
@@ -43,7 +44,6 @@ from game.ui.duel.board import Board
 from game.ui.duel.geometry import Geometry
 from game.ui.duel.hits import card_at
 from game.ui.duel.layout import FAR_HAND_W, LAYOUT, ZOOM_W
-from game.ui.duel.log import Describer, LogEntry
 from game.ui.duel.panels import LOG_PX, fit
 from game.ui.duel.render import BoardRenderer, Lights
 from game.ui.duel.sprites import CardSprites
