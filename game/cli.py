@@ -24,12 +24,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.resources import TEST_DECKS
+from game.files.resources import TEST_DECKS
 
 WINDOW_SIZE = (1280, 720)
 FPS = 60
 # Sub-commands whose modules arrive later; each module has `main(argv) -> int`.
-LATER_COMMANDS = {"scenario": "game.scenario.cli", "check": "game.check", "replay": "game.replay_cli"}
+LATER_COMMANDS = {"scenario": "game.designer.scenario_cli", "check": "game.designer.check", "replay": "game.replay_cli"}
 
 
 def _positive(text: str) -> int:
@@ -134,12 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the window or a sub-command; returns the process exit code. An uncaught
     exception is a crash: logged to the user log folder, one stderr line says where
-    (game/crash.py), exit code 70."""
+    (game/files/crash.py), exit code 70."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return _dispatch(argv)
     except Exception as exc:
-        from game import crash
+        from game.files import crash
 
         return crash.report(exc, [_prog(), *argv])[0]
 
@@ -179,7 +179,7 @@ def run_later(name: str, args: list[str]) -> int:
 def run_bench(args: list[str]) -> int:
     """`bench`: scripts/bench_all.py of a checkout (benchmarks are a developer's tool and are
     not installed with the package; they reuse the other scripts in scripts/)."""
-    from game.resources import SOURCE_ROOT
+    from game.files.resources import SOURCE_ROOT
 
     path = SOURCE_ROOT / "scripts" / "bench_all.py"
     if not path.is_file():
@@ -210,13 +210,13 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
                  scheduler: str | None = None, rules_grid: str | None = None) -> int:
     """Load cards, rules and the legal decks, then print the balance report (or, with a
     rules grid, the table of the balance figures per rules candidate)."""
-    from game.balance import run_balance, run_rules_grid
     from game.cards import CardDataError, load_card_set
-    from game.cluster import ClusterError
-    from game.decks import DeckError, load_deck, validate_deck
-    from game.rules_file import RULES_PATH, RulesFileError, load_rules
-    from game.rules_grid import load_rules_grid
-    from game.sim import SimError, default_jobs, level_players, simulate_matches
+    from game.decks.deck import DeckError, load_deck, validate_deck
+    from game.designer.balance import run_balance, run_rules_grid
+    from game.designer.cluster import ClusterError
+    from game.designer.rules_grid import load_rules_grid
+    from game.designer.sim import SimError, default_jobs, level_players, simulate_matches
+    from game.rules.file import RULES_PATH, RulesFileError, load_rules
 
     try:
         pool = load_card_set()
@@ -273,8 +273,8 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
         return 1
     print(json.dumps(result.to_dict()) if as_json else result.format_report())
     if png and not matches:
-        from game.balance_png import save_png as save_balance_png
-        from game.fileio import FileError
+        from game.designer.balance_png import save_png as save_balance_png
+        from game.files.fileio import FileError
 
         try:
             save_balance_png(result, png)
@@ -286,11 +286,11 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
 
 def _deck_path(given: str) -> str:
     """A deck file from a path or a deck name (the player's decks first, then the starters)."""
-    from game.fileio import is_file
+    from game.files.fileio import is_file
 
     if is_file(given):  # never raises, whatever the name (the reader names its problem)
         return given
-    from game.storage import resolve_deck
+    from game.decks.library import resolve_deck
 
     found = resolve_deck(given)
     return str(found) if found is not None else given
@@ -298,13 +298,14 @@ def _deck_path(given: str) -> str:
 
 def folders() -> dict[str, Path]:
     """Every folder the game uses for the player's files, by name (each module's own)."""
-    from game import puzzles, storage, suspend
-    from game.replay import replays_dir
+    from game.files import folders
+    from game.play import puzzles, suspend
+    from game.play.replay import replays_dir
 
-    return {"config": storage.config_dir(), "data": storage.data_dir(),
-            "decks": storage.decks_dir(), "replays": replays_dir(),
+    return {"config": folders.config_dir(), "data": folders.data_dir(),
+            "decks": folders.decks_dir(), "replays": replays_dir(),
             "saves": suspend.path().parent, "puzzles": puzzles.user_dir(),
-            "logs": storage.log_dir(), "exports": storage.exports_dir()}
+            "logs": folders.log_dir(), "exports": folders.exports_dir()}
 
 
 def run_paths() -> int:
@@ -330,18 +331,18 @@ def run_window(frames: int | None = None, screenshot: str | None = None) -> int:
         pygame.quit()
         return 1
     try:
-        from game import storage
+        from game.files import folders
         from game.ui import look, sound
 
-        storage.sweep_leftovers()  # temp files of writes a killed run never finished
-        settings = storage.load_settings()
+        folders.sweep_leftovers()  # temp files of writes a killed run never finished
+        settings = folders.load_settings()
         if settings.get("display", "fullscreen"):
             app.toggle_fullscreen(remember=False)
         look.apply(settings)  # colours, motion, text size, volume as Settings say
         sound.SOUND.start()  # the effects are made in the background; silent without a device
         return app.run([MenuScene()], frames, screenshot)
     except Exception as exc:  # a crash in the main loop: logged, said on stderr and in the window
-        from game import crash
+        from game.files import crash
         from game.ui import crash_screen
 
         code, log = crash.report(exc, [_prog(), *sys.argv[1:]])
@@ -380,10 +381,10 @@ def run_snapshot(args: argparse.Namespace) -> int:
         return 2
     app = App((w, h))
     try:
-        from game import storage
+        from game.files import folders
         from game.ui import look
 
-        look.apply(storage.load_settings())  # colours and text size as Settings say
+        look.apply(folders.load_settings())  # colours and text size as Settings say
         try:
             scene = SNAPSHOT_SCENES[args.scene](args)
         except RouteError as exc:

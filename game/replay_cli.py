@@ -22,7 +22,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game.replay import ReplayError, ReplayRun, Verdict, check_replay, command_line, load_replay
+from game.play.replay import (
+    ReplayError,
+    ReplayRun,
+    Verdict,
+    check_replay,
+    command_line,
+    load_replay,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def check_main(path: str, pool) -> int:
     """`--check`: the verdict in a few lines; the exit code says which."""
-    from game.rules_file import RulesFileError, load_rules
+    from game.rules.file import RulesFileError, load_rules
 
     try:
         rules = load_rules()

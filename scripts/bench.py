@@ -38,10 +38,10 @@ sys.path.insert(0, str(CODE))
 
 from game.ai.random_player import RandomPlayer  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.decks import Deck, DeckError, load_deck, validate_deck  # noqa: E402
+from game.decks.deck import Deck, DeckError, load_deck, validate_deck  # noqa: E402
+from game.designer.sim import duel_seed  # noqa: E402
 from game.engine import Duel  # noqa: E402
-from game.rules_file import load_rules  # noqa: E402
-from game.sim import duel_seed  # noqa: E402
+from game.rules.file import load_rules  # noqa: E402
 
 
 def bench_player_seed(duel_seed_: int, k: int) -> int:
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         return worker(args.decks or [], args.games, args.seed)
     # here, not at the top: a --compare worker imports an older tree that may not have it
-    from game.resources import STARTER_DECK_DIR, TEST_DECK_DIR
+    from game.files.resources import STARTER_DECK_DIR, TEST_DECK_DIR
 
     if args.compare:
         decks = args.decks or [str(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]

@@ -30,12 +30,9 @@ sys.path.insert(0, str(REPO))
 
 from game.ai.levels import LEVEL_NAMES, make_player  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.cluster import ClusterError  # noqa: E402
-from game.decks import load_deck  # noqa: E402
-from game.engine import Duel  # noqa: E402
-from game.resources import starter_deck  # noqa: E402
-from game.rules_file import load_rules  # noqa: E402
-from game.sim import (  # noqa: E402
+from game.decks.deck import load_deck  # noqa: E402
+from game.designer.cluster import ClusterError  # noqa: E402
+from game.designer.sim import (  # noqa: E402
     Level,
     Pairing,
     default_jobs,
@@ -44,6 +41,9 @@ from game.sim import (  # noqa: E402
     run_pairings,
     wilson,
 )
+from game.engine import Duel  # noqa: E402
+from game.files.resources import starter_deck  # noqa: E402
+from game.rules.file import load_rules  # noqa: E402
 
 STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")
 STRENGTH = (  # (key, level A, level B): the win rate of level A
@@ -179,7 +179,7 @@ def _logged_run(pool, rules, pairings, combos, per: int, jobs: int, log: Path,
     import concurrent.futures as cf
     import multiprocessing as mp
 
-    from game import sim
+    from game.designer import sim
 
     tasks = [(0, p, g) for g in range(per) for p in range(len(pairings))]  # pairings interleaved
     payload = (pool, ((rules, tuple(pairings)),))
@@ -236,8 +236,8 @@ def puzzle_rates(level: str, attempts: int, seed: int) -> dict:
     """How often `level` solves each shipped puzzle: it plays the puzzle's seat for the
     puzzle's goal (as the puzzle screen's computer would), against the puzzle's own opponent,
     `attempts` times with different seeds (the opponent's seed is the file's)."""
-    from game import puzzles as pz
     from game.ai.seeds import player_seed
+    from game.play import puzzles as pz
 
     shipped = [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
                if isinstance(p, pz.Puzzle)]

@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.levels import make_player  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.decks import load_deck  # noqa: E402
+from game.decks.deck import load_deck  # noqa: E402
 from game.engine import Duel  # noqa: E402
-from game.resources import STARTER_DECK_DIR  # noqa: E402
-from game.rules_file import load_rules  # noqa: E402
+from game.files.resources import STARTER_DECK_DIR  # noqa: E402
+from game.rules.file import load_rules  # noqa: E402
 from game.ui.duel.advice import HINT_MAX_SECONDS, Advisor, hint_seed  # noqa: E402
 
 DECKS = ("ember_rush", "veil_control", "hive_swarm", "bastion_wall")

@@ -45,9 +45,9 @@ import bench_ui  # noqa: E402
 
 from game.ai.levels import level as ai_level  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.decks import load_deck  # noqa: E402
-from game.resources import starter_deck  # noqa: E402
-from game.rules_file import load_rules  # noqa: E402
+from game.decks.deck import load_deck  # noqa: E402
+from game.files.resources import starter_deck  # noqa: E402
+from game.rules.file import load_rules  # noqa: E402
 
 LEVELS = bench_ai.TIMED  # the AI levels whose decisions take time (game/ai/levels.py)
 SAMPLES = {  # (quick, full)
@@ -97,7 +97,7 @@ def engine(pool, rules, decks, quick: bool) -> dict:
 
 
 def autosave(quick: bool) -> dict:
-    """The autosave's cost per accepted command on the drawing path, p95 (game/autosave.py)."""
+    """The autosave's cost per accepted command on the drawing path, p95 (game/play/autosave.py)."""
     from bench_autosave import autosave_cost_us
 
     r = autosave_cost_us(commands=500 if quick else 5000)

@@ -1,4 +1,4 @@
-"""The autosave's cost on the drawing path (game/autosave.py), importable without the rest of
+"""The autosave's cost on the drawing path (game/play/autosave.py), importable without the rest of
 the file benchmarks: `autosave_cost_us()` (scripts/bench_files.py and `main.py bench` call it).
 
     python scripts/bench_autosave.py [COMMANDS]
@@ -26,12 +26,12 @@ def autosave_cost_us(commands: int = 2000, folder: Path | None = None, seed: int
     `main.py bench` calls this."""
     import random
 
-    from game import autosave, suspend
     from game.cards import load_card_set
-    from game.decks import load_deck
-    from game.match import Match
-    from game.resources import starter_deck
-    from game.rules_file import load_rules
+    from game.decks.deck import load_deck
+    from game.files.resources import starter_deck
+    from game.play import autosave, suspend
+    from game.play.match import Match
+    from game.rules.file import load_rules
 
     pool, rules = load_card_set(), load_rules()
     decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]

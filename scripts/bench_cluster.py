@@ -22,11 +22,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.balance import run_balance  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.decks import load_deck  # noqa: E402
-from game.resources import starter_deck  # noqa: E402
-from game.rules_file import load_rules  # noqa: E402
+from game.decks.deck import load_deck  # noqa: E402
+from game.designer.balance import run_balance  # noqa: E402
+from game.files.resources import starter_deck  # noqa: E402
+from game.rules.file import load_rules  # noqa: E402
 
 STARTERS = ("ember_rush", "hive_swarm", "bastion_wall", "veil_control")
 

@@ -38,13 +38,13 @@ def play(tree: Path, games: int) -> int:
     sys.path.insert(0, str(tree))
     from game.ai.random_player import RandomPlayer
     from game.cards import load_card_set
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
+    from game.designer.sim import duel_seed
     from game.engine import Duel
-    from game.rules_file import load_rules
-    from game.sim import duel_seed
+    from game.rules.file import load_rules
 
     try:
-        from game.resources import STARTER_DECK_DIR
+        from game.files.resources import STARTER_DECK_DIR
     except ImportError:  # an older tree kept its decks at the top
         STARTER_DECK_DIR = tree / "decks"
     pool, rules = load_card_set(), load_rules()

@@ -3,7 +3,7 @@
     python scripts/bench_files.py [--json] [--repeat 3] [--check]
 
 The tests prove what the limits do: a file over its size limit is not read, an alias bomb or
-deep nesting is refused from the first few nodes (tests/test_fileio.py), and every hostile
+deep nesting is refused from the first few nodes (tests/files/test_fileio.py), and every hostile
 or mutated file gets one clear line (tests/test_hostile_files.py, tests/test_file_fuzz.py).
 This measures how long that takes. Each timing is the best of `--repeat` runs (on a shared
 machine other work only ever slows a run down, as in scripts/bench.py). Targets:
@@ -49,13 +49,13 @@ sys.path.insert(0, str(REPO / "scripts"))
 from bench_autosave import autosave_cost_us  # noqa: E402,F401 - `main.py bench` calls it
 
 import main as cli  # noqa: E402
-from game.decks import DeckError, load_deck  # noqa: E402
-from game.fileio import FileError, read_text  # noqa: E402
-from game.resources import starter_deck  # noqa: E402
-from game.scenario import run_scenario  # noqa: E402
-from game.yamlio import YamlLimitError, dump_yaml, load_yaml  # noqa: E402
+from game.decks.deck import DeckError, load_deck  # noqa: E402
+from game.files.fileio import FileError, read_text  # noqa: E402
+from game.files.resources import starter_deck  # noqa: E402
+from game.files.yamlio import YamlLimitError, dump_yaml, load_yaml  # noqa: E402
+from game.play.scenario import run_scenario  # noqa: E402
+from tests.files.test_fileio import alias_bomb  # noqa: E402
 from tests.test_file_fuzz import HUGE, SCENARIOS, get, paths, source  # noqa: E402
-from tests.test_fileio import alias_bomb  # noqa: E402
 from tests.test_hostile_files import (  # noqa: E402
     GOOD_DECK,
     HOSTILE_DECKS,
@@ -189,25 +189,26 @@ def deck_list(repeat: int, folder: Path) -> dict:
     per file), and one of them read whole, as opening it does."""
     import os
 
-    from game import storage
     from game.cards import load_card_set
+    from game.decks import library
+    from game.files import folders
 
     pool = load_card_set()
-    saved = os.environ.get(storage.ENV_HOME)
-    os.environ[storage.ENV_HOME] = str(folder)
+    saved = os.environ.get(folders.ENV_HOME)
+    os.environ[folders.ENV_HOME] = str(folder)
     try:
-        decks = storage.decks_dir()
+        decks = folders.decks_dir()
         decks.mkdir(parents=True)
         body = "main:\n" + "".join(f"  - {{card: card_{i:05d}, count: 1}}\n" for i in range(1900))
         for i in range(LARGE_DECKS):
             (decks / f"big_{i:03d}.yaml").write_text(f"name: Big {i}\n{body}", encoding="utf-8")
-        listed = timed(lambda: storage.list_decks(pool, starters=False), repeat)
-        whole = timed(lambda: storage.read_deck(decks / "big_000.yaml", pool), repeat)
+        listed = timed(lambda: library.list_decks(pool, starters=False), repeat)
+        whole = timed(lambda: library.read_deck(decks / "big_000.yaml", pool), repeat)
     finally:
         if saved is None:
-            os.environ.pop(storage.ENV_HOME, None)
+            os.environ.pop(folders.ENV_HOME, None)
         else:
-            os.environ[storage.ENV_HOME] = saved
+            os.environ[folders.ENV_HOME] = saved
     return {"deck_list_large_s": listed, "deck_list_large_files": LARGE_DECKS,
             "deck_open_large_s": whole}
 

@@ -177,7 +177,7 @@ def measure_ai_thinking(think_s: float = 0.6) -> dict:
     """Frames of the duel screen while a computer player thinks in its thread."""
     from game.cards import load_card_set
     from game.engine.position import build_position
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
     from game.ui.duel.scene import DuelScene
     from game.ui.duel.session import DuelSession
 

@@ -33,10 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(args.repo.resolve()))
     from game.ai.random_player import RandomPlayer
     from game.cards import load_card_set
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
     from game.engine import Duel
-    from game.resources import STARTER_DECK_DIR
-    from game.rules_file import load_rules
+    from game.files.resources import STARTER_DECK_DIR
+    from game.rules.file import load_rules
 
     pool, rules = load_card_set(), load_rules()
     paths = [args.repo / p for p in args.decks] if args.decks \

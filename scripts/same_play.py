@@ -34,9 +34,9 @@ def _duels(tree: Path, duels: int, seed: int):
     import random
 
     from game.cards import load_card_set
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
     from game.engine import DeckSpec, Duel
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
 
     pool, rules = load_card_set(), load_rules()
     data = tree / "game" / "data" / "decks"

@@ -3,7 +3,7 @@
 # (constraints.txt): what `scripts/lock.sh --upgrade` would bring, tried before the lock moves.
 #
 #   scripts/try_latest.sh                  the whole suite
-#   scripts/try_latest.sh tests/test_fileio.py -x     pytest's own arguments
+#   scripts/try_latest.sh tests/files/test_fileio.py -x     pytest's own arguments
 #
 # The venv lives in a temp folder and is removed afterwards; it prints the versions it got.
 set -euo pipefail

@@ -1,4 +1,4 @@
-"""A game process for the autosave proof test (tests/test_autosave.py), driven by real
+"""A game process for the autosave proof test (tests/play/test_autosave.py), driven by real
 pygame events: `play SEED STEPS` opens the menu, picks Hotseat duel, starts the duel with the
 setup's own button, plays STEPS gestures, waits for the autosave to reach the disk, prints
 `HASH <state hash> <commands>` and then waits to be killed. `continue` opens the menu, picks
@@ -18,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from game import autosave, storage  # noqa: E402
 from game.engine import state_hash  # noqa: E402
+from game.files import folders  # noqa: E402
+from game.play import autosave
 from game.ui.app import App  # noqa: E402
 from game.ui.duel.scene import DuelScene  # noqa: E402
 from game.ui.menu import MenuScene  # noqa: E402
@@ -29,7 +30,7 @@ from tests.ui.events import click, key  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    storage.sweep_leftovers()  # as main.run_window does at every start
+    folders.sweep_leftovers()  # as main.run_window does at every start
     app = App((1280, 720))
     stack: list = [MenuScene()]
 

@@ -16,5 +16,5 @@ if os.environ.get("CI"):
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path_factory, monkeypatch):
     """No test writes into the real user data folder: the duel screens autosave every duel
-    (game/autosave.py). A test's own `home` fixture sets its own folder over this one."""
+    (game/play/autosave.py). A test's own `home` fixture sets its own folder over this one."""
     monkeypatch.setenv("PHANTOM_DUEL_HOME", str(tmp_path_factory.mktemp("home")))

@@ -27,8 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from game.resources import PUZZLE_DIR, starter_deck
-from game.yamlio import dump_yaml
+from game.files.resources import PUZZLE_DIR, starter_deck
+from game.files.yamlio import dump_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 KINDS = ("settings", "suspended", "autosave", "replay", "replay_v1", "replay_puzzle", "puzzle",
@@ -70,26 +70,28 @@ def pool():
 
 def rules():
     """Today's rules as the client plays them (the shipped rules file)."""
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
 
     return load_rules()
 
 
 def good_files(home: Path) -> dict[str, Path]:
     """One valid file of every kind in `home` (PHANTOM_DUEL_HOME must point there)."""
-    from game import autosave, storage, suspend
-    from game import puzzles as pz
-    from game import replay as R
-    from game.deck_text import deck_to_text
-    from game.decks import load_deck
+    from game.decks import library
+    from game.decks.deck import load_deck
+    from game.decks.text import deck_to_text
+    from game.files import folders
+    from game.play import autosave, suspend
+    from game.play import puzzles as pz
+    from game.play import replay as R
     from game.ui.replays import demo
-    from tests.test_suspend import capture, played
+    from tests.play.test_suspend import capture, played
 
     out: dict[str, Path] = {}
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     settings.set("duel", "speed", "fast")
     assert settings.save() is None
-    out["settings"] = storage.data_dir() / storage.SETTINGS_FILE
+    out["settings"] = folders.data_dir() / folders.SETTINGS_FILE
     match, duel = played(steps=30)
     suspend.save(capture(match, duel))
     out["suspended"] = suspend.path()
@@ -124,14 +126,14 @@ def good_files(home: Path) -> dict[str, Path]:
     progress = pz.load_progress()
     progress.solved = {"shipped/01_through_the_guard", "mine/mine"}
     assert progress.save() is None
-    out["progress"] = progress.path or storage.data_dir() / pz.PROGRESS_FILE
+    out["progress"] = progress.path or folders.data_dir() / pz.PROGRESS_FILE
     deck = load_deck(starter_deck("ember_rush"))
-    out["deck"] = storage.save_new_deck(deck)
-    exports = storage.exports_dir()
+    out["deck"] = library.save_new_deck(deck)
+    exports = folders.exports_dir()
     exports.mkdir(parents=True, exist_ok=True)
     out["export"] = exports / "ember_rush.txt"
     out["export"].write_text(deck_to_text(deck, pool()), encoding="utf-8")
-    (exports / "ember_rush.yaml").write_text(storage.deck_yaml(deck), encoding="utf-8")
+    (exports / "ember_rush.yaml").write_text(library.deck_yaml(deck), encoding="utf-8")
     return out
 
 
@@ -139,13 +141,15 @@ def good_files(home: Path) -> dict[str, Path]:
 def read(kind: str, path: Path) -> str | None:
     """Read `path` as the game reads a file of `kind`: None when it is fine, else the one
     message the player sees. Anything raised here is a failure of the game."""
-    from game import autosave, storage, suspend
-    from game import puzzles as pz
-    from game import replay as R
-    from game.fileio import FileError
+    from game.decks import library
+    from game.files import folders
+    from game.files.fileio import FileError
+    from game.play import autosave, suspend
+    from game.play import puzzles as pz
+    from game.play import replay as R
 
     if kind == "settings":
-        return storage.load_settings(path).problem or None
+        return folders.load_settings(path).problem or None
     if kind == "suspended":
         try:
             suspend.restore(suspend.load(path), pool(), path)
@@ -191,13 +195,13 @@ def read(kind: str, path: Path) -> str | None:
     if kind == "progress":
         return pz.load_progress(path).problem or None
     if kind == "deck":
-        listed = storage.read_deck(path, pool(), header_only=True)  # the lists: a header
-        entry = storage.read_deck(path, pool())  # opened or chosen: the whole file
+        listed = library.read_deck(path, pool(), header_only=True)  # the lists: a header
+        entry = library.read_deck(path, pool())  # opened or chosen: the whole file
         assert listed.name.isprintable() and entry.name.isprintable()
         assert listed.full(pool()) == entry, "the list and the reader differ"
         return None if entry.legal else entry.problems[0] if entry.problems else entry.status
     if kind == "export":
-        deck, problems = storage.read_import(path, pool())
+        deck, problems = library.read_import(path, pool())
         if deck is not None:
             assert deck.name.isprintable()
         return problems[0] if problems else None
@@ -245,7 +249,7 @@ def _load(kind: str, raw: bytes):
         return json.loads(head), rest
     if kind in JSON_KINDS:
         return json.loads(raw), b""
-    from game.yamlio import load_yaml
+    from game.files.yamlio import load_yaml
 
     return load_yaml(raw.decode("utf-8")), b""
 
@@ -255,7 +259,7 @@ def _dump(kind: str, data, rest: bytes) -> bytes:
         return json.dumps(data).encode() + b"\n" + rest
     if kind in JSON_KINDS:
         return json.dumps(data).encode()
-    from game.yamlio import dump_yaml
+    from game.files.yamlio import dump_yaml
 
     try:
         return dump_yaml(data).encode("utf-8")
@@ -342,7 +346,7 @@ def special(kind: str, raw: bytes, rng: random.Random) -> list[tuple[str, bytes]
         no_position = {**data, "start": {k: v for k, v in data["start"].items() if k != "position"}}
         out.append(("no position", _dump(kind, no_position, b"")))
     if kind == "replay":
-        from game import replay as R
+        from game.play import replay as R
 
         data, _ = _load(kind, raw)
         events = list(R.unpack_events(data["events"]))
@@ -439,7 +443,6 @@ def _window():
 def _open_screens(kind: str, path: Path) -> None:
     """Every screen that reads a file of `kind`, built over the one at `path`, drawn, and
     the action that opens the file taken (and what it leads to drawn)."""
-    from game import storage
     from game.ui.deckbuilder.scene import DeckBuilderScene
     from game.ui.duel.resume import resume_scene
     from game.ui.menu import MenuScene
@@ -488,13 +491,12 @@ def _open_screens(kind: str, path: Path) -> None:
         shown.append(builder)
     for scene in shown:
         scene.draw(window)
-    del storage  # only imported so the screens' module graph is the game's own
 
 
 def screens_fail(kind: str, path: Path, home: Path) -> str | None:
     """The screens over the file (`_open_screens`); None when none raised. Whatever the
     screens wrote (a resumed duel's autosave, settings they saved) is undone after."""
-    from game import autosave
+    from game.play import autosave
 
     before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
     try:
@@ -596,11 +598,11 @@ def screened_sample(home: Path, stats: Stats | None = None) -> Stats:
 def game_starts(home: Path) -> str | None:
     """The menu (and what it reads at start) over whatever is in `home`; None when fine."""
     try:
-        from game import storage
+        from game.files import folders
         from game.ui import routes
 
-        storage.sweep_leftovers()
-        storage.load_settings()
+        folders.sweep_leftovers()
+        folders.load_settings()
         routes.resume_available()
         from game.ui.menu import MenuScene
 
@@ -638,10 +640,10 @@ class WriterWork:
 
 
 def writer_work() -> WriterWork:
-    from game import autosave
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
+    from game.play import autosave
     from game.ui.replays import demo
-    from tests.test_suspend import capture, played
+    from tests.play.test_suspend import capture, played
 
     rng = random.Random(0)
     decks = [load_deck(starter_deck(n)) for n in ("ember_rush", "veil_control")]
@@ -662,11 +664,13 @@ def writer_work() -> WriterWork:
 def writer_loop(seed: int, work: WriterWork | None = None) -> None:
     """Write every kind of file over and over, alternating two versions (a child process
     that the harness kills at random moments)."""
-    from game import autosave, storage, suspend
-    from game import puzzles as pz
-    from game import replay as R
-    from game.decks import Deck
-    from game.fileio import atomic_write_text
+    from game.decks import library
+    from game.decks.deck import Deck
+    from game.files import folders
+    from game.files.fileio import atomic_write_text
+    from game.play import autosave, suspend
+    from game.play import puzzles as pz
+    from game.play import replay as R
 
     w = work or writer_work()
     rng = random.Random(seed)
@@ -675,7 +679,7 @@ def writer_loop(seed: int, work: WriterWork | None = None) -> None:
     while True:
         n += 1
         v = n % 2
-        s = storage.load_settings()
+        s = folders.load_settings()
         s.set("test", "v", v)
         s.set("test", "pad", big[: 1000 + v])
         s.save()
@@ -684,10 +688,10 @@ def writer_loop(seed: int, work: WriterWork | None = None) -> None:
         for cmd in w.after:
             journal.append(cmd)
         journal.flush()
-        storage.save_user_deck(w.decks[v], storage.decks_dir() / "kill.yaml")
-        storage.save_new_deck(Deck(f"Kill {n % 5}", w.decks[v].main))
-        atomic_write_text(storage.exports_dir() / "kill.txt", f"version {v}\n" + big)
-        progress = pz.Progress(solved={f"v{v}"}, path=storage.data_dir() / pz.PROGRESS_FILE)
+        library.save_user_deck(w.decks[v], folders.decks_dir() / "kill.yaml")
+        library.save_new_deck(Deck(f"Kill {n % 5}", w.decks[v].main))
+        atomic_write_text(folders.exports_dir() / "kill.txt", f"version {v}\n" + big)
+        progress = pz.Progress(solved={f"v{v}"}, path=folders.data_dir() / pz.PROGRESS_FILE)
         progress.save()
         if rng.random() < 0.2:
             R.save_replay(w.replay, R.replays_dir(), keep=5)
@@ -719,13 +723,15 @@ def writer_server() -> None:
 def check_after_kill(home: Path, stats: Stats) -> None:
     """Every file is whole (one version or the other, read fine), the temp files of the
     killed write go at the next start, and none is left after that."""
-    from game import autosave, storage, suspend
-    from game import puzzles as pz
-    from game import replay as R
+    from game.decks import library
+    from game.files import folders
+    from game.play import autosave, suspend
+    from game.play import puzzles as pz
+    from game.play import replay as R
 
     os.environ["PHANTOM_DUEL_HOME"] = str(home)
     problems = []
-    s = storage.load_settings()
+    s = folders.load_settings()
     if s.problem:
         problems.append(s.problem)
     if suspend.available():
@@ -739,14 +745,14 @@ def check_after_kill(home: Path, stats: Stats) -> None:
             autosave.restore_match(save, pool())
         except Exception as exc:  # noqa: BLE001
             problems.append(str(exc))
-    for path in [storage.decks_dir() / "kill.yaml", *storage.decks_dir().glob("kill_*.yaml")]:
+    for path in [folders.decks_dir() / "kill.yaml", *folders.decks_dir().glob("kill_*.yaml")]:
         if path.exists():
-            entry = storage.read_deck(path, pool())
+            entry = library.read_deck(path, pool())
             if entry.malformed:
                 problems.append(entry.status)
             if path.name != "kill.yaml":  # "Save as" makes a new one each round: not kept
                 path.unlink()
-    export = storage.exports_dir() / "kill.txt"
+    export = folders.exports_dir() / "kill.txt"
     if export.exists():
         text = export.read_text("utf-8")
         if not text.startswith(("version 0\n", "version 1\n")) or len(text) != 10 + 200_000:
@@ -759,7 +765,7 @@ def check_after_kill(home: Path, stats: Stats) -> None:
             problems.append(entry.problem)
     for temp in home.rglob(".*.tmp"):  # `.<name>.<12 hex>.tmp`: a write the kill cut
         stats.cut_writes[_kind_written(home, temp)] += 1
-    storage.sweep_leftovers()
+    folders.sweep_leftovers()
     left = [str(p) for p in home.rglob("*.tmp")]
     stats.left_temps += len(left)
     if left:

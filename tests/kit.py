@@ -9,7 +9,7 @@ import yaml
 from game.cards import load_card_set, parse_cards
 from game.engine import Duel, Rules
 from game.engine.position import build_position
-from game.rules_file import load_rules
+from game.rules.file import load_rules
 
 
 @functools.cache

@@ -16,11 +16,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.decks import DeckError, load_deck, validate_deck
-from game.resources import STARTER_DECK_DIR
-from game.rules_file import RULES_PATH, RulesFileError, load_rules
-from game.scenario import run_scenario
-from game.yamlio import dump_yaml, load_yaml
+from game.decks.deck import DeckError, load_deck, validate_deck
+from game.files.resources import STARTER_DECK_DIR
+from game.files.yamlio import dump_yaml, load_yaml
+from game.play.scenario import run_scenario
+from game.rules.file import RULES_PATH, RulesFileError, load_rules
 from tests.kit import base_pool
 
 REPO = Path(__file__).resolve().parent.parent

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import main as cli
-from game.resources import PUZZLE_DIR, STARTER_DECK_DIR
+from game.files.resources import PUZZLE_DIR, STARTER_DECK_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 GOOD_DECK = STARTER_DECK_DIR / "ember_rush.yaml"
@@ -211,7 +211,7 @@ def test_a_real_process_exits_cleanly_on_a_hostile_file(tmp_path, command):
 def test_simulate_plays_under_another_rules_file_and_refuses_a_bad_one(capsys, tmp_path):
     import json
 
-    from game.rules_file import RULES_PATH
+    from game.rules.file import RULES_PATH
 
     rules = tmp_path / "rules.yaml"
     rules.write_text(RULES_PATH.read_text(encoding="utf-8").replace(
@@ -232,7 +232,7 @@ def test_simulate_plays_under_another_rules_file_and_refuses_a_bad_one(capsys, t
 
 
 # The puzzles the Puzzles screen refuses: `main.py scenario` refuses them too, with the same
-# line (one reader of the `puzzle:` mapping, in game/scenario/reader.py via game/puzzle_spec.py).
+# line (one reader of the `puzzle:` mapping, in game/play/scenario/reader.py via game/play/puzzle_spec.py).
 BAD_PUZZLES = [
     ("player_3", {"player": 3}, "puzzle.player"),
     ("goal_1e30", {"goal": {"lp_this_turn": 1e30}}, "puzzle.goal.lp_this_turn"),
@@ -245,7 +245,7 @@ BAD_PUZZLES = [
 
 
 def _bad_puzzle(folder: Path, name: str, change) -> Path:
-    from game.yamlio import dump_yaml, load_yaml
+    from game.files.yamlio import dump_yaml, load_yaml
 
     data = load_yaml((PUZZLE_DIR / "01_through_the_guard.yaml").read_text("utf-8"))
     if isinstance(change, dict):
@@ -260,7 +260,7 @@ def _bad_puzzle(folder: Path, name: str, change) -> Path:
 @pytest.mark.parametrize("name, line, needle", BAD_PUZZLES, ids=[b[0] for b in BAD_PUZZLES])
 def test_scenario_and_the_puzzles_screen_refuse_the_same_puzzle_the_same_way(
         capsys, tmp_path, name, line, needle):
-    from game import puzzles as pz
+    from game.play import puzzles as pz
 
     mine = tmp_path / "mine"
     mine.mkdir()

@@ -102,7 +102,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    where = run(py, "-c", "import game, game.resources as r; print(game.__file__); "
+    where = run(py, "-c", "import game, game.files.resources as r; print(game.__file__); "
                           "print(r.CARD_DIR)", cwd=elsewhere).stdout.splitlines()
     assert all(Path(p).resolve().is_relative_to(venv.resolve()) for p in where), where
 

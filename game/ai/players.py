@@ -39,7 +39,7 @@ class Knowledge(TypedDict, total=False):
 @functools.cache
 def _default_pool_and_rules() -> tuple[Mapping[str, CardDef], Rules]:
     from game.cards import load_card_set
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
 
     return load_card_set(), load_rules()
 

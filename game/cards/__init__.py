@@ -1,4 +1,8 @@
-"""Card data: loading and checking the YAML card files (docs/cards.md)."""
+"""Card data: loading and checking the YAML card files (docs/cards.md).
+
+May import game.engine (the card definitions it builds) and game.files; nothing else, so
+every layer above reads cards the same way (docs/architecture.md).
+"""
 
 from __future__ import annotations
 

@@ -39,10 +39,10 @@ from game.engine.carddefs import (
 from game.engine.index import CardPool
 from game.engine.verbs.base import Kind, Param, Scope, VerbRegistry
 from game.engine.verbs.builtin import BUILTIN, MODIFY_STATS
-from game.fileio import FileError, parse_yaml, read_text
-from game.resources import CARD_DIR, SOURCE_ROOT
+from game.files.fileio import FileError, parse_yaml, read_text
+from game.files.resources import CARD_DIR, SOURCE_ROOT
 
-REPO_ROOT = SOURCE_ROOT  # shipped files are named relative to it (game/resources.py)
+REPO_ROOT = SOURCE_ROOT  # shipped files are named relative to it (game/files/resources.py)
 DEFAULT_CARD_DIR = CARD_DIR
 
 PathLike = str | os.PathLike[str]
@@ -807,7 +807,7 @@ def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
 
 
 # Each card's own YAML mapping, as read: what a saved duel keeps of a card
-# (game/played_under.py) so it can be shown and played again after the card files change.
+# (game/play/played_under.py) so it can be shown and played again after the card files change.
 # Keyed by the CardDef (equal definitions share one entry), for the life of the process: a
 # weak key would be the first of two equal definitions read, and dropping that first card set
 # took the entry from the second, still in use (a replay then could not keep its cards).

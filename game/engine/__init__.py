@@ -3,6 +3,8 @@
 What a client and an AI use is exported here: the commands (`Command`), the events
 (`Event`), views (`PlayerView`, the `Player` protocol), typed choices, refusal codes,
 serialisation and the state hash.
+
+Imports nothing of the game outside itself (docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ class Code(str, Enum):
 
 # The RULES.md rule each code stands for: what a refusal cites to a person ("Rule P1"). One
 # mapping for every code (tests/engine/test_rule_citations.py checks that each id exists in
-# RULES.md); game/rule_texts.py holds those rules' words for the client, made from RULES.md
+# RULES.md); game/rules/texts.py holds those rules' words for the client, made from RULES.md
 # by scripts/rule_texts.py. A code that covers several rules cites the most general one.
 RULE_OF: dict[Code, str] = {
     Code.MALFORMED: "I8",

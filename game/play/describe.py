@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from game.end_words import end_sentence
 from game.engine import HIDDEN, CardDef
 from game.engine import events as ev
+from game.play.end_words import end_sentence
 
 ZONE_WORDS = {"phantom": "a Phantom slot", "side": "a Side Balance slot", "back": "a back-row slot",
               "env": "the Environment slot", "hand": "the hand", "grave": "the Graveyard",

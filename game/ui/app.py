@@ -85,9 +85,9 @@ def is_fullscreen_now() -> bool:
 def remember_fullscreen(on: bool) -> None:
     """Save the choice so the next start opens the same way (an unreadable settings file
     is left as it is: then it is simply not remembered)."""
-    from game import storage
+    from game.files import folders
 
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     if settings.get("display", "fullscreen") != on:
         settings.set("display", "fullscreen", on)
         settings.save()
@@ -225,11 +225,11 @@ class App:
 
 def save_png(surface: pygame.Surface, path: str) -> int:
     """Save `surface` as PNG whatever the file name ends with; 0 or 1 like a command. The
-    PNG is made in memory, then written atomically (game.fileio): a failed save leaves the
+    PNG is made in memory, then written atomically (game.files.fileio): a failed save leaves the
     old file whole."""
     import io
 
-    from game.fileio import FileError, atomic_write_bytes
+    from game.files.fileio import FileError, atomic_write_bytes
 
     buffer = io.BytesIO()
     try:

@@ -1,16 +1,16 @@
 """A refusal in words that name its rule: "Its SP Cost is 4 and you have 3 SP. (Rule P1)".
 
 The engine's reason code picks the rule (`game.engine.reasons.rule_of`, the one mapping); the
-deck builder's refusals and deck problems name theirs (game.decks.Refused), the pause menu its
+deck builder's refusals and deck problems name theirs (game.decks.deck.Refused), the pause menu its
 greyed rows';
-the rule's own words (game/rule_texts.py, copied from RULES.md) are what hovering the
+the rule's own words (game/rules/texts.py, copied from RULES.md) are what hovering the
 refusal shows. Every place a screen says why not with a rule goes through here.
 """
 
 from __future__ import annotations
 
-from game import rule_texts
 from game.engine.reasons import Code, rule_of
+from game.rules import texts as rule_texts
 
 
 def rule(code: Code) -> str:

@@ -1,5 +1,5 @@
 """After a crash in the window's main loop: say so in the window, if it can still draw, with
-where the crash log is, and wait for a key, a click or the close button (game.crash wrote the
+where the crash log is, and wait for a key, a click or the close button (game.files.crash wrote the
 log and the stderr line already).
 
 Drawn with nothing but the canvas and the bundled font: the scenes may be what broke.

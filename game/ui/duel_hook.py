@@ -7,14 +7,14 @@ the setup scene looks the function up on this module at call time, so tests can 
 
 from __future__ import annotations
 
-from game.duel_setup import DuelSetup
+from game.play.duel_setup import DuelSetup
 from game.ui.scene import Scene
 
 
 def start_duel(setup: DuelSetup) -> Scene | None:
     """The duel scene for `setup`: the first duel of its match (game/ui/duel/flow.py)."""
-    from game import storage
+    from game.files import folders
     from game.ui import loaded
     from game.ui.duel.flow import MatchFlow
 
-    return MatchFlow(setup, loaded.card_pool(), settings=storage.load_settings()).first_scene()
+    return MatchFlow(setup, loaded.card_pool(), settings=folders.load_settings()).first_scene()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import resources
+from game.files import resources
 
 FONT_DIR = resources.FONT_DIR
 REGULAR = resources.FONT_REGULAR

@@ -26,7 +26,7 @@ def card_pool():
 
 @cache
 def hand_size() -> int:
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
 
     try:
         return int(load_rules().opening_hand)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import storage
+from game.files import folders
 from game.ui import card_face, motion, sound
 from game.ui import text as txt
 from game.ui.duel import style
@@ -34,14 +34,14 @@ def reduced_motion() -> bool:
     return motion.calm
 
 
-def apply(settings: storage.Settings | None) -> None:
+def apply(settings: folders.Settings | None) -> None:
     """Take the sound and access settings (defaults when None) into effect now."""
     global _state, generation
-    s = settings if settings is not None else storage.Settings()
+    s = settings if settings is not None else folders.Settings()
     colours = s.get("access", "colours")
     scale = s.get("access", "text_scale")
     if scale not in txt.SCALES:
-        scale = storage.DEFAULTS["access"]["text_scale"]
+        scale = folders.DEFAULTS["access"]["text_scale"]
     motion.calm = bool(s.get("access", "reduced_motion"))
     sound.apply(s.get("sound", "volume"), s.get("sound", "muted"))
     state = (colours, scale)

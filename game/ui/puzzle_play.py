@@ -1,9 +1,9 @@
 """One puzzle being played: the duel screen, with the goal in a banner above the board.
 
-The person plays the puzzle's seat; the other seat is a computer player (game.puzzles:
+The person plays the puzzle's seat; the other seat is a computer player (game.play.puzzles:
 `pass`, `script` or an AI level) run by the duel screen's own seat machinery, off the
 drawing path. After every accepted command the goal is judged from the person's own view
-(game.puzzles.GoalTracker). Once it is met and the board has finished moving, "Solved!"
+(game.play.puzzles.GoalTracker). Once it is met and the board has finished moving, "Solved!"
 is shown and the progress file records it; once it can no longer be met, "Not solved".
 Retry (F5) starts the puzzle again from its position; Hint (F1) shows the hint at any time.
 """
@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from game import autosave, storage
-from game import puzzles as pz
 from game.engine import Command, Pass, PlayerView, state_hash
+from game.files import folders
+from game.play import autosave
+from game.play import puzzles as pz
 from game.play.describe import LogEntry
 from game.ui import text as txt
 from game.ui import theme
@@ -49,7 +50,7 @@ def _solution(puzzle: pz.Puzzle) -> pz.SolutionRun | None:
 class SolutionHint:
     """The Hint's player in a puzzle. While the person's own moves so far are the solution's
     (its passes aside), it gives the solution's next move for this situation (matched by
-    situation, as the scripted opponent plays: `game.puzzles.cue_of`): the author's tested
+    situation, as the scripted opponent plays: `game.play.puzzles.cue_of`): the author's tested
     line wins where a search, cut short for a hint, may wander (an End turn in Burn Budget).
     Off that line, or where the line has no move for the situation, the Hard level playing for
     the puzzle's goal decides. Everything else (the explanation's rebuild, weights and
@@ -85,14 +86,14 @@ class SolutionHint:
 class PuzzlePlayScene:
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
                  next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
-                 speed: str | None = None, settings: storage.Settings | None = None,
+                 speed: str | None = None, settings: folders.Settings | None = None,
                  resumed: autosave.Autosave | None = None) -> None:
         self.puzzle = puzzle
         self.progress = progress
         self.number = number
         self.next_puzzle = next_puzzle
         self.threaded = threaded
-        self.settings = settings if settings is not None else storage.load_settings()
+        self.settings = settings if settings is not None else folders.load_settings()
         prefs = duel_prefs.load_prefs(self.settings)  # the duel screen's settings, as in any duel
         seat = puzzle.seat
         # the author's tested line: the scripted opponent's answers, and the hint's first choice
@@ -121,7 +122,7 @@ class PuzzlePlayScene:
         self.tracker = tracker
         session.history = list(done)
         self._seen = len(done)  # commands judged so far
-        # the puzzle in progress is autosaved after every accepted command (game/autosave.py)
+        # the puzzle in progress is autosaved after every accepted command (game/play/autosave.py)
         self._header = (start_hash, speed or prefs["speed"])
         self.journal: autosave.Journal | None = None
         self._start_journal()

@@ -1,7 +1,7 @@
 """The Puzzles screen: every shipped puzzle and the player's own, with what each asks.
 
 The list shows the number, name, goal and difficulty of each puzzle and a check mark once it
-is solved (game.puzzles.Progress); a file that cannot be played is listed with its problem
+is solved (game.play.puzzles.Progress); a file that cannot be played is listed with its problem
 and cannot be opened (choosing it says why). The pane on the right tells the selected
 puzzle's story. Enter, a double click or "Play" opens it in the duel screen
 (game.ui.puzzle_play). Files are read once, when the screen opens; coming back from a
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from game import puzzles as pz
-from game import storage
 from game.ai.levels import LEVELS
+from game.files import folders
+from game.play import puzzles as pz
 from game.ui import backdrop, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Push, Transition
@@ -63,7 +63,7 @@ class PuzzlesScene:
         self.entries = pz.list_puzzles() if entries is None else entries
         self.progress = progress if progress is not None else pz.load_progress()
         self.threaded = threaded
-        self.settings = storage.load_settings()  # the duel screen's settings, read once
+        self.settings = folders.load_settings()  # the duel screen's settings, read once
         self.pending: Transition | None = None
         self.toast = Toast((W // 2, H - 96))
         self.numbers = {e.key: i + 1 for i, e in enumerate(self.entries)}

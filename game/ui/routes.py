@@ -53,9 +53,9 @@ def settings() -> Scene:
 
 def resume_available() -> bool:
     """True when there is something to continue: the autosave of a duel that was on screen
-    when the game was closed or killed (game/autosave.py), or a suspended duel
-    (game/suspend.py). Anything at either name counts, so a broken one is reported."""
-    from game import autosave, suspend
+    when the game was closed or killed (game/play/autosave.py), or a suspended duel
+    (game/play/suspend.py). Anything at either name counts, so a broken one is reported."""
+    from game.play import autosave, suspend
 
     return autosave.available() or suspend.available()
 

@@ -1,6 +1,6 @@
 """The settings screen: how the duel screen plays and how the window shows, changed in place.
 
-Every row takes effect at once and is saved at once (game.storage.Settings: an atomic write
+Every row takes effect at once and is saved at once (game.files.folders.Settings: an atomic write
 that keeps what other screens saved). The duel screen reads its rows when a duel starts
 (game.ui.duel.prefs.load_prefs / apply_prefs); a caller that opens this screen over a running
 duel passes `on_change` to apply a change to that duel straight away. Fullscreen asks the app
@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game import storage
+from game.files import folders
 from game.ui import backdrop, look, sound, theme
 from game.ui import text as txt
 from game.ui.app import is_fullscreen_now, request_fullscreen
@@ -203,9 +203,9 @@ class SettingsScene:
     """The settings screen. `settings` is shared with the caller when given (a duel's own,
     say); `on_change(section, key, value)` hears every change after it is saved."""
 
-    def __init__(self, settings: storage.Settings | None = None,
+    def __init__(self, settings: folders.Settings | None = None,
                  on_change: Change | None = None, rows: Sequence[RowSpec] = ROWS) -> None:
-        self.settings = settings if settings is not None else storage.load_settings()
+        self.settings = settings if settings is not None else folders.load_settings()
         self.on_change = on_change
         self.pending: Transition | None = None
         self.dialog: Dialog | None = None
@@ -281,7 +281,7 @@ class SettingsScene:
     @staticmethod
     def _index_of(spec: RowSpec, value: Any) -> int:
         """The choice matching `value`; the default's when it is none of them."""
-        for want in (value, storage.DEFAULTS[spec.section][spec.key]):
+        for want in (value, folders.DEFAULTS[spec.section][spec.key]):
             for i, choice in enumerate(spec.choices):
                 if type(choice.value) is type(want) and choice.value == want:
                     return i
@@ -293,9 +293,9 @@ class SettingsScene:
     def _problem_lines(self) -> list[str]:
         if not self.settings.problem:
             return []
-        name = storage.SETTINGS_FILE
+        name = folders.SETTINGS_FILE
         text = (f"The settings file cannot be read: {self.settings.problem}. Changing a setting "
-                f"replaces it (the old one is kept as {name}{storage.BACKUP_SUFFIX}).")
+                f"replaces it (the old one is kept as {name}{folders.BACKUP_SUFFIX}).")
         return txt.wrap(text, theme.SMALL, ROW_W - 40)[:3]
 
     # ----------------------------------------------------------- changes
@@ -342,7 +342,7 @@ class SettingsScene:
     def _reset(self) -> None:
         changes = []
         for row in self.rows:
-            default = storage.DEFAULTS[row.spec.section][row.spec.key]
+            default = folders.DEFAULTS[row.spec.section][row.spec.key]
             row.index = self._index_of(row.spec, default)
             changes.append((row.spec, row.value))
         self._store(changes)

@@ -13,10 +13,11 @@ from functools import partial
 
 import pygame
 
-from game import storage
 from game.ai.levels import DEFAULT_LEVEL, LEVELS, level
-from game.duel_setup import DuelSetup
+from game.decks import library
 from game.engine.carddefs import CardDef
+from game.files import folders
+from game.play.duel_setup import DuelSetup
 from game.ui import backdrop, duel_hook, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Replace, Transition
@@ -33,14 +34,14 @@ TITLES = {"hotseat": ("Hotseat duel", "Two players, one screen: each picks a dec
 
 class DuelSetupScene:
     def __init__(self, mode: str, pool: Mapping[str, CardDef],
-                 settings: storage.Settings | None = None) -> None:
+                 settings: folders.Settings | None = None) -> None:
         self.mode = mode
         self.pool = pool
-        self.settings = settings if settings is not None else storage.load_settings()
+        self.settings = settings if settings is not None else folders.load_settings()
         self.pending: Transition | None = None
         self.toast = Toast((W // 2, H - 100))
-        self.entries = storage.list_decks(pool)
-        self.chosen: list[storage.DeckEntry | None] = [None, None]
+        self.entries = library.list_decks(pool)
+        self.chosen: list[library.DeckEntry | None] = [None, None]
         ai = mode == "versus_ai"
         self.side_names = ("Your deck", "AI's deck") if ai else ("Player 1", "Player 2")
         # a row holds a deck's name over its state: taller when Settings' text size is larger
@@ -97,7 +98,7 @@ class DuelSetupScene:
             self.chosen[side] = self.entries[index]
             self.lists[side].select(index)
 
-    def _whole(self, index: int) -> storage.DeckEntry:
+    def _whole(self, index: int) -> library.DeckEntry:
         """The list's entry `index` read whole (the list read only the header of a large
         file: it is checked when it is chosen)."""
         entry = self.entries[index]
@@ -107,7 +108,7 @@ class DuelSetupScene:
                 view.set_items(self.entries)
         return entry
 
-    def choose(self, side: int, entry: storage.DeckEntry) -> None:
+    def choose(self, side: int, entry: library.DeckEntry) -> None:
         if not entry.complete:
             entry = self._whole(next(k for k, e in enumerate(self.entries) if e is entry))
         if not entry.legal:
@@ -219,7 +220,7 @@ class DuelSetupScene:
             if w.open:
                 w.draw_overlay(surface)
 
-    def _draw_row(self, surface: pygame.Surface, entry: storage.DeckEntry, rect: pygame.Rect,
+    def _draw_row(self, surface: pygame.Surface, entry: library.DeckEntry, rect: pygame.Rect,
                   state: ItemState, side: int) -> None:
         chosen = self.chosen[side] is entry
         r = rect.inflate(-4, -4)

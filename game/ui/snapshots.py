@@ -25,11 +25,11 @@ def menu() -> Scene:
 
 
 def _snap_deckbuilder(opts: argparse.Namespace) -> Scene:
-    from game import storage
+    from game.decks import library
 
     path = None
     if getattr(opts, "deck", None):
-        path = storage.resolve_deck(opts.deck)
+        path = library.resolve_deck(opts.deck)
         if path is None:
             raise RouteError(f"no deck called {opts.deck!r}")
     return deck_builder(path, open_last=path is None)
@@ -43,7 +43,7 @@ def _snap_duel(opts: argparse.Namespace) -> Scene:
     seat = None if seat is None else seat - 1
     path = getattr(opts, "scenario", None)
     if path:
-        from game.scenario import ScenarioError
+        from game.play.scenario import ScenarioError
 
         try:
             return demo.scenario_scene(path, seat=seat)
@@ -64,7 +64,7 @@ def _snap_puzzles(opts: argparse.Namespace) -> Scene:
     path = getattr(opts, "scenario", None)
     if not path:
         return puzzles()
-    from game import puzzles as pz
+    from game.play import puzzles as pz
     from game.ui.puzzle_play import PuzzlePlayScene
 
     try:
@@ -83,7 +83,7 @@ def _snap_result(opts: argparse.Namespace) -> Scene:
 
 def _snap_replays(opts: argparse.Namespace) -> Scene:
     """The replays list: the player's replays, or made-up ones when there are none yet."""
-    from game.replay import list_replays
+    from game.play.replay import list_replays
     from game.ui.replays import demo
     from game.ui.replays.list_scene import ReplaysScene
 
@@ -94,7 +94,7 @@ def _snap_replays(opts: argparse.Namespace) -> Scene:
 def _snap_replay(opts: argparse.Namespace) -> Scene:
     """The replay viewer on a made-up duel, part way through, at a moment with an open Line
     and cards in both hands; --seat 1|2: whose view (default: both hands open)."""
-    from game.replay import ReplayRun
+    from game.play.replay import ReplayRun
     from game.ui.replays import demo
     from game.ui.replays.viewer import BOTH, ReplayViewer
 

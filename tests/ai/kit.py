@@ -7,10 +7,10 @@ import functools
 import random
 from pathlib import Path
 
-from game.decks import Deck, load_deck
+from game.decks.deck import Deck, load_deck
 from game.engine import Duel, Zone, from_dict, to_dict
 from game.engine.views import HIDDEN
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 

@@ -10,7 +10,7 @@ from game import ai
 from game.ai.evaluate import DEFAULT, WIN, Weights, evaluate
 from game.ai.goals import FAILED, MET, OPEN, SURVIVE, WIN_BY, PlayGoal
 from game.engine import Attack
-from game.scenario import Runner, load_scenario
+from game.play.scenario import Runner, load_scenario
 
 GNAT = {"id": "gnat", "name": "Gnat", "type": "phantom", "level": 1, "atk": 100,
         "health": 100, "text": "A small Phantom."}

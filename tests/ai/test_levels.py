@@ -66,9 +66,9 @@ def test_no_other_module_spells_the_level_list() -> None:
 
 
 def test_every_place_that_offers_or_checks_a_level_reads_the_registry() -> None:
-    from game import duel_setup, puzzles, suspend
-    from game import replay as R
     from game.cli import build_parser
+    from game.play import duel_setup, puzzles, suspend
+    from game.play import replay as R
 
     # the one tuple of names is shared, not copied
     assert duel_setup.LEVEL_NAMES is LEVEL_NAMES and suspend.LEVEL_NAMES is LEVEL_NAMES

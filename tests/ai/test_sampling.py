@@ -10,7 +10,7 @@ import pytest
 from game.ai.sampling import HiddenGuess, Memory, NotRebuildable, rebuild
 from game.engine import ChoiceKind, Duel
 from game.engine.views import view_to_plain
-from game.resources import PUZZLE_DIR
+from game.files.resources import PUZZLE_DIR
 from tests.ai.kit import STARTERS, cards_of, starter, with_hidden_cards_shuffled
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
@@ -92,7 +92,7 @@ PUZZLES = sorted(PUZZLE_DIR.glob("*.yaml"))
 def test_a_position_is_rebuilt_from_its_first_view(path) -> None:
     """A puzzle's duel starts from a position (no DuelStarted): its first view is taken as
     the start, and every later decision a rebuild can serve is served exactly."""
-    from game.scenario import load_scenario
+    from game.play.scenario import load_scenario
 
     sc = load_scenario(path)
     duel = sc.build()
@@ -123,7 +123,7 @@ def test_a_computer_opponent_in_a_position_plays_from_a_rebuild_not_a_fallback()
     the first legal command: a position change and an Unsummon)."""
     from game.ai import make_player
     from game.engine import Attack, Pass
-    from game.scenario import load_scenario
+    from game.play.scenario import load_scenario
 
     sc = load_scenario(next(p for p in PUZZLES if p.name.startswith("10_")))
     for level in ("easy", "normal", "hard"):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.ai.seeds import player_seed
-from game.sim import duel_seed
-from game.sim import player_seed as sim_player_seed
+from game.designer.sim import duel_seed
+from game.designer.sim import player_seed as sim_player_seed
 
 
 def test_the_same_inputs_give_the_same_seed_and_labels_keep_seats_apart() -> None:

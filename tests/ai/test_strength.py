@@ -11,12 +11,12 @@ import pytest
 import yaml
 
 from game import ai
-from game import puzzles as pz
 from game.ai.lethal import LethalSolver
 from game.ai.policy import EASY, NORMAL, QUICK, Policy
 from game.engine import Activate, Attack, ChangePosition, Pass, Unsummon
-from game.resources import PUZZLE_DIR
-from game.scenario import Runner, load_scenario
+from game.files.resources import PUZZLE_DIR
+from game.play import puzzles as pz
+from game.play.scenario import Runner, load_scenario
 
 DECK = ["stone_sentry"] * 3
 

@@ -14,7 +14,7 @@ import yaml
 
 from game.cards import load_card_set, parse_cards
 from game.cards.textlint import TextWarning, lint_card, lint_cards
-from game.check import main as check_main
+from game.designer.check import main as check_main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Activate, Duel, Pass, Summon, might_answer
 from game.engine.position import build_position
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, play, pool_with, uid
 from tests.kit import rules as kit_rules
 from tests.kit import shipped_rules as rules

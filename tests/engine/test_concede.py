@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Code, Concede, DeckSpec, Duel, EndTurn, Rejected, Summon
 from game.engine import events as ev
 from game.engine.commands import command_from_dict, command_to_dict
 from game.engine.serialize import from_dict, state_hash, to_dict
-from game.match import Match
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
+from game.play.match import Match
 from tests.engine.mirror import ViewMirror
 from tests.kit import base_pool, play, position, rules
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Duel, Rejected
 from game.engine.commands import (
     COMMAND_TYPES,
@@ -29,7 +29,7 @@ from game.engine.commands import (
 )
 from game.engine.serialize import state_hash
 from game.engine.validate import command_problem
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, rules
 
 DECKS = ("ember_rush", "veil_control", "hive_swarm", "bastion_wall")

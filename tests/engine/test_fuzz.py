@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.decks import load_deck, validate_deck
+from game.decks.deck import load_deck, validate_deck
 from game.engine import Activate, Attack, Duel, Rejected, SpecialSummon
 from game.engine.commands import COMMAND_TYPES
 from game.engine.events import DuelEnded
 from game.engine.model import PILE_ZONES
 from game.engine.query import health, max_health
 from game.engine.serialize import state_hash
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import (
     Activate,
     Attack,
@@ -34,7 +34,7 @@ from game.engine.legal import fresh_legal_actions, legal_actions
 from game.engine.model import Zone
 from game.engine.reasons import Code
 from game.engine.serialize import state_hash
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.kit import base_pool, play, position, rules, uid
 
 STARTERS = [load_deck(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]

@@ -11,9 +11,9 @@ from functools import cache
 
 import pytest
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Duel
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from tests.engine.paired import PairRun, fork
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules

@@ -1,13 +1,13 @@
 """Every refusal names its rule: each reason code cites a RULES.md id that exists, and the
-client's copy of those rules' words (game/rule_texts.py) is RULES.md's own."""
+client's copy of those rules' words (game/rules/texts.py) is RULES.md's own."""
 
 from __future__ import annotations
 
-from game import rule_texts
 from game.engine import Activate, Attack, Rejected
 from game.engine import primitives as prims
 from game.engine.reasons import RULE_OF, Code, rule_of
-from game.resources import SOURCE_ROOT
+from game.files.resources import SOURCE_ROOT
+from game.rules import texts as rule_texts
 from tests.kit import play, position, uid
 
 RULES_MD = SOURCE_ROOT / "RULES.md"

@@ -5,7 +5,7 @@
 Each duel is played on the real duel screen (MatchFlow, DuelScene) by the gesture driver of
 the UI tests (tests/ui/duel_driver.py: real pygame events for the person's seat, the computer
 levels in theirs), and saved when it ends by the client's own recording (MatchFlow's
-`keep_replay` -> game/ui/replays/record.py -> game/replay.py) into a private user data folder;
+`keep_replay` -> game/ui/replays/record.py -> game/play/replay.py) into a private user data folder;
 the file is then copied here under the case's name. Nothing here writes a replay itself.
 Regenerating rewrites every file of a case: only do it when a change is meant to make the old
 replays differ (then say so in KNOWN_DIFFERENCES.yaml instead, to keep the old ones) or to
@@ -29,9 +29,9 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 
 def _setup(mode: str, best_of: int = 1, level: str | None = None):
-    from game.decks import load_deck
-    from game.duel_setup import DuelSetup
-    from game.resources import STARTER_DECK_DIR
+    from game.decks.deck import load_deck
+    from game.files.resources import STARTER_DECK_DIR
+    from game.play.duel_setup import DuelSetup
 
     paths = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
     return DuelSetup(mode, paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=best_of,
@@ -39,7 +39,7 @@ def _setup(mode: str, best_of: int = 1, level: str | None = None):
 
 
 def _saved() -> list[Path]:
-    from game.replay import replay_files
+    from game.play.replay import replay_files
 
     return replay_files()
 
@@ -113,7 +113,7 @@ def concede(name: str, seed: int) -> list[tuple[str, Path]]:
 def puzzle(name: str, title: str) -> list[tuple[str, Path]]:
     """A shipped puzzle solved on the puzzle screen (its recorded solution played through
     the screen by gestures, the puzzle's opponent in its seat); the attempt's replay."""
-    from game import puzzles as pz
+    from game.play import puzzles as pz
     from game.ui.puzzle_play import PuzzlePlayScene
     from tests.ui.test_puzzles_scene import frames, play_moves
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game import replay as R
 from game.ai.levels import LEVEL_NAMES
 from game.cards import load_card_set
 from game.engine import CardDef, Rules
-from game.rules_file import load_rules
+from game.play import replay as R
+from game.rules.file import load_rules
 
 HERE = Path(__file__).resolve().parent
 KNOWN = HERE / "KNOWN_DIFFERENCES.yaml"
@@ -81,7 +81,7 @@ def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
 
 
 def test_a_card_change_that_breaks_old_replays_without_saying_so_fails(tmp_path) -> None:
-    from tests.test_replay_lasting import changed_pool
+    from tests.play.test_replay_lasting import changed_pool
 
     hotseat = R.load_replay(HERE / "hotseat.yaml")
     summon = next(c for c in hotseat.commands if type(c).__name__ == "Summon")

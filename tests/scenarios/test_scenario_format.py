@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.engine import events as ev
-from game.scenario import load_scenario, run_scenario
-from game.scenario.log import event_entry
+from game.play.scenario import load_scenario, run_scenario
+from game.play.scenario.notation import event_entry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 DECK_1 = ["iron_hound", "stone_sentry", "storm_rider", "dusk_fox", "thorn_sprite", "flare_bolt",
@@ -84,7 +84,7 @@ def test_concede_ends_the_duel_and_end_reason_names_why() -> None:
 
 
 def test_every_end_kind_is_written_in_the_docs() -> None:
-    from game.end_words import END_KINDS
+    from game.play.end_words import END_KINDS
 
     text = DOCS.read_text(encoding="utf-8")
     assert all(f"`{kind}`" in text for kind in END_KINDS)
@@ -274,8 +274,8 @@ def test_every_event_type_is_written_as_its_documented_string() -> None:
 
 
 def _refusals() -> list[tuple[Path, int]]:
-    from game.fileio import load_yaml_file
-    from game.scenario import scenario_files
+    from game.files.fileio import load_yaml_file
+    from game.play.scenario import scenario_files
 
     out = []
     for path in scenario_files([Path(__file__).resolve().parent]):
@@ -292,7 +292,7 @@ REFUSALS = _refusals()
                          ids=[f"{p.stem}[{i}]" for p, i in REFUSALS])
 def test_each_refusal_expectation_fails_for_a_wrong_reason_code(path: Path, index: int) -> None:
     """Every `expect_rejected` of every scenario file, given another reason code, fails."""
-    from game.fileio import load_yaml_file
+    from game.files.fileio import load_yaml_file
 
     data = dict(load_yaml_file(path, "scenario"))
     commands = [dict(c) for c in data["commands"]]

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from game.scenario import (
+from game.designer.scenario_cli import main
+from game.play.scenario import (
     ScenarioError,
     line_log_entry,
     load_scenario,
     run_scenario,
     scenario_files,
 )
-from game.scenario.cli import main
 
 HERE = Path(__file__).resolve().parent
 FILES = scenario_files([HERE])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Duel, state_hash
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.seats import make_ai
 from game.ui.duel.session import DuelSession

@@ -9,8 +9,8 @@ import itertools
 
 import pytest
 
-from game import storage
 from game.engine import Attack, Summon
+from game.files import folders
 from game.ui import card_face, look
 from game.ui import text as txt
 from game.ui.duel import style
@@ -76,13 +76,13 @@ def test_settings_switch_colours_motion_and_text_size_at_once(window) -> None:
     height = scene.row("speed").rect.h
     choose(scene, "text_scale", 130)
     assert txt.scale() == 1.3 and scene.row("speed").rect.h > height
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     assert saved.problem == "" and (saved.get("access", "colours"), saved.get("access", "reduced_motion"),
                                     saved.get("access", "text_scale")) == ("colour_blind", True, 130)
 
 
 def test_colour_blind_mode_puts_each_players_shape_beside_their_colour(window, monkeypatch) -> None:
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("access", "colours", "colour_blind")
     look.apply(settings)
     scene = position_scene({"phase": "main1", "players": [
@@ -142,7 +142,7 @@ def test_reduced_motion_jumps_and_never_lunges_or_shatters(window, monkeypatch) 
     moving = play()
     names = {type(t).__name__ for t in moving}
     assert {"Lunge", "Shatter", "Move"} <= names  # the full motion, for comparison
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("access", "reduced_motion", True)
     look.apply(settings)
     calm = play()
@@ -155,7 +155,7 @@ def test_reduced_motion_jumps_and_never_lunges_or_shatters(window, monkeypatch) 
 
 
 def test_every_line_fits_its_box_at_the_largest_text_size(window) -> None:
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("access", "text_scale", max(txt.SCALES))
     look.apply(settings)
     scene = SettingsScene(settings)
@@ -191,7 +191,7 @@ def test_settings_from_before_these_rows_read_fine_and_bad_values_are_refused(ho
     home.mkdir(parents=True)
     path = home / "settings.yaml"
     path.write_text("duel:\n  speed: fast\ndisplay:\n  fullscreen: false\n", encoding="utf-8")
-    old = storage.load_settings()
+    old = folders.load_settings()
     assert old.problem == "" and old.get("duel", "speed") == "fast"
     assert (old.get("access", "text_scale"), old.get("sound", "volume")) == (100, 75)
     for text, words in (("access:\n  text_scale: 200\n", "access.text_scale: expected 100, 115 or 130, got 200"),
@@ -199,7 +199,7 @@ def test_settings_from_before_these_rows_read_fine_and_bad_values_are_refused(ho
                         ("access:\n  colours: pink\n", "access.colours: expected 'standard' or 'colour_blind'"),
                         ("access:\n  reduced_motion: maybe\n", "access.reduced_motion: expected bool")):
         path.write_text(text, encoding="utf-8")
-        bad = storage.load_settings()
+        bad = folders.load_settings()
         assert words in bad.problem and "the file is left as it is" in bad.problem, bad.problem
         look.apply(bad)
         assert txt.scale() == 1.0 and not style.marked  # the defaults, not the bad value

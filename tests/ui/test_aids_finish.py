@@ -10,8 +10,8 @@ import threading
 import pygame
 import pytest
 
-from game import storage
 from game.engine import Summon, state_hash
+from game.files import folders
 from game.ui import look
 from game.ui.duel.seats import AiWorker
 from tests.ui.duel_driver import GestureDriver
@@ -80,7 +80,7 @@ def test_an_undo_while_the_computer_thinks_drops_its_move_at_once(window) -> Non
 
 # ------------------------------------------------------------ 7: reduced motion everywhere
 def _reduced(on: bool) -> None:
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("access", "reduced_motion", on)
     look.apply(settings)
 
@@ -119,7 +119,7 @@ def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
     import dataclasses
     from pathlib import Path
 
-    from game import puzzles as pz
+    from game.play import puzzles as pz
     from game.ui import text as txt
     from game.ui import theme
     from tests.ui.drawn import SpySurface, named_text
@@ -265,8 +265,8 @@ def test_the_replay_viewer_plays_the_duels_sounds_and_draws_its_arrows(window, m
 def test_a_failed_puzzle_is_undone_to_the_last_decision_and_played_again(window, home) -> None:
     from pathlib import Path
 
-    from game import puzzles as pz
     from game.engine import Attack, EndTurn, NextPhase
+    from game.play import puzzles as pz
     from game.ui.puzzle_play import PuzzlePlayScene
     from tests.ui.events import click
 
@@ -308,14 +308,14 @@ def test_a_failed_puzzle_is_undone_to_the_last_decision_and_played_again(window,
 def _shipped_puzzles():
     from pathlib import Path
 
-    from game import puzzles as pz
+    from game.play import puzzles as pz
 
     return [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent")) if isinstance(p, pz.Puzzle)]
 
 
 @pytest.mark.parametrize("puzzle", _shipped_puzzles(), ids=lambda p: p.key)
 def test_following_the_hints_from_the_start_wins_the_puzzle(window, home, puzzle) -> None:
-    from game import puzzles as pz
+    from game.play import puzzles as pz
     from game.ui.puzzle_play import PuzzlePlayScene
 
     play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
@@ -345,8 +345,8 @@ def test_following_the_hints_from_the_start_wins_the_puzzle(window, home, puzzle
 
 # ------------------------------------------- 2: the deck builder and pause menu cite rules
 def test_deck_builder_refusals_cite_their_deck_rule_and_hover_shows_it(window) -> None:
-    from game import rule_texts
     from game.cards import load_card_set
+    from game.rules import texts as rule_texts
     from game.ui.deckbuilder.scene import DeckBuilderScene
     from tests.ui.events import settle
     from tests.ui.test_rule_citations_ui import seen
@@ -374,7 +374,7 @@ def test_deck_builder_refusals_cite_their_deck_rule_and_hover_shows_it(window) -
 
 
 def test_deck_builder_problem_rows_cite_their_deck_rule_and_hover_shows_it(window) -> None:
-    """The NOT LEGAL list's lines (game.decks.validate_deck) cite M1 or M2 as the refusals
+    """The NOT LEGAL list's lines (game.decks.deck.validate_deck) cite M1 or M2 as the refusals
     do, and hovering a row shows that rule's words; a problem no deck rule names (an unknown
     card) cites none."""
     from game.cards import load_card_set
@@ -403,7 +403,7 @@ def test_deck_builder_problem_rows_cite_their_deck_rule_and_hover_shows_it(windo
 
 
 def test_the_pause_menus_greyed_rows_cite_their_rule(window) -> None:
-    from game import rule_texts
+    from game.rules import texts as rule_texts
     from game.ui.duel import pause
     from tests.ui.test_rule_citations_ui import seen
 

@@ -1,4 +1,4 @@
-"""Autosave between the duels of a best of 3 (game/autosave.py notes, game/ui/duel/flow.py):
+"""Autosave between the duels of a best of 3 (game/play/autosave.py notes, game/ui/duel/flow.py):
 the loser's choice of who goes first and each player's side-decked Deck are journaled after
 the duel's last command, so a game killed while side-decking continues there, and one killed
 at the start of the next duel continues it with the side-decked Decks."""
@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from game import autosave
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
+from game.decks.deck import load_deck
 from game.engine import Concede, state_hash
-from game.resources import starter_deck
+from game.files.resources import starter_deck
+from game.play import autosave
+from game.play.duel_setup import DuelSetup
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.result import ResultScene
 from game.ui.duel.resume import SetAside, resume_scene
@@ -164,7 +164,7 @@ def test_a_damaged_or_refused_note_sets_the_autosave_aside(home, window, note, s
 
 
 def test_notes_before_the_end_of_the_duel_are_refused(home):
-    from tests.test_suspend import capture, played
+    from tests.play.test_suspend import capture, played
 
     match, duel = played(steps=10)
     journal = autosave.Journal(autosave.match_header(capture(match, duel, mode="hotseat")))

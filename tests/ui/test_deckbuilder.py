@@ -7,9 +7,10 @@ import os
 import pygame
 import pytest
 
-from game import fileio, storage
 from game.cards import load_card_set
-from game.decks import load_deck
+from game.decks import library
+from game.decks.deck import load_deck
+from game.files import fileio, folders
 from game.ui import clipboard, duel_hook
 from game.ui.deckbuilder import layout as L
 from game.ui.deckbuilder.scene import DeckBuilderScene
@@ -93,7 +94,7 @@ def test_build_a_legal_deck_by_dragging_save_reopen_and_find_it_in_setup(scene, 
     assert isinstance(scene.modal, Dialog) and scene.modal.field is not None
     type_in_dialog(scene, "Dragged Deck")
     assert scene.modal is None and not scene.editor.dirty
-    path = storage.decks_dir() / "dragged_deck.yaml"
+    path = folders.decks_dir() / "dragged_deck.yaml"
     assert load_deck(path) == scene.editor.deck()
 
     again = DeckBuilderScene(POOL)  # remembers and reopens the last deck
@@ -233,13 +234,13 @@ def test_starter_opens_read_only_and_save_asks_for_a_new_name(scene) -> None:
     scene.refresh_open_menu()
     starter(scene)
     assert scene.readonly and scene.editor.name == "Ember Rush"
-    before = (storage.STARTER_DIR / "ember_rush.yaml").read_bytes()
+    before = (library.STARTER_DIR / "ember_rush.yaml").read_bytes()
     feed(scene, key(pygame.K_s, CTRL))
     assert scene.modal is not None and scene.modal.field.value == "My Ember Rush"
     feed(scene, key(pygame.K_RETURN))
-    assert (storage.STARTER_DIR / "ember_rush.yaml").read_bytes() == before
-    assert load_deck(storage.decks_dir() / "my_ember_rush.yaml").main == \
-        load_deck(storage.STARTER_DIR / "ember_rush.yaml").main
+    assert (library.STARTER_DIR / "ember_rush.yaml").read_bytes() == before
+    assert load_deck(folders.decks_dir() / "my_ember_rush.yaml").main == \
+        load_deck(library.STARTER_DIR / "ember_rush.yaml").main
     assert not scene.readonly
 
 
@@ -290,7 +291,7 @@ def test_export_and_import_files(scene, home, tmp_path) -> None:
 
 
 def test_malformed_files_are_listed_open_and_stay_as_they_were(scene, window) -> None:
-    folder = storage.decks_dir()
+    folder = folders.decks_dir()
     folder.mkdir(parents=True)
     files = {
         "broken.yaml": b"name: Broken\nmain: [unclosed\n",
@@ -315,7 +316,7 @@ def test_malformed_files_are_listed_open_and_stay_as_they_were(scene, window) ->
         assert scene.problems or scene.file_problems  # every problem is on screen
     for name, content in files.items():
         assert (folder / name).read_bytes() == content
-    wrong = storage.read_deck(folder / "wrong.yaml", POOL)
+    wrong = library.read_deck(folder / "wrong.yaml", POOL)
     assert wrong.deck.main == ("ember_imp", "ember_imp")  # what could be read opens
 
     setup = DuelSetupScene("versus_ai", POOL)
@@ -329,9 +330,9 @@ def test_malformed_files_are_listed_open_and_stay_as_they_were(scene, window) ->
 
 
 def test_a_failed_save_keeps_the_old_file(scene, monkeypatch) -> None:
-    path = storage.new_deck_path("Mine")
-    deck = load_deck(storage.STARTER_DIR / "veil_control.yaml")
-    storage.save_user_deck(deck, path)
+    path = library.new_deck_path("Mine")
+    deck = load_deck(library.STARTER_DIR / "veil_control.yaml")
+    library.save_user_deck(deck, path)
     before = path.read_bytes()
     scene.load_editor(deck, path, False)
     drag_to_main(scene, MAIN_PHANTOMS[0].name)
@@ -379,7 +380,7 @@ def test_undo_redo_buttons_and_rename_duplicate_delete(scene, home) -> None:
     choose(scene, scene.deck_menu, "delete")
     assert "Delete" in scene.modal.title
     feed(scene, *click(scene.modal.buttons[0].rect.center))
-    assert not copy.exists() and (storage.decks_dir() / "beta.yaml").exists()
+    assert not copy.exists() and (folders.decks_dir() / "beta.yaml").exists()
 
 
 def test_import_refuses_a_main_deck_phantom_in_the_extra_deck_and_problems_show_names(scene) -> None:
@@ -389,7 +390,7 @@ def test_import_refuses_a_main_deck_phantom_in_the_extra_deck_and_problems_show_
     assert scene.editor.count("ember_imp", "main") == 3 and scene.editor.size("extra") == 0
     assert isinstance(scene.modal, Dialog)
     assert "line 3: Ember Imp is not an Extra Deck Phantom" in " | ".join(scene.modal.details)
-    from game.decks import Deck
+    from game.decks.deck import Deck
 
     scene.modal = None
     scene.load_editor(Deck("Odd", ("ember_imp",) * 4, (), ("iron_hound",)), None, False)
@@ -449,7 +450,7 @@ def test_import_from_a_file_lists_the_exports_folder_and_picks_by_keys(scene) ->
     """Issue 22 edge 5: no typed path needed for a file in the exports folder."""
     import os
 
-    folder = storage.exports_dir()
+    folder = folders.exports_dir()
     folder.mkdir(parents=True)
     (folder / "older.txt").write_text("Name: Older\n3 Ember Imp\n", encoding="utf-8")
     (folder / "newer.txt").write_text("Name: Newer\n2 Kindle\n", encoding="utf-8")

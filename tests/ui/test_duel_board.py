@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Duel
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
 from game.ui.duel.board import Board
 from tests.kit import base_pool, rules
 

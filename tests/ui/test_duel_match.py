@@ -7,9 +7,9 @@ from collections import Counter
 
 import pygame
 
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
-from game.resources import STARTER_DECK_DIR
+from game.decks.deck import load_deck
+from game.files.resources import STARTER_DECK_DIR
+from game.play.duel_setup import DuelSetup
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.result import ResultScene
 from game.ui.duel.scene import DuelScene

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
 from game.cards import load_card_set
+from game.files import folders
 from game.ui.deckbuilder.scene import DeckBuilderScene
 from game.ui.menu import MenuScene
 from game.ui.setup_scene import DuelSetupScene
@@ -56,7 +56,7 @@ def test_the_font_renders_a_nul_instead_of_raising(window) -> None:
 
 
 def test_deck_builder_with_a_remembered_path_too_long_for_the_os(window, home) -> None:
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     for last in ("/tmp/" + "x" * 300 + ".yaml", "/" + "y" * 300 + "/deck.yaml",
                  "nul\x00.yaml"):
         settings.set("deck_builder", "last_deck", last)
@@ -80,7 +80,7 @@ def test_a_menu_entry_whose_scene_fails_is_a_notice(window, home, monkeypatch) -
 
 def test_continue_is_offered_for_a_suspended_duel_that_is_a_folder_and_says_why(
         window, home) -> None:
-    from game import suspend
+    from game.play import suspend
     from game.ui.duel.resume import ResumeProblem
 
     suspend.path().mkdir(parents=True)

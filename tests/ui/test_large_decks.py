@@ -1,4 +1,4 @@
-"""Deck lists read a small header per file (game/storage.py `read_deck(header_only=True)`):
+"""Deck lists read a small header per file (game/decks/library.py `read_deck(header_only=True)`):
 a folder of large deck files lists at once, and a large file is read whole only when it is
 chosen (duel setup) or opened (the deck builder), through the same reader."""
 
@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from game import fileio, storage
 from game.cards import load_card_set
+from game.decks import library
+from game.files import fileio, folders
 from game.ui.deckbuilder.scene import DeckBuilderScene
 from game.ui.setup_scene import DuelSetupScene
 from tests.ui.events import settle
 
 POOL = load_card_set()
-STARTER = (storage.STARTER_DIR / "ember_rush.yaml").read_text("utf-8")
+STARTER = (library.STARTER_DIR / "ember_rush.yaml").read_text("utf-8")
 PADDING = "".join(f"# a note the player wrote, line {i}: " + "x" * 60 + "\n" for i in range(500))
 
 
@@ -24,7 +25,7 @@ def big_illegal(name: str) -> str:
 
 
 def large_folder(n: int = 40) -> None:
-    folder = storage.decks_dir()
+    folder = folders.decks_dir()
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(n):
         (folder / f"big_{i:02d}.yaml").write_text(big_illegal(f"Big {i}"), encoding="utf-8")
@@ -48,16 +49,16 @@ def counted(monkeypatch):
         data = real_bytes(path, kind)
         got[str(path)] = got.get(str(path), 0) + len(data)
         return data
-    monkeypatch.setattr(storage, "read_prefix", prefix)
-    monkeypatch.setattr(storage, "read_bytes", whole)
+    monkeypatch.setattr(library, "read_prefix", prefix)
+    monkeypatch.setattr(library, "read_bytes", whole)
     return got
 
 
 def test_a_folder_of_large_decks_lists_from_headers_only(home, counted) -> None:
     large_folder()
-    entries = {e.path.name: e for e in storage.list_decks(POOL, starters=False)}
+    entries = {e.path.name: e for e in library.list_decks(POOL, starters=False)}
     assert len(entries) == 41
-    assert max(counted.values()) <= storage.DECK_HEADER_BYTES  # no file read whole
+    assert max(counted.values()) <= library.DECK_HEADER_BYTES  # no file read whole
     big = entries["big_07.yaml"]
     assert big.name == "Big 7" and not big.complete and not big.legal and big.deck is None
     assert big.status.startswith("large file (") and "checked when opened" in big.status
@@ -67,29 +68,29 @@ def test_a_folder_of_large_decks_lists_from_headers_only(home, counted) -> None:
     noted = entries["noted.yaml"].full(POOL)
     assert noted.legal and noted.name == "Noted Rush"
     # a small file is read whole by the list, exactly as when it is opened
-    small = storage.save_new_deck(storage.read_deck(storage.STARTER_DIR / "hive_swarm.yaml",
+    small = library.save_new_deck(library.read_deck(library.STARTER_DIR / "hive_swarm.yaml",
                                                     POOL).deck)
-    listed = next(e for e in storage.list_decks(POOL, starters=False) if e.path == small)
-    assert listed.complete and listed == storage.read_deck(small, POOL)
-    assert storage.resolve_deck("Big 12") == storage.decks_dir() / "big_12.yaml"
+    listed = next(e for e in library.list_decks(POOL, starters=False) if e.path == small)
+    assert listed.complete and listed == library.read_deck(small, POOL)
+    assert library.resolve_deck("Big 12") == folders.decks_dir() / "big_12.yaml"
 
 
 def test_a_large_file_over_the_deck_limit_is_refused_by_the_list_as_when_opened(home) -> None:
-    folder = storage.decks_dir()
+    folder = folders.decks_dir()
     folder.mkdir(parents=True)
     path = folder / "huge.yaml"
     path.write_text("name: Huge\n" + "#" * 70_000 + "\n", encoding="utf-8")
-    listed = storage.read_deck(path, POOL, header_only=True)
-    opened = storage.read_deck(path, POOL)
+    listed = library.read_deck(path, POOL, header_only=True)
+    opened = library.read_deck(path, POOL)
     assert listed.malformed and listed.complete and listed.problems == opened.problems
 
 
 def test_a_header_name_that_is_not_a_valid_name_lists_the_file_name(home) -> None:
-    folder = storage.decks_dir()
+    folder = folders.decks_dir()
     folder.mkdir(parents=True)
     for stem, first in (("nul", 'name: "a\\0b"'), ("list", "name: [1, 2]"), ("none", "x: 1")):
         (folder / f"{stem}.yaml").write_text(first + "\n" + PADDING, encoding="utf-8")
-        entry = storage.read_deck(folder / f"{stem}.yaml", POOL, header_only=True)
+        entry = library.read_deck(folder / f"{stem}.yaml", POOL, header_only=True)
         assert not entry.complete and entry.name == stem
 
 
@@ -116,6 +117,6 @@ def test_the_deck_builder_opens_a_large_deck_whole(window) -> None:
     options = {o.label: o for o in scene.deck_options()}
     assert options["Noted Rush"].note == "large file" and options["Big 1"].note == "large file"
     scene.open_entry(options["Noted Rush"].value)
-    assert scene.path == storage.decks_dir() / "noted.yaml"
+    assert scene.path == folders.decks_dir() / "noted.yaml"
     assert len(scene.editor.deck().main) == 40 and scene.editor.name == "Noted Rush"
     settle(scene, 2, window)

@@ -8,13 +8,13 @@ import time
 
 import pygame
 
-from game import suspend
 from game.ai import make_player
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
+from game.decks.deck import load_deck
 from game.engine import state_hash
 from game.engine.views import view_to_plain
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
+from game.play import suspend
+from game.play.duel_setup import DuelSetup
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.pause import PauseMenu
 from game.ui.duel.result import ResultScene
@@ -319,7 +319,7 @@ def test_escape_during_an_animation_pauses_at_once(window) -> None:
 
 
 def test_a_conceded_duel_is_kept_as_a_replay_that_replays_to_its_end(window) -> None:
-    from game.replay import ReplayRun, load_replay, replay_files
+    from game.play.replay import ReplayRun, load_replay, replay_files
 
     scene = flow("versus_ai").first_scene()
     play_a_little(scene, 3)

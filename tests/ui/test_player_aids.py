@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import autosave
-from game import puzzles as pz
 from game.ai.levels import make_player
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
+from game.decks.deck import load_deck
 from game.engine import Concede, EndTurn, NextPhase, Pass, Summon, state_hash
-from game.resources import starter_deck
+from game.files.resources import starter_deck
+from game.play import autosave
+from game.play import puzzles as pz
+from game.play.duel_setup import DuelSetup
 from game.ui.duel import aids
 from game.ui.duel.advice import HINT_MAX_SECONDS, hint_seed
 from game.ui.duel.flow import MatchFlow
@@ -201,7 +201,7 @@ def test_an_undo_restarts_the_autosave_and_the_replay_keeps_only_what_was_played
     # the replay of the duel holds the commands played, never the undone Summon
     scene.session.apply(Concede(0), 0)
     driver.settle()
-    from game.replay import load_replay
+    from game.play.replay import load_replay
 
     assert flow.last_replay is not None
     replay = load_replay(flow.last_replay)

@@ -4,10 +4,10 @@ the viewer and is listed as a puzzle."""
 
 from __future__ import annotations
 
-from game import puzzles as pz
-from game import replay as R
 from game.engine import state_hash
 from game.engine.views import view_to_plain
+from game.play import puzzles as pz
+from game.play import replay as R
 from game.ui.duel.board import Board
 from game.ui.duel.flow import rules
 from game.ui.puzzle_play import PuzzlePlayScene

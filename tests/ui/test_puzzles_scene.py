@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import puzzles as pz
 from game.engine import Choose, EndTurn, state_hash
+from game.play import puzzles as pz
 from game.ui import snapshots
 from game.ui.duel.layout import LAYOUT
 from game.ui.menu import MenuScene
@@ -319,9 +319,9 @@ def test_snapshot_command_renders_the_list_and_a_puzzle(tmp_path, home) -> None:
 
 
 def test_the_duel_settings_apply_to_puzzles(window, home, shipped) -> None:
-    from game import storage
+    from game.files import folders
 
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     settings.set("duel", "speed", "fast")
     settings.set("duel", "glow", False)
     assert settings.save() is None

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 
-from game import replay as R
 from game.engine import HIDDEN
 from game.engine import events as ev
+from game.play import replay as R
 from game.ui.replays import demo
 from game.ui.replays.viewer import ReplayViewer
 from tests.kit import base_pool
@@ -105,8 +105,8 @@ RAW = {"event_log", "last_events", "start_events"}
 # re-plays are checked against; a seat's view of it is the engine's redaction of a re-play),
 # and the designer's `main.py replay` without --seat prints every event unredacted; a scenario file sees everything (docs/scenarios.md), so the
 # scenario runner's event log of a brand-new duel starts with its dealing
-OMNISCIENT = {("game/replay.py", "start_events"), ("game/replay.py", "event_log"),
-              ("game/scenario/runner.py", "start_events")}
+OMNISCIENT = {("game/play/replay.py", "start_events"), ("game/play/replay.py", "event_log"),
+              ("game/play/scenario/runner.py", "start_events")}
 
 
 def _game_files() -> list[Path]:

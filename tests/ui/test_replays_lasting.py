@@ -9,15 +9,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import replay as R
 from game.engine import Duel
 from game.engine import primitives as prims
+from game.play import replay as R
 from game.ui.duel.board import Board
 from game.ui.replays.list_scene import ReplaysScene
 from game.ui.replays.viewer import BOTH, ReplayViewer
 from game.ui.scene import Push
 from tests.kit import base_pool
-from tests.test_replay_lasting import _play, _record, changed_pool, first_summoned
+from tests.play.test_replay_lasting import _play, _record, changed_pool, first_summoned
 from tests.ui.events import feed, key
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import replay as R
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
-from game.end_words import end_sentence
+from game.decks.deck import load_deck
 from game.engine import Zone, state_hash
-from game.resources import STARTER_DECK_DIR
+from game.files.resources import STARTER_DECK_DIR
+from game.play import replay as R
+from game.play.duel_setup import DuelSetup
+from game.play.end_words import end_sentence
 from game.ui import routes, snapshots, theme
 from game.ui.duel.board import Board
 from game.ui.duel.flow import MatchFlow

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from game import suspend
-from game.decks import load_deck
-from game.duel_setup import DuelSetup
+from game.decks.deck import load_deck
 from game.engine import state_hash
+from game.play import suspend
+from game.play.duel_setup import DuelSetup
 from game.ui.duel.flow import MatchFlow
 from game.ui.duel.scene import DuelScene
 from game.ui.menu import MenuScene
 from game.ui.scene import Pop, apply_transition
 from tests.kit import base_pool
-from tests.test_replay_lasting import changed_pool
+from tests.play.test_replay_lasting import changed_pool
 from tests.ui.events import feed, key
 from tests.ui.test_pause_menu import PATHS, _continue, play_a_little, press
 

@@ -4,9 +4,9 @@ not" note does the same; a card menu that cannot open says why with the rule."""
 
 from __future__ import annotations
 
-from game import rule_texts
 from game.engine import Summon, Zone
 from game.engine.reasons import rule_of
+from game.rules import texts as rule_texts
 from tests.ui.drawn import SpySurface, named_text, strings
 from tests.ui.events import feed, motion
 from tests.ui.test_duel_features import HOUND, drag, position_scene, settle, uid_of

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import puzzles as pz
-from game import storage, suspend
-from game.replay import load_replay, replay_files
+from game.files import folders
+from game.play import puzzles as pz
+from game.play import suspend
+from game.play.replay import load_replay, replay_files
 from game.ui.duel.pause import PauseMenu
 from game.ui.duel.result import ResultScene
 from game.ui.duel.seats import Responses
@@ -34,7 +35,7 @@ def choose(settings: SettingsScene, row_key: str, label: str) -> None:
 # ------------------------------------------------------------------ settings over a duel
 def test_settings_from_the_pause_menu_change_the_running_duel_at_once(window) -> None:
     f = flow("versus_ai")
-    f.settings = storage.load_settings()
+    f.settings = folders.load_settings()
     scene = f.first_scene()
     play_a_little(scene, 3)
     feed(scene, key(pygame.K_ESCAPE))
@@ -55,7 +56,7 @@ def test_settings_from_the_pause_menu_change_the_running_duel_at_once(window) ->
     assert scene.ai_pause == 0
     choose(settings, "log_size", "Large")
     assert scene.session.history == history  # nobody moved meanwhile
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     assert saved.get("duel", "speed") == "slow" and saved.get("duel", "responses_0") == "never"
     assert feed(settings, key(pygame.K_ESCAPE)) == [Pop()]
     assert scene.dialog is menu  # back on the pause menu; Enter resumes
@@ -79,13 +80,13 @@ def test_settings_by_keyboard_from_the_pause_menu_in_a_hotseat_duel(window) -> N
     assert settings.row("speed").value == "normal"  # the saved speed (none yet: the default)
     feed(settings, key(pygame.K_RIGHT))  # the speed row has the focus: one step faster
     assert scene.speed == "fast"
-    assert storage.load_settings().get("duel", "speed") == "fast"
+    assert folders.load_settings().get("duel", "speed") == "fast"
 
 
 # ------------------------------------------------------------------- puzzle banner
 @pytest.fixture
 def burn_budget():
-    return next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, storage.data_dir() / "none")
+    return next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, folders.data_dir() / "none")
                 if e.name == "Burn Budget")
 
 
@@ -128,7 +129,7 @@ def test_the_pause_menu_dims_the_puzzle_banner_and_has_the_events(window, burn_b
 
 
 def test_every_shipped_goal_fits_the_banner_uncut(window) -> None:
-    for entry in pz.list_puzzles(pz.SHIPPED_DIR, storage.data_dir() / "none"):
+    for entry in pz.list_puzzles(pz.SHIPPED_DIR, folders.data_dir() / "none"):
         play = PuzzlePlayScene(entry, pz.load_progress(), threaded=False)
         surf = play._banner_surface()
         assert surf.get_size() == BANNER.size
@@ -241,7 +242,7 @@ def test_suspend_keeps_every_animation_speed() -> None:
 
 def test_a_puzzles_start_cards_are_named_in_the_log(window, burn_budget) -> None:
     """Cards a puzzle starts with had no event to name them: the log still does."""
-    first = next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, storage.data_dir() / "none")
+    first = next(e for e in pz.list_puzzles(pz.SHIPPED_DIR, folders.data_dir() / "none")
                  if e.name == "Through the Guard")
     play = PuzzlePlayScene(first, pz.load_progress(), threaded=False)
     settle(play, 10)

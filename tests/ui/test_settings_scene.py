@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import storage
-from game.duel_setup import DuelSetup
-from game.resources import STARTER_DECK_DIR
+from game.files import folders
+from game.files.resources import STARTER_DECK_DIR
+from game.play.duel_setup import DuelSetup
 from game.ui import loaded, routes, snapshots
 from game.ui.app import FULLSCREEN_REQUEST, App
 from game.ui.duel.flow import MatchFlow
@@ -41,7 +41,7 @@ def test_each_duel_setting_is_saved_and_read_back(window, key_name) -> None:
     scene.draw(window)
     _click_choice(scene, key_name, WANT[key_name])
     assert scene.row(key_name).value == WANT[key_name]
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     assert saved.problem == "" and saved.get("duel", key_name) == WANT[key_name]
     prefs = load_prefs(saved)  # what the duel screen reads when a duel starts
     read = {"speed": prefs["speed"], "ai_pause_ms": round(prefs["ai_pause"] * 1000),
@@ -56,11 +56,11 @@ def test_all_settings_reach_a_started_duel(window) -> None:
     for name, value in WANT.items():
         _click_choice(scene, name, value)
     paths = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
 
     setup = DuelSetup("hotseat", paths, (load_deck(paths[0]), load_deck(paths[1])), best_of=1,
                       first=0)
-    flow = MatchFlow(setup, loaded.card_pool(), seed=3, settings=storage.load_settings(),
+    flow = MatchFlow(setup, loaded.card_pool(), seed=3, settings=folders.load_settings(),
                      threaded=False)
     duel = flow.first_scene()
     assert duel.speed == "slow" and duel.ai_pause == 0.0 and duel.glow is False
@@ -72,14 +72,14 @@ def test_keyboard_moves_and_changes_and_hover_lights(window) -> None:
     scene = SettingsScene()
     assert scene.group.focus is scene.rows[0]
     feed(scene, key(pygame.K_RIGHT))  # Animation speed: Normal -> Fast
-    assert storage.load_settings().get("duel", "speed") == "fast"
+    assert folders.load_settings().get("duel", "speed") == "fast"
     feed(scene, key(pygame.K_DOWN), key(pygame.K_LEFT))  # Computer's pause: 0.6 -> 0.3
     assert scene.group.focus is scene.row("ai_pause_ms")
-    assert storage.load_settings().get("duel", "ai_pause_ms") == 300
+    assert folders.load_settings().get("duel", "ai_pause_ms") == 300
     feed(scene, key(pygame.K_LEFT), key(pygame.K_LEFT))  # stops at the first choice
-    assert storage.load_settings().get("duel", "ai_pause_ms") == 0
+    assert folders.load_settings().get("duel", "ai_pause_ms") == 0
     feed(scene, key(pygame.K_RETURN))  # Enter steps on
-    assert storage.load_settings().get("duel", "ai_pause_ms") == 300
+    assert folders.load_settings().get("duel", "ai_pause_ms") == 300
     feed(scene, key(pygame.K_UP))
     assert scene.group.focus is scene.rows[0]
     # hover: the row and the choice under the pointer light up
@@ -113,28 +113,28 @@ def test_reset_to_defaults_asks_first(window) -> None:
     feed(scene, *click(scene.reset.rect.center))
     assert scene.dialog is not None
     feed(scene, key(pygame.K_RETURN))  # the default answer of a destructive question: Cancel
-    assert scene.dialog is None and storage.load_settings().get("duel", "speed") == "slow"
+    assert scene.dialog is None and folders.load_settings().get("duel", "speed") == "slow"
     feed(scene, *click(scene.reset.rect.center))
     assert scene.dialog is not None
     feed(scene, *click(scene.dialog.buttons[0].rect.center))  # Reset
     assert scene.dialog is None
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     for spec in ROWS:
-        assert saved.get(spec.section, spec.key) == storage.DEFAULTS[spec.section][spec.key]
+        assert saved.get(spec.section, spec.key) == folders.DEFAULTS[spec.section][spec.key]
     assert scene.row("speed").value == "normal" and scene.row("glow").value is True
 
 
 def test_other_screens_settings_survive_a_change_here(window) -> None:
-    other = storage.load_settings()  # the duel setup screen, open at the same time
+    other = folders.load_settings()  # the duel setup screen, open at the same time
     scene = SettingsScene()
     other.set("duel_setup", "best_of", 3)
     assert other.save() is None
     _click_choice(scene, "speed", "fast")
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     assert saved.get("duel_setup", "best_of") == 3 and saved.get("duel", "speed") == "fast"
     other.set("duel_setup", "first", "p2")  # and the other way round
     assert other.save() is None
-    assert storage.load_settings().get("duel", "speed") == "fast"
+    assert folders.load_settings().get("duel", "speed") == "fast"
 
 
 @pytest.mark.parametrize("content", [b"duel: [1, 2\n", b"duel: {speed: 5}\n", b"\xff\xfe"])
@@ -155,7 +155,7 @@ def test_unreadable_file_is_shown_and_left_until_a_change(window, home, content)
     assert "replaced" in scene.toast.message and scene.toast.kind == "warn"
     assert not scene.problem_lines
     assert (home / "settings.yaml.bak").read_bytes() == content
-    saved = storage.load_settings()
+    saved = folders.load_settings()
     assert saved.problem == "" and saved.get("duel", "log_size") == "large"
     scene.draw(window)
 
@@ -169,14 +169,14 @@ def test_fullscreen_goes_through_the_app_shell_and_follows_f11(window) -> None:
     requests = pygame.event.get(FULLSCREEN_REQUEST)
     assert [e.on for e in requests] == [True]
     app.dispatch(stack, requests[0])
-    assert app.fullscreen and storage.load_settings().get("display", "fullscreen") is True
+    assert app.fullscreen and folders.load_settings().get("display", "fullscreen") is True
     scene.update(1 / 60)
     assert scene.row("fullscreen").value is True
     app.dispatch(stack, key(pygame.K_F11))  # F11 on this screen: the row follows it
     assert not app.fullscreen
     scene.update(1 / 60)
     assert scene.row("fullscreen").value is False
-    assert storage.load_settings().get("display", "fullscreen") is False
+    assert folders.load_settings().get("display", "fullscreen") is False
 
 
 def test_duel_screen_reads_glow_log_size_and_ai_pause(window) -> None:
@@ -184,7 +184,7 @@ def test_duel_screen_reads_glow_log_size_and_ai_pause(window) -> None:
     for _ in range(5):
         scene.update(1 / 60)
     assert scene.can_act() and scene.lights().playable  # glowing by default
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     settings.set("duel", "glow", False)
     settings.set("duel", "log_size", "large")
     rows_before = len(scene.log.rows)
@@ -214,7 +214,7 @@ def test_computer_pause_waits_real_time_without_blocking(window, pause) -> None:
 
 def test_settings_opened_over_a_running_duel_change_it_at_once(window) -> None:
     duel = duel_scene(seed=6, humans=(True, False), first=0, speed="normal")
-    settings = storage.load_settings()
+    settings = folders.load_settings()
     scene = SettingsScene(settings, on_change=lambda *_: apply_prefs(duel, load_prefs(settings),
                                                                      running=True))
     _click_choice(scene, "speed", "fast")
@@ -222,4 +222,4 @@ def test_settings_opened_over_a_running_duel_change_it_at_once(window) -> None:
     _click_choice(scene, "glow", False)
     assert duel.speed == "fast" and duel.session.responses[0] is Responses.NEVER
     assert not duel.lights().playable
-    assert storage.load_settings().get("duel", "speed") == "fast"
+    assert folders.load_settings().get("duel", "speed") == "fast"

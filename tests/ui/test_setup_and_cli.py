@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import storage
 from game.cards import load_card_set
-from game.duel_setup import DuelSetup
+from game.decks import library
+from game.play.duel_setup import DuelSetup
 from game.ui import duel_hook
 from game.ui.menu import MenuScene
 from game.ui.scene import Pop, Push, Replace
@@ -90,8 +90,8 @@ def test_setup_start_replaces_itself_with_the_duel(window, monkeypatch) -> None:
 
 
 def test_setup_with_no_legal_deck_cannot_start(window, monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr(storage, "STARTER_DIR", tmp_path / "none")
-    monkeypatch.setattr(storage, "list_decks",
+    monkeypatch.setattr(library, "STARTER_DIR", tmp_path / "none")
+    monkeypatch.setattr(library, "list_decks",
                         lambda pool, starters=True, starter_dir=None: [])
     scene = DuelSetupScene("hotseat", POOL)
     assert not scene.start.enabled and scene.setup() is None
@@ -127,9 +127,9 @@ def test_snapshot_refuses_unknown_scenes_and_decks(tmp_path, home) -> None:
 
 
 def test_simulate_takes_deck_names(home) -> None:
-    deck = storage.read_deck(storage.STARTER_DIR / "hive_swarm.yaml", POOL).deck
+    deck = library.read_deck(library.STARTER_DIR / "hive_swarm.yaml", POOL).deck
     mine = type(deck)("My Swarm", deck.main, deck.side, deck.extra)
-    storage.save_user_deck(mine, storage.new_deck_path("My Swarm"))
+    library.save_user_deck(mine, library.new_deck_path("My Swarm"))
     proc = run_main("simulate", "--decks", "Ember Rush", "My Swarm", "--games", "2", "--json",
                     home=home)
     assert proc.returncode == 0, proc.stderr

@@ -8,8 +8,8 @@ from array import array
 import pygame
 import pytest
 
-from game import storage
 from game.engine import Attack, Concede, Summon
+from game.files import folders
 from game.ui import look, sound
 from tests.ui.events import feed, key
 from tests.ui.test_duel_features import position_scene, settle, uid_of
@@ -65,7 +65,7 @@ def test_a_duel_plays_the_effects_of_its_events(window, player) -> None:
 
 def test_mute_and_volume_come_from_settings_at_once(player) -> None:
     assert player.start(wait=True)
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("sound", "muted", True)
     look.apply(settings)
     assert not player.play("step") and player.played == []
@@ -74,7 +74,7 @@ def test_mute_and_volume_come_from_settings_at_once(player) -> None:
     look.apply(settings)
     assert player.play("step") and player.volume == 25
     look.reset()
-    assert player.volume == storage.DEFAULTS["sound"]["volume"]
+    assert player.volume == folders.DEFAULTS["sound"]["volume"]
 
 
 def test_no_audio_device_is_silence_without_an_error(window, monkeypatch, capsys) -> None:

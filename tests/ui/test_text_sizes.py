@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game import storage
+from game.files import folders
 from game.ui import look, snapshots
 from game.ui import text as txt
 from game.ui.app import App
@@ -32,7 +32,7 @@ def _opts(**kw) -> argparse.Namespace:
 
 
 def _puzzle_play():
-    from game import puzzles as pz
+    from game.play import puzzles as pz
 
     path = sorted(pz.SHIPPED_DIR.glob("*.yaml"))[0]
     return snapshots.SNAPSHOT_SCENES["puzzles"](_opts(scenario=str(path)))
@@ -71,7 +71,7 @@ class WholeSpy(SpySurface):
 
 
 def _look(scale: int) -> None:
-    settings = storage.Settings()
+    settings = folders.Settings()
     settings.set("access", "text_scale", scale)
     look.apply(settings)
 

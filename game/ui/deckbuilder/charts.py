@@ -1,14 +1,14 @@
 """The deck's pictures: Level curve, type breakdown, average ATK/Health.
 
 Drawn once into a surface whenever the deck changes (never per frame) from
-game.deck_stats; the scene just blits it.
+game.decks.stats; the scene just blits it.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.deck_stats import TYPE_NAMES, DeckStats
+from game.decks.stats import TYPE_NAMES, DeckStats
 from game.engine.carddefs import CardType
 from game.ui import text as txt
 from game.ui import theme

@@ -1,6 +1,6 @@
 """The deck builder's file actions: new, open, save, save as, rename, duplicate, delete,
 import and export. A mixin of the scene: it reads the scene's editor and path and opens the
-scene's dialogs, and goes to disk only through game.storage (atomic saves, backups).
+scene's dialogs, and goes to disk only through game.decks.library (atomic saves, backups).
 
 Rules it keeps: a starter deck never changes (saving one asks for a new name), a file is
 written only when the player saves, a failed save says why and leaves the old file whole,
@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pygame
 
-from game import storage
-from game.deck_edit import DeckEditor
-from game.deck_text import deck_to_text
-from game.decks import Deck
+from game.decks import library
+from game.decks.deck import Deck
+from game.decks.edit import DeckEditor
+from game.decks.text import deck_to_text
 from game.engine.carddefs import CardDef
-from game.fileio import FileError, atomic_write_text, read_text
+from game.files import folders
+from game.files.fileio import FileError, atomic_write_text, read_text
 from game.ui import clipboard
 from game.ui.widgets import Dialog, DialogButton, Option, TextField, Toast, confirm, notice, prompt
 
@@ -61,7 +62,7 @@ class FileActions:
     readonly: bool
     file_problems: tuple[str, ...]
     pool: Mapping[str, CardDef]
-    settings: storage.Settings
+    settings: folders.Settings
     toast: Toast
 
     # the scene provides these
@@ -95,7 +96,7 @@ class FileActions:
     def deck_options(self) -> list[Option]:
         """Every deck file for the Open menu, with its status beside it."""
         out = []
-        for e in storage.list_decks(self.pool):
+        for e in library.list_decks(self.pool):
             note = "starter" if e.readonly else ""
             if not e.complete:
                 note = "large file" + (", starter" if e.readonly else "")
@@ -105,10 +106,10 @@ class FileActions:
         return out
 
     # -------------------------------------------------------------- open
-    def open_entry(self, entry: storage.DeckEntry) -> None:
+    def open_entry(self, entry: library.DeckEntry) -> None:
         self.unsaved_then(lambda: self._open(entry), "open another deck")
 
-    def _open(self, entry: storage.DeckEntry) -> None:
+    def _open(self, entry: library.DeckEntry) -> None:
         entry = entry.full(self.pool)  # a list read only the header of a large file
         deck = entry.deck or Deck(entry.name, ())
         self.load_editor(deck, entry.path, entry.readonly,
@@ -140,9 +141,9 @@ class FileActions:
         """Save to `path`, or (None) to a new file named after the deck, taken exclusively."""
         try:
             if path is None:
-                path = storage.save_new_deck(self.editor.deck())
+                path = library.save_new_deck(self.editor.deck())
             else:
-                storage.save_user_deck(self.editor.deck(), path)
+                library.save_user_deck(self.editor.deck(), path)
         except FileError as exc:
             self.ask(notice("The deck was not saved", f"{exc.problem}. The file on disk is as "
                             "it was; nothing was lost.", [str(exc)]))
@@ -176,7 +177,7 @@ class FileActions:
             return "A deck needs a name."
         if len(name) > 60:
             return "At most 60 characters."
-        taken = {e.name.lower() for e in storage.list_decks(self.pool, starters=False)
+        taken = {e.name.lower() for e in library.list_decks(self.pool, starters=False)
                  if e.path != self.path}
         if name.lower() in taken:
             return f"You already have a deck called {name}."
@@ -192,7 +193,7 @@ class FileActions:
                 self.toast.show(f"Renamed to {name} (not saved yet)")
                 return None
             try:
-                new_path = storage.rename_deck_file(self.path, self.editor.deck(), name)
+                new_path = library.rename_deck_file(self.path, self.editor.deck(), name)
             except FileError as exc:
                 return str(exc.problem)
             self.editor.rename(name)
@@ -205,14 +206,14 @@ class FileActions:
 
     def duplicate(self) -> None:
         name = f"{self.editor.name} copy"
-        taken = {e.name.lower() for e in storage.list_decks(self.pool, starters=False)}
+        taken = {e.name.lower() for e in library.list_decks(self.pool, starters=False)}
         n = 2
         while name.lower() in taken:
             name, n = f"{self.editor.name} copy {n}", n + 1
         deck = self.editor.deck()
         copy = Deck(name, deck.main, deck.side, deck.extra)
         try:
-            path = storage.save_new_deck(copy)
+            path = library.save_new_deck(copy)
         except FileError as exc:
             self.ask(notice("The copy was not saved", str(exc)))
             return
@@ -231,7 +232,7 @@ class FileActions:
 
         def yes() -> str | None:
             try:
-                storage.delete_deck(path)
+                library.delete_deck(path)
             except FileError as exc:
                 return exc.problem
             self.load_editor(Deck("New deck", ()), None, False)
@@ -261,7 +262,7 @@ class FileActions:
         self.unsaved_then(load, "import")
 
     def _parse_import(self, text: str, source: str) -> tuple[Deck | None, list[str]]:
-        return storage.parse_import(text, self.pool, source)  # the one reader of imports
+        return library.parse_import(text, self.pool, source)  # the one reader of imports
 
     def import_clipboard(self) -> None:
         self.import_text(clipboard.get_text(), "the clipboard")
@@ -269,7 +270,7 @@ class FileActions:
     def import_file(self) -> None:
         """The exports folder's deck files are listed and the newest is filled in (selected:
         typing replaces it); Up/Down step through the list; a bare name is read from there."""
-        folder = storage.exports_dir()
+        folder = folders.exports_dir()
         files = export_files(folder)
         field = PickField((0, 0, 10, 40), str(files[0]) if files else str(folder) + "/",
                           [str(f) for f in files], max_length=1000)
@@ -299,17 +300,17 @@ class FileActions:
 
     def export_clipboard(self, fmt: str) -> None:
         deck = self.editor.deck()
-        clipboard.put_text(self.export_text() if fmt == "text" else storage.deck_yaml(deck))
+        clipboard.put_text(self.export_text() if fmt == "text" else library.deck_yaml(deck))
         self.toast.show("Copied the deck to the clipboard as "
                         + ("a text list" if fmt == "text" else "YAML"), "ok")
 
     def export_file(self, fmt: str) -> None:
         suffix = ".txt" if fmt == "text" else ".yaml"
-        start = storage.exports_dir() / f"{storage.slug(self.editor.name)}{suffix}"
+        start = folders.exports_dir() / f"{library.slug(self.editor.name)}{suffix}"
 
         def ok(path_text: str) -> str | None:
             path = Path(path_text).expanduser()
-            body = self.export_text() if fmt == "text" else storage.deck_yaml(self.editor.deck())
+            body = self.export_text() if fmt == "text" else library.deck_yaml(self.editor.deck())
             try:
                 atomic_write_text(path, body)
             except FileError as exc:

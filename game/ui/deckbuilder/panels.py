@@ -10,8 +10,8 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.deck_edit import LIST_MAX, LIST_TITLES
-from game.decks import MAIN_MIN
+from game.decks.deck import MAIN_MIN
+from game.decks.edit import LIST_MAX, LIST_TITLES
 from game.engine.carddefs import CardDef
 from game.ui import text as txt
 from game.ui import theme

@@ -1,7 +1,7 @@
 """The deck builder scene: browse the whole set, build Main/Side/Extra, see the deck's
 legality and shape, draw test hands, and keep decks in files.
 
-Every edit goes through game.deck_edit.DeckEditor (the book's limits, undo/redo), so the
+Every edit goes through game.decks.edit.DeckEditor (the book's limits, undo/redo), so the
 scene only turns gestures into edits and says why a refused one was refused:
 
 - drag a card from the grid into Main, Side or Extra, between lists, or out to remove;
@@ -23,13 +23,14 @@ from pathlib import Path
 
 import pygame
 
-from game import storage
-from game.card_query import CardIndex, deck_counts, parse_query
-from game.deck_edit import LIST_TITLES, DeckEditor, DeckState
-from game.deck_stats import TestHand, deck_stats
-from game.decks import LISTS, MAX_COPIES, Deck, Refused
+from game.decks import library
+from game.decks.card_query import CardIndex, deck_counts, parse_query
+from game.decks.deck import LISTS, MAX_COPIES, Deck, Refused
+from game.decks.edit import LIST_TITLES, DeckEditor, DeckState
+from game.decks.stats import TestHand, deck_stats
 from game.engine.carddefs import CardDef
-from game.fileio import is_file
+from game.files import folders
+from game.files.fileio import is_file
 from game.ui import backdrop, cite, theme
 from game.ui import text as txt
 from game.ui.deckbuilder import layout as L
@@ -55,7 +56,7 @@ from game.ui.widgets.base import ctrl_held, is_key, shift_held
 
 
 def said(reason: str) -> str:
-    """A refusal as the builder says it: capitalised, and a deck rule's (game.deck_edit.Refused)
+    """A refusal as the builder says it: capitalised, and a deck rule's (game.decks.edit.Refused)
     ending with the RULES.md rule it keeps, "(Rule M1)", as the duel screen cites its rules."""
     text = reason[:1].upper() + reason[1:]
     rule = getattr(reason, "rule", "")
@@ -90,11 +91,11 @@ class Drag:
 
 class DeckBuilderScene(FileActions):
     def __init__(self, pool: Mapping[str, CardDef], hand_size: int = 5,
-                 settings: storage.Settings | None = None, open_path: Path | None = None,
+                 settings: folders.Settings | None = None, open_path: Path | None = None,
                  open_last: bool = True) -> None:
         self.pool = pool
         self.hand_size = hand_size
-        self.settings = settings if settings is not None else storage.load_settings()
+        self.settings = settings if settings is not None else folders.load_settings()
         self.index = CardIndex(pool)
         self.faces = FaceStore()
         # inside the browser pane: a long refusal wraps, never past the edge or the divider
@@ -124,7 +125,7 @@ class DeckBuilderScene(FileActions):
             last = self.settings.get("deck_builder", "last_deck")
             start = Path(last) if last and is_file(last) else None  # never raises
         if start is not None:
-            entry = storage.read_deck(start, pool, self._source_of(start))
+            entry = library.read_deck(start, pool, self._source_of(start))
             self.load_editor(entry.deck or Deck(entry.name, ()), start, entry.readonly,
                              entry.problems if entry.malformed else ())
         self.run_search()
@@ -187,7 +188,7 @@ class DeckBuilderScene(FileActions):
 
     def _source_of(self, path: Path) -> str:
         try:
-            inside = path.resolve().is_relative_to(storage.STARTER_DIR.resolve())
+            inside = path.resolve().is_relative_to(library.STARTER_DIR.resolve())
         except OSError:
             inside = False
         return "starter" if inside else "user"

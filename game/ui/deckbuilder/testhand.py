@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.deck_stats import TestHand
+from game.decks.stats import TestHand
 from game.engine.carddefs import CardDef
 from game.ui import text as txt
 from game.ui import theme

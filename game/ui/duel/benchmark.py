@@ -20,7 +20,7 @@ import tempfile
 import time
 from typing import TYPE_CHECKING
 
-from game.resources import SOURCE_ROOT, starter_deck
+from game.files.resources import SOURCE_ROOT, starter_deck
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -114,8 +114,8 @@ def _child(scene: str) -> None:
 
         top = MenuScene()
     else:
-        from game.decks import load_deck
-        from game.duel_setup import DuelSetup
+        from game.decks.deck import load_deck
+        from game.play.duel_setup import DuelSetup
         from game.ui import duel_hook
 
         paths = (starter_deck("ember_rush"), starter_deck("veil_control"))

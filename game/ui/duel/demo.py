@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
-from game.duel_setup import DuelSetup
 from game.engine import Activate, Duel, Summon, Zone
 from game.engine.position import build_position
-from game.resources import starter_deck
+from game.files.resources import starter_deck
+from game.play.duel_setup import DuelSetup
 
 from .flow import MatchFlow, end_text, rules
 from .scene import DuelScene
@@ -86,7 +86,7 @@ def _fill_log(scene: DuelScene) -> None:
 
 
 def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: str = "normal") -> DuelScene:
-    from game.scenario import load_scenario
+    from game.play.scenario import load_scenario
 
     sc = load_scenario(Path(path))
     duel = sc.build()
@@ -103,7 +103,7 @@ def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: 
 
 def played_match(pool, seed: int = 3) -> MatchFlow:
     """A best-of-3 hotseat match after its first duel, played by random players."""
-    from game.decks import load_deck
+    from game.decks.deck import load_deck
 
     paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     decks = (load_deck(paths[0]), load_deck(paths[1]))

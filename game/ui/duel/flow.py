@@ -15,14 +15,15 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from game import autosave, storage, suspend
 from game.ai.levels import level as ai_level
 from game.ai.seeds import player_seed
-from game.decks import Deck
-from game.duel_setup import DuelSetup
-from game.end_words import end_sentence
+from game.decks.deck import Deck
 from game.engine import CardDef, Duel, Rules
-from game.match import DRAW, Match
+from game.files import folders
+from game.play import autosave, suspend
+from game.play.duel_setup import DuelSetup
+from game.play.end_words import end_sentence
+from game.play.match import DRAW, Match
 from game.ui.scene import Replace, Scene, Transition
 
 from .prefs import PREFS, apply_prefs, load_prefs
@@ -34,19 +35,19 @@ from .sprites import CardSprites
 
 @cache
 def rules() -> Rules:
-    from game.rules_file import load_rules
+    from game.rules.file import load_rules
 
     return load_rules()
 
 
 def end_text(duel: Duel, names: tuple[str, str]) -> str:
-    """Why the duel ended, as the result screen says it (game/end_words.py)."""
+    """Why the duel ended, as the result screen says it (game/play/end_words.py)."""
     return end_sentence(duel.end_reason or "", duel.winner, names)
 
 
 class MatchFlow:
     def __init__(self, setup: DuelSetup, pool: Mapping[str, CardDef], match_rules: Rules | None = None,
-                 seed: int | None = None, settings: storage.Settings | None = None,
+                 seed: int | None = None, settings: folders.Settings | None = None,
                  threaded: bool = True, speed: str | None = None) -> None:
         self.setup = setup
         self.pool = pool
@@ -141,7 +142,7 @@ class MatchFlow:
     # ------------------------------------------------------------ autosave
     def start_autosave(self, duel: Duel) -> None:
         """Keep the duel (and the match) on disk after every accepted command from now on
-        (game/autosave.py): the header now, one line per command after it."""
+        (game/play/autosave.py): the header now, one line per command after it."""
         old, self.journal = self.journal, None
         if duel.over:  # restored from an autosave after its last command: kept until the
             self.journal = autosave.Journal(None)  # match ends or the next duel starts
@@ -172,7 +173,7 @@ class MatchFlow:
             self.journal = None
 
     def keep_replay(self, scene: DuelScene) -> None:
-        """The duel has just ended on screen: save it as a replay (game/replay.py). A failure
+        """The duel has just ended on screen: save it as a replay (game/play/replay.py). A failure
         only says so in a toast; the duel's result is the match's and is never touched."""
         from game.ui.replays.record import save_match_duel
 
@@ -201,7 +202,7 @@ class MatchFlow:
 
     @classmethod
     def resume(cls, saved: suspend.SuspendedDuel, pool: Mapping[str, CardDef],
-               settings: storage.Settings | None = None, threaded: bool = True,
+               settings: folders.Settings | None = None, threaded: bool = True,
                where: Path | None = None) -> tuple[MatchFlow, DuelScene]:
         """The flow and the duel screen of a suspended duel, exactly where it was left;
         the computer player is made again with the same level. SuspendError says why not."""
@@ -210,7 +211,7 @@ class MatchFlow:
 
     @classmethod
     def restored(cls, saved: suspend.SuspendedDuel, match: Match, duel: Duel,
-                 pool: Mapping[str, CardDef], settings: storage.Settings | None = None,
+                 pool: Mapping[str, CardDef], settings: folders.Settings | None = None,
                  threaded: bool = True) -> tuple[MatchFlow, DuelScene]:
         """The flow and the duel screen around a match and duel already restored (from the
         suspended-duel file or the autosave). The match goes on with the card data and rules
@@ -226,7 +227,7 @@ class MatchFlow:
 
     @classmethod
     def _around(cls, saved: suspend.SuspendedDuel, match: Match, pool: Mapping[str, CardDef],
-                settings: storage.Settings | None, threaded: bool) -> MatchFlow:
+                settings: folders.Settings | None, threaded: bool) -> MatchFlow:
         """A flow around a restored match, with the setup and screen settings it was saved
         with, and the card data it goes on with (`match.pool`)."""
         setup = DuelSetup(saved.mode, (Path(saved.deck_paths[0]), Path(saved.deck_paths[1])),
@@ -239,7 +240,7 @@ class MatchFlow:
 
     @classmethod
     def continued(cls, save: autosave.Autosave, match: Match, duel: Duel,
-                  pool: Mapping[str, CardDef], settings: storage.Settings | None = None,
+                  pool: Mapping[str, CardDef], settings: folders.Settings | None = None,
                   threaded: bool = True) -> tuple[MatchFlow, Scene]:
         """The flow and the screen of an autosaved match (`autosave.restore_match` gave the
         match and duel): the duel where it was, or, when the autosave holds notes of the

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import storage, suspend
 from game.engine import Concede
-from game.fileio import FileError
+from game.files import folders
+from game.files.fileio import FileError
+from game.play import suspend
 from game.ui import cite, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Push, Quit, Scene
@@ -280,7 +281,7 @@ def settings_scene(scene: DuelScene) -> Scene:
     from . import prefs
 
     if scene.settings is None:
-        scene.settings = storage.load_settings()
+        scene.settings = folders.load_settings()
     settings = scene.settings
 
     def changed(section: str, key: str, value: object) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import storage
+from game.files import folders
 
 from .seats import Responses
 
@@ -20,10 +20,10 @@ AI_PAUSES_MS = (0, 300, 600)  # the least time a computer player's move waits, s
 LOG_SIZES = ("normal", "large")  # panels.LOG_SIZES
 
 
-def load_prefs(settings: storage.Settings | None) -> dict:
+def load_prefs(settings: folders.Settings | None) -> dict:
     """The duel screen's settings, each checked, with defaults when missing or wrong:
     speed, responses (per seat), ai_pause (seconds), glow (playable cards) and log_size."""
-    defaults = storage.DEFAULTS[PREFS]
+    defaults = folders.DEFAULTS[PREFS]
     raw = settings.values.get(PREFS, {}) if settings is not None else {}
     raw = raw if isinstance(raw, dict) else {}
     speed = raw.get("speed") if raw.get("speed") in SPEED_CHOICES else defaults["speed"]

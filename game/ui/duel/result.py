@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import DRAW
+from game.play.match import DRAW
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
@@ -32,7 +32,7 @@ class ResultScene:
         self.pending: Transition | None = None
         m = flow.match
         self.result = m.results[-1] if m.results else DRAW
-        self.reason = flow.last_reason  # a sentence already (game/end_words.py)
+        self.reason = flow.last_reason  # a sentence already (game/play/end_words.py)
         buttons: list[Button] = []
         self.question = ""
         if flow.over:
@@ -100,7 +100,7 @@ class ResultScene:
 
     def _watch(self) -> None:
         """The replay viewer on this duel's saved replay, from the person's own seat."""
-        from game.replay import ReplayError, ReplayRun, load_replay
+        from game.play.replay import ReplayError, ReplayRun, load_replay
         from game.ui.replays.viewer import ReplayViewer
 
         path = self.flow.last_replay

@@ -1,6 +1,6 @@
 """"Continue" on the menu: the autosaved or suspended duel back on screen, or why it cannot be.
 
-The autosave (game/autosave.py: the duel, match or puzzle that was on screen when the game
+The autosave (game/play/autosave.py: the duel, match or puzzle that was on screen when the game
 was closed or killed) comes first; an autosave that cannot be used is set aside (renamed,
 never deleted) and a notice says so, and the game goes on. Then the suspended duel ("Save and
 leave"): its file is deleted once the duel screen is rebuilt (one suspended duel at a time);
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import autosave, storage, suspend
-from game.fileio import FileError, one_line
+from game.files import folders
+from game.files.fileio import FileError, one_line
+from game.play import autosave, suspend
 from game.ui.scene import Pop, Scene, Transition
 from game.ui.widgets.dialog import Dialog, DialogButton
 
@@ -31,7 +32,7 @@ def resume_scene() -> Scene:
         return resume_autosave(pool)
     try:
         saved = suspend.load()
-        _flow, scene = MatchFlow.resume(saved, pool, settings=storage.load_settings())
+        _flow, scene = MatchFlow.resume(saved, pool, settings=folders.load_settings())
     except FileError as exc:
         return ResumeProblem(str(exc))
     except Exception as exc:  # noqa: BLE001 - a player's file never takes the game down
@@ -56,7 +57,7 @@ def resume_autosave(pool) -> Scene:
         if save.match is not None:
             match, duel = autosave.restore_match(save, pool)
             _flow, scene = MatchFlow.continued(save, match, duel, pool,
-                                               settings=storage.load_settings())
+                                               settings=folders.load_settings())
             return scene
         return resume_puzzle(save)
     except Exception as exc:  # noqa: BLE001 - a damaged autosave never takes the game down

@@ -14,10 +14,11 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game import rule_texts, storage
 from game.engine import CardDef, CardView, Command, Pass, Player, Rejected, SetCard, StepView, Zone
 from game.engine.reasons import Refusal
+from game.files import folders
 from game.play.describe import Describer, LogEntry
+from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
@@ -118,7 +119,7 @@ class DuelScene:
                                          ("set", "resp"): self._cycle_responses})
         self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
         self.on_left: Callable[[DuelScene], None] | None = None  # taken off the screen on purpose
-        self.settings: storage.Settings | None = None  # the pause menu's Settings edit these
+        self.settings: folders.Settings | None = None  # the pause menu's Settings edit these
         # drawn over the board but under the Menu button, toasts and dialogs (a puzzle's banner)
         self.overlay: Callable[[pygame.Surface], None] | None = None
         self.menu_button = pause.MenuButton(self.open_pause)

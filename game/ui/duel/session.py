@@ -43,7 +43,7 @@ class DuelSession:
         self.names = names
         self.responses = list(responses)
         self.history: list[Command] = []
-        # told each accepted command (the autosave journal, game/autosave.py): must be cheap
+        # told each accepted command (the autosave journal, game/play/autosave.py): must be cheap
         self.on_apply: Callable[[Command], None] | None = None
         self.threaded = threaded
         self.workers = {seat: AiWorker(p, threaded) for seat, p in (ai_players or {}).items()}

@@ -14,9 +14,9 @@ from functools import partial
 
 import pygame
 
-from game.decks import LISTS, Deck, validate_deck
+from game.decks.deck import LISTS, Deck, validate_deck
 from game.engine import CardType
-from game.match import same_cards_problems
+from game.play.match import same_cards_problems
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Pop, Replace, Transition

@@ -7,10 +7,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
-from game.decks import load_deck
+from game.decks.deck import load_deck
 from game.engine import Duel
-from game.replay import ReplayEntry, ReplayPlayer, record
-from game.resources import starter_deck
+from game.files.resources import starter_deck
+from game.play.replay import ReplayEntry, ReplayPlayer, record
 from game.ui.duel.flow import rules
 
 PAIRS = (("ember_rush", "veil_control", "hotseat", None),

@@ -2,7 +2,7 @@
 
 Each *.yaml of the exports folder is a row: its name and what it holds (the decks, players
 and result of a replay, or why it is not one). Import (Enter, double-click) checks the whole
-file and copies a good replay into the replays folder (game/replay.py `import_replay`); a
+file and copies a good replay into the replays folder (game/play/replay.py `import_replay`); a
 bad one is refused in one line and nothing is copied. "Other file…" asks for a path.
 
 Keys: Up/Down move, Enter imports, O other file, Tab moves over the buttons, Esc back.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import CardDef
-from game.replay import ReplayEntry, ReplayError, import_files, import_replay, read_entry
+from game.play.replay import ReplayEntry, ReplayError, import_files, import_replay, read_entry
 from game.ui import backdrop, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Transition
@@ -42,7 +42,7 @@ class ImportScene:
 
     def __init__(self, pool: Mapping[str, CardDef], on_imported: Callable[[Path], None],
                  source: Path | None = None, target: Path | None = None) -> None:
-        from game.replay import exports_dir
+        from game.play.replay import exports_dir
 
         self.pool = pool
         self.on_imported = on_imported

@@ -26,7 +26,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import CardDef
-from game.replay import (
+from game.play.replay import (
     KEEP,
     ReplayEntry,
     ReplayError,

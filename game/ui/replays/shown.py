@@ -26,7 +26,7 @@ from game.engine import HIDDEN, CardDef, Duel
 from game.engine import events as ev
 from game.engine.events import EVENT_TYPES, event_from_dict
 from game.engine.views import recorded_for
-from game.replay import CHECKPOINT, Replay, ReplayRun
+from game.play.replay import CHECKPOINT, Replay, ReplayRun
 from game.ui.duel.board import Board
 
 RECORDED = "recording"

@@ -2,7 +2,7 @@
 
 The duel is shown as it was played: from its recorded events (game/ui/replays/shown.py),
 each seat's board following that seat's events as the engine redacted them, with the card
-data it was played with (game/replay.py, format 2), so the board, the zoom and the log show
+data it was played with (game/play/replay.py, format 2), so the board, the zoom and the log show
 the recorded duel even where today's engine would play its commands differently. Re-playing
 is a check: `run` re-played the commands on the replay's own card data and rules (and shows
 the duel only when the replay keeps no events: format 1, or too big), and the viewer re-plays
@@ -30,11 +30,11 @@ from functools import cache
 
 import pygame
 
-from game.end_words import end_sentence
 from game.engine import CardDef, CardView, Pass, Rules, StepView
 from game.play.describe import Describer, LogEntry
-from game.replay import ReplayRun, Verdict, check_replay
-from game.rules_file import load_rules
+from game.play.end_words import end_sentence
+from game.play.replay import ReplayRun, Verdict, check_replay
+from game.rules.file import load_rules
 from game.ui import sound, theme
 from game.ui import text as txt
 from game.ui.duel import panels, style
