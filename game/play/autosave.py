@@ -221,6 +221,14 @@ def writer() -> Writer:
         return _writer
 
 
+def flush_pending(timeout: float = 5.0) -> bool:
+    """Wait until what the writer was given is on disk, if a writer was ever started (the
+    game closing on a SIGTERM); True when nothing is left waiting."""
+    with _writer_lock:
+        current = _writer
+    return True if current is None else current.flush(timeout)
+
+
 class Journal:
     """The autosave of one duel on screen: `append` after each accepted command (cheap:
     a line on a queue), `discard` when the player leaves it on purpose."""

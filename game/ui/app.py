@@ -5,13 +5,17 @@ into the window with black bars where the aspect differs (letterbox) and maps mo
 positions back, so no scene ever sees a window pixel. F11 (or Alt+Enter) toggles fullscreen
 (a scene may ask with `request_fullscreen`); the choice is saved for the next start.
 Closing the window asks the scenes first (`scene.allows_quit`): one with unsaved work vetoes
-and asks the player itself. The loop never blocks beyond `clock.tick`.
+and asks the player itself. A SIGTERM (a logout, a shutdown, `kill`) asks nobody: nothing
+would answer; the loop ends at the next frame, like a kill that waits for the autosave
+(`terminate`). The loop never blocks beyond `clock.tick`.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -116,6 +120,7 @@ class App:
         self.canvas = pygame.Surface(logical_size).convert()
         self.view = fit_viewport(self.window.get_size(), logical_size)
         self._scaled: pygame.Surface | None = None
+        self.terminating = False  # a SIGTERM came: the loop ends at the next frame
 
     # ------------------------------------------------------------ window
     def resized(self) -> None:
@@ -182,6 +187,19 @@ class App:
         for scene in stack[first:]:
             scene.draw(self.canvas)
 
+    def terminate(self, stack: list[Scene]) -> None:
+        """The system asked the game to close (SIGTERM): no question is asked (nobody may be
+        there to answer it) and nothing is lost: the duel's autosave journal is flushed and
+        kept, so Continue brings the duel back exactly as it was, as after a kill (docs/files.md,
+        "Autosave"); no screen is told it was left, which would drop it."""
+        from game.play import autosave
+
+        autosave.flush_pending()
+        stack.clear()
+
+    def _on_sigterm(self, signum: int, frame: object) -> None:
+        self.terminating = True
+
     def run(self, stack: list[Scene], frames: int | None = None,
             screenshot: str | None = None, fixed_dt: float | None = None,
             before_frame: Callable[[int], Iterable[pygame.event.Event]] | None = None) -> int:
@@ -190,8 +208,24 @@ class App:
         `fixed_dt` steps time without waiting (headless snapshots); `before_frame(n)` may
         return extra events to deliver before frame n (already in logical coordinates)."""
         clock = pygame.time.Clock()
+        self.terminating = False
+        previous = None
+        if threading.current_thread() is threading.main_thread():  # signals reach only it
+            previous = signal.signal(signal.SIGTERM, self._on_sigterm)
+        try:
+            return self._loop(stack, clock, frames, screenshot, fixed_dt, before_frame)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+    def _loop(self, stack: list[Scene], clock: pygame.time.Clock, frames: int | None,
+              screenshot: str | None, fixed_dt: float | None,
+              before_frame: Callable[[int], Iterable[pygame.event.Event]] | None) -> int:
         drawn, dt = 0, 0.0
         while stack:
+            if self.terminating:
+                self.terminate(stack)
+                break
             for event in pygame.event.get():
                 self.dispatch(stack, event)
                 if not stack:
