@@ -59,6 +59,7 @@ from .query import (
     card_users,
     check,
     choosable,
+    condition_plan,
     could_change,
     count,
     field_phantoms,
@@ -205,10 +206,15 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     if card.cid not in duel.index.phantom_cids:
         return R.ONLY_PHANTOMS_SUMMONED
     st = duel.state
-    cost = sp_cost(duel, card)
+    caches = duel.caches
+    if card.mods or (caches.static_cards and (caches.statics_version != caches.field_version
+                                              or caches.statics_sp)):
+        cost = sp_cost(duel, card)
+    else:  # nothing changes SP Costs now (sp_cost's own first answer, without the call)
+        cost = duel.pool[card.cid].level
     sp = st.players[player].sp
     if cost > sp:  # built once per (cost, sp): listing asks this of every card in hand
-        refusals = duel.caches.refusals
+        refusals = caches.refusals
         why = refusals.get((cost, sp))
         if why is None:
             why = refusals[(cost, sp)] = R.summon_cost_unpaid(cost, sp)
@@ -515,6 +521,12 @@ def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: i
                       responding: Step | None) -> AbilityTail:
     if not check(duel, ab.condition, player, card.uid, responding):
         return R.CONDITION_NOT_MET, (), ()
+    return _after_condition(duel, card, index, ab, player)
+
+
+def _after_condition(duel: Duel, card: Card, index: int, ab: Ability,
+                     player: int) -> AbilityTail:
+    """`_ability_tail_now` once the ability's condition holds."""
     if ab.effects and not could_change(duel, card, index, ab, player):
         return R.WOULD_DO_NOTHING, (), ()
     if ab.target is None:
@@ -659,10 +671,16 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
                         or (whose == 2 and top_player == player)
                         or (kinds is not None and top_kind not in kinds)):
                     continue  # CONDITION_NOT_MET
-            # the gate read the start and speed: the rest of activation_block
+            # the condition first (a listing needs every test to pass, in any order, and a
+            # failing condition is the usual refusal here), then the rest of
+            # activation_block (the gate read the start and speed), then the tail
+            cond = ab.condition
+            if cond is not None and not (cond.plan_ or condition_plan(cond))(
+                    duel, player, card.uid, responding):
+                continue
             if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
                 continue
-            why, _sets, cmds = _ability_tail_now(duel, card, i, ab, player, responding)
+            why, _sets, cmds = _after_condition(duel, card, i, ab, player)
             if why is None:
                 out.extend(cmds)
 

@@ -244,7 +244,17 @@ def atk(duel: Duel, card: Card) -> int:
 
 
 def max_health(duel: Duel, card: Card) -> int:
-    return _field_stat(duel, card, duel.pool[card.cid].health, "health")
+    """`_field_stat` for Health, skipping the sums when no continuous effect in force
+    changes a Health (`Caches.statics_health`) and the card has no modifier."""
+    base = duel.pool[card.cid].health
+    if card.zone in PILE_ZONES:
+        return base
+    caches = duel.caches
+    if caches.statics_version != caches.field_version:
+        active_statics(duel)
+    if not card.mods and not caches.statics_health:
+        return base
+    return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
 
 
 def health(duel: Duel, card: Card) -> int:
@@ -584,44 +594,7 @@ def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
                     if test(duel, card, this, False):
                         n += 1
         return n
-    cards = duel.state.cards
-    players = duel.state.players
-    if static is not None:  # the definition only: its kept answers
-        known, by_definition = static
-        pool = duel.pool
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                for uid in (ps.pile(zone) if is_pile else slots[zone]):
-                    if uid is not None:
-                        cid = cards[uid].cid
-                        cdef = pool[cid]
-                        got = known.get(cid)
-                        if got is None or got[0]() is not cdef:
-                            got = known[cid] = (ref(cdef), by_definition(cdef))
-                        if got[1]:
-                            n += 1
-    elif test is None:
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                if is_pile:
-                    n += len(ps.pile(zone))
-                else:
-                    for uid in slots[zone]:
-                        if uid is not None:
-                            n += 1
-    else:
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                for uid in (ps.pile(zone) if is_pile else slots[zone]):
-                    if uid is not None and test(duel, cards[uid], this, False):
-                        n += 1
-    return n
+    return len(select(duel, sel, you, this))  # other zones (rare): one home for that walk
 
 
 def sees(card: Card, viewer: int) -> bool:
@@ -719,19 +692,20 @@ def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
 CondTest = Callable[["Duel", int, int, "Step | None"], bool]
 
 
-def _in_bounds(lo: int | None, hi: int | None) -> Callable[[int], bool]:
-    if lo is None:
-        return (lambda v: True) if hi is None else (lambda v: v <= hi)
-    return (lambda v: lo <= v) if hi is None else (lambda v: lo <= v <= hi)
-
-
-def _condition_plan(cond: Condition) -> CondTest:
+def condition_plan(cond: Condition) -> CondTest:
+    """The condition's test, planned once (`check` without the call: hot loops read
+    `cond.plan_ or condition_plan(cond)` themselves)."""
     return cond.keep_plan(_plan_condition(cond))
+
+
+_LOWEST, _HIGHEST = -(1 << 62), 1 << 62  # "no bound" (every count, LP or SP is between)
 
 
 def _plan_condition(cond: Condition) -> CondTest:
     kind = cond.kind
-    ok = _in_bounds(cond.min, cond.max)
+    # the bounds as numbers, compared in the plan itself (a bounds function is a call more)
+    lo = _LOWEST if cond.min is None else cond.min
+    hi = _HIGHEST if cond.max is None else cond.max
     other = cond.player != "you"  # the player a count of LP, SP, hand or Graveyard reads
     if kind == "all":
         kids = tuple(_plan_condition(c) for c in cond.children)
@@ -762,19 +736,19 @@ def _plan_condition(cond: Condition) -> CondTest:
         sel = cond.select
         assert sel is not None
         if _counted_as_seen(sel):
-            return lambda duel, you, this, r: ok(count(duel, sel, you, this))
+            return lambda duel, you, this, r: lo <= count(duel, sel, you, this) <= hi
         # a card its player cannot see counts only as what they see of it (RULES.md I17)
-        return lambda duel, you, this, r: ok(len(choosable(duel, sel, you, this)))
+        return lambda duel, you, this, r: lo <= len(choosable(duel, sel, you, this)) <= hi
     if kind == "lp":
-        return lambda duel, you, this, r: ok(duel.state.players[1 - you if other else you].lp)
+        return lambda duel, you, this, r: lo <= duel.state.players[1 - you if other else you].lp <= hi
     if kind == "sp":
-        return lambda duel, you, this, r: ok(duel.state.players[1 - you if other else you].sp)
+        return lambda duel, you, this, r: lo <= duel.state.players[1 - you if other else you].sp <= hi
     if kind == "hand":
-        return lambda duel, you, this, r: ok(
-            len(duel.state.players[1 - you if other else you].hand))
+        return lambda duel, you, this, r: \
+            lo <= len(duel.state.players[1 - you if other else you].hand) <= hi
     if kind == "grave":
-        return lambda duel, you, this, r: ok(
-            len(duel.state.players[1 - you if other else you].grave))
+        return lambda duel, you, this, r: \
+            lo <= len(duel.state.players[1 - you if other else you].grave) <= hi
     if kind == "phase":
         values = cond.values
         return lambda duel, you, this, r: duel.state.phase._value_ in values
@@ -786,7 +760,7 @@ def _plan_condition(cond: Condition) -> CondTest:
             return own if values[0] == "own" else not own
         return turn
     if kind == "round":
-        return lambda duel, you, this, r: ok(duel.state.round)
+        return lambda duel, you, this, r: lo <= duel.state.round <= hi
     if kind == "responding_to":
         kinds, who, of = cond.values, cond.player, cond.select  # not `cond`: no cycle
         return lambda duel, you, this, r: _responding_to(kinds, who, of, duel, you, this, r)
@@ -825,7 +799,7 @@ def check(duel: Duel, cond: Condition | None, you: int, this: int,
     """Evaluate a condition for player `you`; `responding` is the Step being answered."""
     if cond is None:
         return True
-    return (cond.plan_ or _condition_plan(cond))(duel, you, this, responding)
+    return (cond.plan_ or condition_plan(cond))(duel, you, this, responding)
 
 
 def is_main_phase(phase: Phase) -> bool:
