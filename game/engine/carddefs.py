@@ -161,6 +161,24 @@ class Condition(Planned):
     values: tuple[str, ...] = ()  # phases, turn owner, step kinds
 
 
+def _own_field_selector(sel: Selector) -> bool:
+    """Does `sel` look only at its user's own Phantom and Side Balance slots?"""
+    return sel.side == "you" and set(sel.zones) <= {"phantom", "side"}
+
+
+def _own_field_need(cond: Condition | None) -> int:
+    """How many cards its user's Phantom and Side Balance slots must hold for `cond` to
+    hold (0: it sets no such bound)."""
+    if cond is None:
+        return 0
+    if cond.kind == "all":
+        return max((_own_field_need(c) for c in cond.children), default=0)
+    if cond.kind == "count" and cond.select is not None and cond.min is not None \
+            and _own_field_selector(cond.select):
+        return cond.min
+    return 0
+
+
 def has_real_condition(cond: Condition | None) -> bool:
     """A Condition about the duel, not only about what it answers (RULES.md C3): a Counter
     with one may be activated the turn it was set, and its text says `Condition:`."""
@@ -336,6 +354,18 @@ class CardDef:
                 and cond.select == mats.select and "extra" not in mats.select.zones)
 
     @cached_property
+    def field_cards_needed(self) -> int:
+        """The fewest cards its player's Phantom and Side Balance slots must hold for its
+        summon condition and materials to be met (0: no such bound): a count of their own
+        cards there, or materials taken from there, cannot find more cards than are there.
+        Listing refuses on this before judging the condition (the same refusal)."""
+        need = _own_field_need(self.summon_condition)
+        mats = self.materials
+        if mats is not None and _own_field_selector(mats.select):
+            need = max(need, mats.count)
+        return need
+
+    @cached_property
     def playable_alone(self) -> bool:
         """A Spirit or Counter with no ability to activate is activated as itself (index -1):
         it comes face up, and its continuous and trigger abilities work from then on."""
@@ -353,6 +383,23 @@ class CardDef:
         if self.playable_alone:
             return ((-1, self.ability(-1)), *own)
         return own
+
+    @cached_property
+    def open_gates(self) -> tuple[tuple[int, Ability, bool, int, bool], ...]:
+        """(index, ability, starts only a Line in its Main Phase, SP cost, once per turn) of
+        every activatable ability that may start a Line (needs no Step to answer): what
+        listing at an open state walks (read from `Ability.gate`, computed once)."""
+        return tuple((i, ab, ab.gate[0], ab.gate[1], ab.gate[2]) for i, ab in self.activatable
+                     if not ab.gate[3])
+
+    @cached_property
+    def answer_gates(self) -> tuple[tuple[int, Ability, int, bool, int, Condition | None, int,
+                                          frozenset[str] | None], ...]:
+        """(index, ability, SP cost, once per turn, speed, the `responding_to` test, whose
+        Step, which kinds) of every ability that may answer a Step (not one that only starts
+        a Line in its Main Phase): what listing walks while a Line is open."""
+        return tuple((i, ab, *ab.gate[1:3], *ab.gate[4:]) for i, ab in self.activatable
+                     if not ab.gate[0])
 
     @cached_property
     def trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:

@@ -62,6 +62,7 @@ from .query import (
     condition_plan,
     could_change,
     count,
+    field_cards,
     field_phantoms,
     has_real_condition,
     has_status,
@@ -381,9 +382,14 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     cards = duel.state.cards
     out: list[SpecialSummon] = []
     refused: set[str] = set()  # copies of a card share their summon condition
+    pool = duel.pool
+    on_field = len(field_cards(duel, p))
     for uid in duel.state.players[p].extra:
         cid = cards[uid].cid
         if cid in refused:
+            continue
+        if pool[cid].field_cards_needed > on_field:  # its condition cannot be met: that
+            refused.add(cid)  # refusal's cheap answer, asked first
             continue
         why = extra_summon_ok(duel, cards[uid], p)
         if why is None:
@@ -629,60 +635,57 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
 def activations(duel: Duel, player: int, responding: Step | None, out: list[Command],
                 cards: list[Card] | None = None) -> None:
     """Append every legal Activate for `player` (answering `responding`, or at an open state).
-    The skips before `activation_block` are that judgment's own cheap answers, asked first."""
+    The skips before `activation_block` are that judgment's own cheap answers, asked first
+    from each definition's gates (`CardDef.open_gates`, `CardDef.answer_gates`)."""
     st = duel.state
-    if responding is None:
-        main_ok = st.turn_player == player and (st.phase is Phases.MAIN1
-                                                or st.phase is Phases.MAIN2)
-        top_speed = top_player = -1
-        top_kind = ""
-        if cards is None:
-            cards = _activation_cards(duel, player)
-    else:
-        main_ok = False
-        top_speed = responding.speed
-        top_player = responding.player
-        top_kind = _STEP_KIND.get(responding.kind, responding.kind)
-        if cards is None:
-            cards = _response_cards(duel, player)
     used = st.used
     sp = st.players[player].sp
     pool = duel.pool
-    for card in cards:
+    if responding is None:
+        main_ok = st.turn_player == player and (st.phase is Phases.MAIN1
+                                                or st.phase is Phases.MAIN2)
+        for card in (_activation_cards(duel, player) if cards is None else cards):
+            cdef = pool[card.cid]
+            # a face-up Spirit is not played again (SPIRIT_ALREADY_ACTIVE, or a refusal before)
+            replay_barred = card.face_up and cdef.type is CardTypes.SPIRIT
+            for i, ab, main, cost_sp, once in cdef.open_gates:
+                if (i < 0 and replay_barred) or (main and not main_ok) or cost_sp > sp or (
+                        once and (card.uid, i) in used):
+                    continue  # ABILITY_IN_OWN_MAIN_PHASE, sp_cost_unpaid, ONCE_PER_TURN_USED
+                _rest_of_judgment(duel, card, i, ab, cdef, player, None, out)
+        return
+    top_speed = responding.speed
+    top_player = responding.player
+    top_kind = _STEP_KIND.get(responding.kind, responding.kind)
+    for card in (_response_cards(duel, player) if cards is None else cards):
         cdef = pool[card.cid]
-        # a face-up Spirit is not played again (SPIRIT_ALREADY_ACTIVE, or a refusal before it)
         replay_barred = card.face_up and cdef.type is CardTypes.SPIRIT
-        for i, ab in cdef.activatable:
-            if i < 0 and replay_barred:
-                continue
-            main, cost_sp, once, needs_step, speed, need, whose, kinds = ab.gate
-            if main and not main_ok:
-                continue  # ONLY_STARTS_A_LINE / ABILITY_IN_OWN_MAIN_PHASE
-            if cost_sp > sp or (once and (card.uid, i) in used):
-                continue  # sp_cost_unpaid / ONCE_PER_TURN_USED
-            if responding is None:
-                if needs_step:
-                    continue  # NOTHING_TO_NEGATE / CONDITION_NOT_MET: needs a Step
-            else:
-                if speed < top_speed:
-                    continue  # speed_too_low
-                if need is not None and (  # answers_step, read from the gate
-                        (whose == 1 and top_player != player)
-                        or (whose == 2 and top_player == player)
-                        or (kinds is not None and top_kind not in kinds)):
-                    continue  # CONDITION_NOT_MET
-            # the condition first (a listing needs every test to pass, in any order, and a
-            # failing condition is the usual refusal here), then the rest of
-            # activation_block (the gate read the start and speed), then the tail
-            cond = ab.condition
-            if cond is not None and not (cond.plan_ or condition_plan(cond))(
-                    duel, player, card.uid, responding):
-                continue
-            if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
-                continue
-            why, _sets, cmds = _after_condition(duel, card, i, ab, player)
-            if why is None:
-                out.extend(cmds)
+        for i, ab, cost_sp, once, speed, need, whose, kinds in cdef.answer_gates:
+            if (i < 0 and replay_barred) or speed < top_speed or cost_sp > sp or (
+                    once and (card.uid, i) in used):
+                continue  # speed_too_low, sp_cost_unpaid, ONCE_PER_TURN_USED
+            if need is not None and (  # answers_step, read from the gate
+                    (whose == 1 and top_player != player)
+                    or (whose == 2 and top_player == player)
+                    or (kinds is not None and top_kind not in kinds)):
+                continue  # CONDITION_NOT_MET
+            _rest_of_judgment(duel, card, i, ab, cdef, player, responding, out)
+
+
+def _rest_of_judgment(duel: Duel, card: Card, i: int, ab: Ability, cdef: CardDef,
+                      player: int, responding: Step | None, out: list[Command]) -> None:
+    """Once the gate let ability `i` through: its condition first (a listing needs every
+    test to pass, in any order, and a failing condition is the usual refusal here), then
+    the rest of activation_block (the gate read the start and speed), then the tail."""
+    cond = ab.condition
+    if cond is not None and not (cond.plan_ or condition_plan(cond))(
+            duel, player, card.uid, responding):
+        return
+    if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
+        return
+    why, _sets, cmds = _after_condition(duel, card, i, ab, player)
+    if why is None:
+        out.extend(cmds)
 
 
 def _response_cards(duel: Duel, player: int) -> list[Card]:
@@ -980,10 +983,19 @@ def legal_actions(duel: Duel) -> list[Command]:
         ph_slots = _empty_slots(duel, p, False)
         back_slots = _empty_slots(duel, p, True)
         pool = duel.pool
+        sp = ps.sp
+        caches = duel.caches
+        # SP Costs are the printed Levels unless a card has a modifier (summon_refusal's
+        # cheap answer, asked first: a Phantom that costs more than `sp` is refused)
+        printed_costs = not caches.static_cards or (
+            caches.statics_version == caches.field_version and not caches.statics_sp)
         for uid in ps.hand:
             card = cards[uid]
-            ctype = pool[card.cid].type
+            cdef = pool[card.cid]
+            ctype = cdef.type
             if ctype is CardTypes.PHANTOM:
+                if printed_costs and cdef.level > sp and not card.mods:
+                    continue  # summon_cost_unpaid
                 if ph_slots and summon_refusal(duel, p, card) is None:
                     acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardTypes.ENVIRONMENT:

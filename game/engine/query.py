@@ -258,7 +258,16 @@ def max_health(duel: Duel, card: Card) -> int:
 
 
 def health(duel: Duel, card: Card) -> int:
-    return max(0, max_health(duel, card) - card.damage)
+    """Max Health less damage (`max_health` written out: listing asks it of every Phantom)."""
+    base = duel.pool[card.cid].health
+    if card.zone in PILE_ZONES:
+        return max(0, base - card.damage)
+    caches = duel.caches
+    if caches.statics_version != caches.field_version:
+        active_statics(duel)
+    if card.mods or caches.statics_health:
+        base = max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
+    return max(0, base - card.damage)
 
 
 def sp_cost(duel: Duel, card: Card) -> int:
