@@ -19,7 +19,7 @@ Versions (the keys):
 - `active_version`: bumped when a card with an activatable ability moves
   (`primitives.move`, `reindex`). Keys each player's cards that might be activated.
 - `responders_version`: bumped when a card able to answer a Step (`responders`) moves, joins
-  or leaves that set (`placed`, `reindex`). Keys each player's cards among them.
+  or leaves that set (`moved`, `reindex`). Keys each player's cards among them.
 - `cond_version`: bumped by every card move, every LP or SP change and every change of a
   Phantom's damage: with the field, the phase and the turn it is all a condition reads.
   Keys `could_change` answers, the Extra Deck part of a listing and the truth of
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Zones
+from .model import PILE_ZONES, Zones
 
 if TYPE_CHECKING:
     from .carddefs import Condition, StaticEffect
@@ -210,13 +210,28 @@ class Caches:
             if uid not in lst:
                 lst.append(uid)
 
-    def placed(self, uid: int, on_field: bool, responder: bool) -> None:
-        """Card `uid` now stands on the field or not, able to answer a Step or not."""
-        if uid in self.static_cards:
-            if on_field:
-                self.static_on_field.add(uid)
-            else:
+    def moved(self, uid: int, zone: Zone, printed: Stats, statics: bool, active: bool,
+              responder: bool) -> None:
+        """Card `uid` moved to `zone` (`primitives.move`; the slots it left or entered are
+        `slot_changed`): conditions read differently, clients show it as printed until told
+        more and (out of the Main Deck) its shown stats are compared at the command's end;
+        `statics`: a card with continuous effects or an Environment slot is involved
+        (`statics_moved`); `active`: it has an activatable ability (`active_moved`);
+        `responder`: it can answer a Step where it is now (then, or if it could before, the
+        responders changed). One call for all of that: moving is the commonest change."""
+        self.cond_version += 1
+        self.shown_stats[uid] = printed
+        if zone is not Zones.DECK:
+            self.stats_dirty.add(uid)
+        if statics:
+            self.statics_reads += 1
+        if active:
+            self.active_version += 1
+        if uid in self.static_cards:  # where its continuous effects may work from
+            if zone in PILE_ZONES:
                 self.static_on_field.discard(uid)
+            else:
+                self.static_on_field.add(uid)
         responders = self.responders
         if responder:  # joined, or moved (its zone or controller may differ)
             responders.add(uid)

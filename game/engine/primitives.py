@@ -59,15 +59,11 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         caches.slot_changed(controller, zone)
     card.zone = zone
     card.moves += 1
-    if card.uid in caches.static_cards or zone is Zones.ENV or from_zone is Zones.ENV:
-        caches.statics_moved()
-    if card.cid in duel.index.active_cids:
-        caches.active_moved()
-    caches.conditions_changed()
-    caches.shown_printed(card.uid, duel.index.printed[card.cid])  # clients' default
-    if zone is not Zones.DECK:
-        caches.stats_changed(card.uid)
-    caches.placed(card.uid, zone not in PILE_ZONES, _responder(duel, card.cid, zone))
+    facts = duel.index
+    cid = card.cid
+    caches.moved(card.uid, zone, facts.printed[cid],  # printed: the clients' default
+                 card.uid in caches.static_cards or zone is Zones.ENV or from_zone is Zones.ENV,
+                 cid in facts.active_cids, _responder(duel, cid, zone))
     # `_value_`, not `.value`: the same string, without Python 3.11's slow enum property
     duel.out.append(ev.card_moved(card.uid, card.cid, card.owner, card.controller,
                                  from_zone._value_, from_index, zone._value_, card.index,
