@@ -136,17 +136,16 @@ class Caches:
         # (the player's slot version, free slots)
         self.extra: dict[int, tuple[ExtraKey, Slots, list[SpecialSummon]]] = {}  # player ->
         # (key, free Phantom slots, the SpecialSummons listed): the Extra Deck part
-        self.field_active: list[tuple[int, bool, list[Card]]] = [(-1, False, []),
-                                                                 (-1, False, [])]
-        # player -> (active_version, whether it is their turn, the cards with an activatable
-        # ability they might activate, in listing order: legal._activation_cards)
+        self.field_active: list[tuple[int, bool, list[Card]]] = [(-1, False, [])] * 4
+        # player * 2 + whether it is their turn -> (active_version, that same whether, the
+        # cards with an activatable ability they might activate, in listing order:
+        # legal._activation_cards); each player's turn and the other's are kept apart
         self.phantoms: list[tuple[int, list[Card], list[Card]]] = [(-1, [], []), (-1, [], [])]
         # player -> (their slot version, the Phantoms they control, every card in their
         # Phantom and Side Balance slots: query.field_phantoms, query.field_cards)
-        self.response_cards: list[tuple[int, bool, list[Card]]] = [(-1, False, []),
-                                                                   (-1, False, [])]
-        # player -> (responders_version, whether it is their turn, their cards among
-        # `responders` in uid order: legal._response_cards)
+        self.response_cards: list[tuple[int, bool, list[Card]]] = [(-1, False, [])] * 4
+        # player * 2 + whether it is their turn -> (responders_version, that same whether,
+        # their cards among `responders` in uid order: legal._response_cards)
         self.refusals: dict[tuple[int, int], Refusal] = {}  # refusals naming numbers, built
         # once (they depend on their numbers only: shared by every copy)
         self.pool_reads: dict[str, frozenset[str]] = {}  # what the pool's conditions read
@@ -192,9 +191,9 @@ class Caches:
         new.listing_version = self.listing_version
         new.free = self.free[:]
         new.extra = dict(self.extra)  # values are never changed in place
-        new.field_active = [(-1, False, []), (-1, False, [])]  # names the original's cards
+        new.field_active = [(-1, False, [])] * 4  # names the original's cards
         new.phantoms = [(-1, [], []), (-1, [], [])]  # names the original's cards too
-        new.response_cards = [(-1, False, []), (-1, False, [])]  # names the original's cards
+        new.response_cards = [(-1, False, [])] * 4  # names the original's cards
         new.refusals = self.refusals
         new.pool_reads = self.pool_reads
         return new
@@ -387,12 +386,12 @@ class Caches:
 
     def keep_field_active(self, player: int, version: int, own_turn: bool,
                           found: list[Card]) -> list[Card]:
-        self.field_active[player] = (version, own_turn, found)
+        self.field_active[player * 2 + own_turn] = (version, own_turn, found)
         return found
 
     def keep_response_cards(self, player: int, version: int, own_turn: bool,
                             found: list[Card]) -> list[Card]:
-        self.response_cards[player] = (version, own_turn, found)
+        self.response_cards[player * 2 + own_turn] = (version, own_turn, found)
         return found
 
     def set_aside_judgments(self) -> Judgments:

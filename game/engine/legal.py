@@ -609,7 +609,7 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
     st = duel.state
     own_turn = st.turn_player == player
     version = caches.active_version
-    kept = caches.field_active[player]
+    kept = caches.field_active[player * 2 + own_turn]
     if kept[0] == version and kept[1] is own_turn:
         return kept[2]
     active = duel.index.active_cids
@@ -696,7 +696,7 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     caches = duel.caches
     own_turn = duel.state.turn_player == player
     version = caches.responders_version
-    kept = caches.response_cards[player]
+    kept = caches.response_cards[player * 2 + own_turn]
     if kept[0] == version and kept[1] is own_turn:
         return kept[2]
     found = []
@@ -1003,12 +1003,15 @@ def legal_actions(duel: Duel) -> list[Command]:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
                 acts.extend(_sets(duel, p, uid, back_slots))
+        turn = st.turn
         for card in field_phantoms(duel, p):
             uid = card.uid
-            if position_refusal(duel, card) is None:
-                acts.append(_card_cmd(duel, ChangePosition, p, uid))
-            if flip_refusal(duel, card) is None:
-                acts.append(_card_cmd(duel, Flip, p, uid))
+            # Summoned or turned this turn: both judgments' first refusal, asked once here
+            if card.summoned_turn != turn and card.pos_changed_turn != turn:
+                if position_refusal(duel, card) is None:
+                    acts.append(_card_cmd(duel, ChangePosition, p, uid))
+                if flip_refusal(duel, card) is None:
+                    acts.append(_card_cmd(duel, Flip, p, uid))
             if unsummon_refusal(duel, card) is None:
                 acts.append(_card_cmd(duel, Unsummon, p, uid))
     elif phase is Phases.BATTLE:
