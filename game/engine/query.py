@@ -516,94 +516,62 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
 
 def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
-    found: list[int] = []
     mode, zones, test, static, field = sel.plan_ or _selector_plan(sel)
-    sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
-    # one loop per kind of test, each written out (as `count`: the hot path of listing)
     if field:  # the Phantom and Side Balance slots (the usual): the cards kept there
-        if static is not None:
-            known, by_definition = static
-            pool = duel.pool
-            for p in sides:
-                for card in field_cards(duel, p):
-                    cid = card.cid
-                    cdef = pool[cid]
-                    got = known.get(cid)
-                    if got is None or got[0]() is not cdef:
-                        got = known[cid] = (ref(cdef), by_definition(cdef))
-                    if got[1]:
-                        found.append(card.uid)
-        else:
-            for p in sides:
-                for card in field_cards(duel, p):
-                    if test is None or test(duel, card, this, False):
-                        found.append(card.uid)
-        return found
-    cards = duel.state.cards
-    players = duel.state.players
-    if static is not None:  # the definition only: its kept answers, without a call per card
+        cards = field_cards(duel, you if mode == 0 else 1 - you) if mode != 2 else \
+            field_cards(duel, 0) + field_cards(duel, 1)
+    else:
+        cards = _zone_cards(duel, zones, (you,) if mode == 0 else (1 - you,) if mode == 1
+                            else (0, 1))
+    found: list[int] = []
+    # one loop per kind of test (the hot path of listing: no call per card where the
+    # selector tests only the card's definition, whose answers the plan keeps)
+    if static is not None:
         known, by_definition = static
         pool = duel.pool
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                for uid in (ps.pile(zone) if is_pile else slots[zone]):
-                    if uid is not None:
-                        cid = cards[uid].cid
-                        cdef = pool[cid]
-                        got = known.get(cid)
-                        if got is None or got[0]() is not cdef:
-                            got = known[cid] = (ref(cdef), by_definition(cdef))
-                        if got[1]:
-                            found.append(uid)
+        for card in cards:
+            cid = card.cid
+            cdef = pool[cid]
+            got = known.get(cid)
+            if got is None or got[0]() is not cdef:
+                got = known[cid] = (ref(cdef), by_definition(cdef))
+            if got[1]:
+                found.append(card.uid)
     elif test is None:
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                for uid in (ps.pile(zone) if is_pile else slots[zone]):
-                    if uid is not None:
-                        found.append(uid)
+        for card in cards:
+            found.append(card.uid)
     else:
-        for p in sides:
-            ps = players[p]
-            slots = ps.slots
-            for zone, is_pile in zones:
-                for uid in (ps.pile(zone) if is_pile else slots[zone]):
-                    if uid is not None and test(duel, cards[uid], this, False):
-                        found.append(uid)
+        for card in cards:
+            if test(duel, card, this, False):
+                found.append(card.uid)
+    return found
+
+
+def _zone_cards(duel: Duel, zones: tuple[tuple[Zone, bool], ...],
+                sides: tuple[int, ...]) -> list[Card]:
+    """The cards in `zones` (each with whether it is a pile) of the players `sides`, in
+    player, zone and slot or pile order."""
+    cards = duel.state.cards
+    found: list[Card] = []
+    for p in sides:
+        ps = duel.state.players[p]
+        slots = ps.slots
+        for zone, is_pile in zones:
+            for uid in (ps.pile(zone) if is_pile else slots[zone]):
+                if uid is not None:
+                    found.append(cards[uid])
     return found
 
 
 def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
-    """How many cards match `sel` (`len(select(...))` without the list)."""
-    n = 0
-    mode, zones, test, static, field = sel.plan_ or _selector_plan(sel)
-    sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
-    if field:  # the Phantom and Side Balance slots (the usual): the cards kept there
-        if static is not None:  # the definition only (the usual): its kept answers
-            known, by_definition = static
-            pool = duel.pool
-            for p in sides:
-                for card in field_cards(duel, p):
-                    cid = card.cid
-                    cdef = pool[cid]
-                    got = known.get(cid)
-                    if got is None or got[0]() is not cdef:
-                        got = known[cid] = (ref(cdef), by_definition(cdef))
-                    if got[1]:
-                        n += 1
-        elif test is None:
-            for p in sides:
-                n += len(field_cards(duel, p))
-        else:
-            for p in sides:
-                for card in field_cards(duel, p):
-                    if test(duel, card, this, False):
-                        n += 1
-        return n
-    return len(select(duel, sel, you, this))  # other zones (rare): one home for that walk
+    """How many cards match `sel`: `select`'s answer, but for a selector of the Phantom
+    and Side Balance slots with nothing else to test (their kept lists' sizes)."""
+    mode, _zones, test, static, field = sel.plan_ or _selector_plan(sel)
+    if field and test is None and static is None:
+        if mode == 2:
+            return len(field_cards(duel, 0)) + len(field_cards(duel, 1))
+        return len(field_cards(duel, you if mode == 0 else 1 - you))
+    return len(select(duel, sel, you, this))
 
 
 def sees(card: Card, viewer: int) -> bool:
