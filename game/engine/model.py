@@ -106,15 +106,11 @@ class Card:
     moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
     zero_ok: bool = False  # survived a Break at 0 Health: stays at 0 (book)
     health_bonus: int = 0  # Health gained from bonuses, as last settled (see settle_health)
-    # [stat, amount, expires_turn or -1], [flag, expires_turn or -1]: never changed in place
-    # (a change assigns a new list), so copies of a card share them
-    mods: list[tuple[str, int, int]] = field(default_factory=list)
-    flags: list[tuple[str, int]] = field(default_factory=list)
+    mods: list[tuple[str, int, int]] = field(default_factory=list)  # [stat, amount, expires_turn or -1]
+    flags: list[tuple[str, int]] = field(default_factory=list)  # [flag, expires_turn or -1]
 
     def copy(self) -> Card:
-        """An independent copy. Its modifier and status lists are shared: they are never
-        changed in place (a new modifier or status makes a new list, `primitives`), so
-        sharing them is copying them (and cloning a duel copies every card)."""
+        """An independent copy (modifier and status entries are never changed in place)."""
         n = _new_card(Card)
         n.uid = self.uid
         n.cid = self.cid
@@ -134,8 +130,8 @@ class Card:
         n.moves = self.moves
         n.zero_ok = self.zero_ok
         n.health_bonus = self.health_bonus
-        n.mods = self.mods
-        n.flags = self.flags
+        n.mods = self.mods[:] if self.mods else []
+        n.flags = self.flags[:] if self.flags else []
         return n
 
     def reset(self) -> None:

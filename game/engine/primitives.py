@@ -277,7 +277,7 @@ def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
 def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -> None:
     """A stat modifier until the end of turn `expires` (-1: lasting); it may lower a
     Health, so the state check runs."""
-    card.mods = [*card.mods, (stat, amount, expires)]  # a new list: copies share the old
+    card.mods.append((stat, amount, expires))
     caches = duel.caches
     if expires >= 0:
         caches.timed_change(card.uid)
@@ -287,7 +287,7 @@ def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -
 
 def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
     """A status (protected, cannot_attack) until the end of turn `expires` (-1: lasting)."""
-    card.flags = [*card.flags, (status, expires)]  # a new list: copies share the old
+    card.flags.append((status, expires))
     caches = duel.caches
     if expires >= 0:
         caches.timed_change(card.uid)
