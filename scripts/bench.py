@@ -38,10 +38,17 @@ sys.path.insert(0, str(CODE))
 
 from game.ai.random_player import RandomPlayer  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
-from game.decks.deck import Deck, DeckError, load_deck, validate_deck  # noqa: E402
-from game.designer.sim import duel_seed  # noqa: E402
 from game.engine import Duel  # noqa: E402
-from game.rules.file import load_rules  # noqa: E402
+
+try:  # a tree from before the packages by job (issue 18) is compared too
+    from game.decks.deck import Deck, DeckError, load_deck, validate_deck
+    from game.designer.sim import duel_seed
+    from game.rules.file import load_rules
+except ImportError:
+    from game.rules_file import load_rules  # type: ignore
+    from game.sim import duel_seed  # type: ignore
+
+    from game.decks import Deck, DeckError, load_deck, validate_deck  # type: ignore
 
 
 def bench_player_seed(duel_seed_: int, k: int) -> int:

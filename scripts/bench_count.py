@@ -38,15 +38,24 @@ def play(tree: Path, games: int) -> int:
     sys.path.insert(0, str(tree))
     from game.ai.random_player import RandomPlayer
     from game.cards import load_card_set
-    from game.decks.deck import load_deck
-    from game.designer.sim import duel_seed
     from game.engine import Duel
-    from game.rules.file import load_rules
 
+    try:  # a tree from before the packages by job (issue 18) is counted too
+        from game.decks.deck import load_deck
+        from game.designer.sim import duel_seed
+        from game.rules.file import load_rules
+    except ImportError:
+        from game.rules_file import load_rules  # type: ignore
+        from game.sim import duel_seed  # type: ignore
+
+        from game.decks import load_deck  # type: ignore
     try:
         from game.files.resources import STARTER_DECK_DIR
-    except ImportError:  # an older tree kept its decks at the top
-        STARTER_DECK_DIR = tree / "decks"
+    except ImportError:
+        try:
+            from game.resources import STARTER_DECK_DIR  # type: ignore
+        except ImportError:  # an older tree kept its decks at the top
+            STARTER_DECK_DIR = tree / "decks"
     pool, rules = load_card_set(), load_rules()
     decks = [load_deck(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))]
     commands = 0

@@ -34,9 +34,15 @@ def _duels(tree: Path, duels: int, seed: int):
     import random
 
     from game.cards import load_card_set
-    from game.decks.deck import load_deck
     from game.engine import DeckSpec, Duel
-    from game.rules.file import load_rules
+
+    try:  # a tree from before the packages by job (issue 18) is compared too
+        from game.decks.deck import load_deck
+        from game.rules.file import load_rules
+    except ImportError:
+        from game.rules_file import load_rules  # type: ignore
+
+        from game.decks import load_deck  # type: ignore
 
     pool, rules = load_card_set(), load_rules()
     data = tree / "game" / "data" / "decks"
