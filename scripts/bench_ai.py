@@ -265,6 +265,13 @@ def puzzle_rates(level: str, attempts: int, seed: int) -> dict:
             "per_puzzle": per}
 
 
+def _load() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -298,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = set(args.only) if args.only else None
     out: dict = {}
     start = time.perf_counter()
+    load_start = _load()
     for key, a, b in STRENGTH:
         if wanted is None or key in wanted:
             t0 = time.perf_counter()
@@ -329,7 +337,10 @@ def main(argv: list[str] | None = None) -> int:
                    "jobs": None if args.scheduler else jobs,
                    "scheduler": args.scheduler, "pinned": pinned,
                    "python": platform.python_version(), "machine": platform.machine(),
-                   "cores": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)}
+                   "cores": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1),
+                   # the machine's 1-minute load average when the run began and ended: on a
+                   # shared machine, what the wall times (not the results) depended on
+                   "load_average": [load_start, _load()]}
     if args.json:
         print(json.dumps(out))
     else:

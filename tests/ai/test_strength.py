@@ -168,10 +168,11 @@ def test_hard_solves_every_shipped_puzzle() -> None:
     assert not failed
 
 
-def _still_standing_window():
+def _still_standing_window(lp: int = 400):
     """Puzzle 04b when Siege Titan has declared its attack on the Shield Bearer: seat 0 (the
     puzzle's player 1, at 400 LP) may pass, Parry or answer with Iron Resolve."""
     data = yaml.safe_load((PUZZLE_DIR / "04b_still_standing.yaml").read_text())
+    data["start"]["players"][1]["lp"] = lp
     data.pop("puzzle")
     data.pop("expect")
     data["commands"] = data["commands"][:2]
@@ -210,3 +211,17 @@ def test_hard_answers_with_iron_resolve_in_a_plain_duel() -> None:
     cmd = hard.choose(duel.view(me))
     assert isinstance(cmd, Activate)
     assert sc.pool[duel.state.cards[cmd.card].cid].id == "iron_resolve"
+
+
+def test_the_survival_solver_cuts_nothing_when_every_answer_survives() -> None:
+    """At 8,000 LP no attack order can finish us this turn: every candidate is proven safe
+    (so Hard's search keeps them all) and no cheap bound calls the turn a threat at 20,000."""
+    from game.ai.survival import SurvivalSolver, threatened
+
+    sc, duel = _still_standing_window(8000)
+    me = duel.deciding_player
+    legal = list(duel.legal_actions())
+    safe = SurvivalSolver(me, None, budget=5000).safe(duel, legal)
+    assert safe == legal
+    sc, duel = _still_standing_window(20000)
+    assert not threatened(duel, me, None)
