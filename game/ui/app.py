@@ -182,7 +182,7 @@ class App:
     def draw(self, stack: list[Scene]) -> None:
         """Draw the top scene (and the scenes under an overlay scene) on the canvas."""
         first = len(stack) - 1
-        while first > 0 and getattr(stack[first], "is_overlay", False):
+        while first > 0 and stack[first].is_overlay:
             first -= 1
         for scene in stack[first:]:
             scene.draw(self.canvas)

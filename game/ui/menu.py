@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import backdrop, fonts, motion, routes
+from game.ui import fonts, motion, routes
 from game.ui import text as txt
 from game.ui.loaded import RouteError
 from game.ui.scene import Pop, Push, Transition
+from game.ui.screen import Screen
 
 DESIGN_SIZE = (1280, 720)
 NOTICE_SECONDS = 2.6
@@ -57,16 +58,16 @@ def layout(size: tuple[int, int], count: int) -> tuple[float, list[pygame.Rect]]
     return s, [pygame.Rect(x, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
-class MenuScene:
+class MenuScene(Screen):
     """Title, a column of buttons, a short notice for entries that are not there yet."""
 
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE) -> None:
+        super().__init__()
         self.size = size
         self.items = self._build_items()
         self.focus: int | None = None
         self.notice = ""
         self.notice_left = 0.0
-        self._background: pygame.Surface | None = None
         self._text: dict[tuple, pygame.Surface] = {}  # rendered once per (text, px, colour)
 
     @staticmethod
@@ -136,7 +137,7 @@ class MenuScene:
             self.notice_left = NOTICE_SECONDS * 2
             return None
 
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = getattr(event, "size", None) or (event.x, event.y)
             self.size = tuple(size)
@@ -164,7 +165,7 @@ class MenuScene:
         return None
 
     # -------------------------------------------------------------- update
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         for i, item in enumerate(self.items):
             target = 1.0 if i == self.focus else 0.0
             item.hover = motion.ease(item.hover, target, dt, HOVER_SPEED)
@@ -174,17 +175,11 @@ class MenuScene:
         return None
 
     # ---------------------------------------------------------------- draw
-    def _bg(self, size: tuple[int, int]) -> pygame.Surface:
-        """A vertical gradient, cached per window size."""
-        if self._background is None or self._background.get_size() != size:
-            self._background = backdrop.gradient(size)
-        return self._background
-
     def draw(self, surface: pygame.Surface) -> None:
         self.size = surface.get_size()
         w, h = self.size
         s, rects = layout(self.size, len(self.items))
-        surface.blit(self._bg(self.size), (0, 0))
+        surface.blit(self.backdrop(self.size), (0, 0))
 
         title = self._render("Phantom Duel", round(64 * s), TEXT, scaled=False)
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))

@@ -28,6 +28,7 @@ from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
 from game.ui.scene import Pop, Replace, Transition
+from game.ui.screen import Screen
 from game.ui.widgets import Button, Dialog, DialogButton
 
 # above the board, up to the duel's "☰ Menu" button (which stays where it is in every duel),
@@ -83,11 +84,12 @@ class SolutionHint:
         return getattr(self.hard, name)
 
 
-class PuzzlePlayScene:
+class PuzzlePlayScene(Screen):
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
                  next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
                  speed: str | None = None, settings: folders.Settings | None = None,
                  resumed: autosave.Autosave | None = None) -> None:
+        super().__init__()
         self.puzzle = puzzle
         self.progress = progress
         self.number = number
@@ -138,8 +140,6 @@ class PuzzlePlayScene:
             if self.outcome is pz.Status.SOLVED else ""
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved
         self.saved_note = ""
-        self.dialog: Dialog | None = None
-        self.pending: Transition | None = None
         self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
                                   "Hint  F1", self.show_hint, px=theme.SMALL, tooltip="Show the hint")
         self.retry_button = Button((BANNER.right - (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
@@ -174,12 +174,12 @@ class PuzzlePlayScene:
         self.settings.save()
 
     def retry(self) -> None:
-        self.pending = Replace(PuzzlePlayScene(self.puzzle, self.progress, self.number,
-                                               self.next_puzzle, self.threaded, self.duel.speed,
-                                               self.settings))
+        self.go(Replace(PuzzlePlayScene(self.puzzle, self.progress, self.number,
+                                        self.next_puzzle, self.threaded, self.duel.speed,
+                                        self.settings)))
 
     def back(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     def left(self) -> None:
         """Off the screen on purpose (Back, Retry, Next, Leave, Quit): no autosave to keep."""
@@ -218,7 +218,7 @@ class PuzzlePlayScene:
 
     def play_next(self) -> None:
         if self.next_puzzle is not None:
-            self.pending = Replace(self.next_puzzle())  # type: ignore[arg-type]
+            self.go(Replace(self.next_puzzle()))  # type: ignore[arg-type]
 
     def show_hint(self) -> None:
         """The puzzle's written hint; and, while the puzzle is being played, the strongest
@@ -300,54 +300,41 @@ class PuzzlePlayScene:
         return f"{what} The goal was: {self.puzzle.goal.describe()} Retry to start again."
 
     # ------------------------------------------------------------- events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
-            return self._take()
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if self.duel.dialog is not None:  # the pause menu (or its questions) has every event
-            out = self.duel.handle_event(event)
-            return self._take() or out
+            return self.duel.handle_event(event)
         if event.type == pygame.KEYDOWN and event.key == HINT_KEY:
             self.show_hint()
-            return self._take()
+            return None
         if event.type == pygame.KEYDOWN and event.key == RETRY_KEY:
             self.retry()
-            return self._take()
+            return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pos = getattr(event, "pos", (-1, -1))
             for b in self.buttons:
                 b.track_hover(pos)
             used = any(b.handle_event(event) for b in self.buttons)
             if used and event.type != pygame.MOUSEMOTION:
-                return self._take()
+                return None
             if self.outcome is not None and event.type == pygame.MOUSEBUTTONDOWN and \
                     LAYOUT.action.collidepoint(pos):
                 self._show_outcome()  # the decided puzzle: the action button shows it again
-                return self._take()
+                return None
         if self.outcome is not None and event.type == pygame.KEYDOWN and \
                 event.key in (pygame.K_SPACE, pygame.K_RETURN) and not self.duel.anim.busy:
             self._show_outcome()
-            return self._take()
-        out = self.duel.handle_event(event)
-        return self._take() or out
+            return None
+        return self.duel.handle_event(event)
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         for b in self.buttons:
             b.update(dt)
-        if self.dialog is not None:
-            self.dialog.update(dt)
         out = self.duel.update(dt)
         self._judge()
         if self.outcome is None and self.tracker.status is not pz.Status.PLAYING \
                 and not self.duel.anim.busy and self.dialog is None:
             self._show_outcome()
-        return self._take() or out
+        return out
 
     def allow_quit(self) -> bool:
         return self.duel.allow_quit()

@@ -17,10 +17,11 @@ import pygame
 from game.ai.levels import LEVELS
 from game.files import folders
 from game.play import puzzles as pz
-from game.ui import backdrop, theme
 from game.ui import text as txt
+from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
-from game.ui.widgets import Button, ItemState, ListView, Toast, WidgetGroup
+from game.ui.screen import Screen
+from game.ui.widgets import Button, ItemState, ListView, WidgetGroup, row_backdrop
 from game.ui.widgets.base import is_key
 
 W, H = theme.LOGICAL_SIZE
@@ -31,7 +32,6 @@ CHECK = "\u2713"
 OPPONENT_TEXT = {"pass": "never answers and ends its turns",
                  "script": "plays a fixed plan",
                  **{lv.name: f"is the {lv.label} AI ({lv.description})" for lv in LEVELS}}
-DOUBLE_CLICK = 0.4  # seconds
 
 
 def opponent_text(entry: pz.Puzzle) -> str:
@@ -57,15 +57,14 @@ def pips(n: int) -> str:
     return "\u25cf" * n + "\u25cb" * (pz.MAX_DIFFICULTY - n)
 
 
-class PuzzlesScene:
+class PuzzlesScene(Screen):
     def __init__(self, entries: list[pz.Puzzle | pz.BrokenPuzzle] | None = None,
                  progress: pz.Progress | None = None, threaded: bool = True) -> None:
+        super().__init__((W // 2, H - 96))
         self.entries = pz.list_puzzles() if entries is None else entries
         self.progress = progress if progress is not None else pz.load_progress()
         self.threaded = threaded
         self.settings = folders.load_settings()  # the duel screen's settings, read once
-        self.pending: Transition | None = None
-        self.toast = Toast((W // 2, H - 96))
         self.numbers = {e.key: i + 1 for i, e in enumerate(self.entries)}
         # a row holds a name over a goal: taller when Settings' text size is larger
         row_h = max(ROW_H, txt.font(theme.LABEL, True).get_height()
@@ -81,11 +80,8 @@ class PuzzlesScene:
         first_open = next((i for i, e in enumerate(self.entries) if isinstance(e, pz.Puzzle)
                            and not self.progress.is_solved(e.key)), 0)
         self.list.select(first_open if self.entries else None)
-        self._background: pygame.Surface | None = None
         self._details_key: tuple | None = None
         self._details: list[tuple[str, int, theme.Colour, bool]] = []
-        self._last_click = (-1, -10.0)
-        self._clock = 0.0
         self._where = f"Your own puzzle files: {_short(pz.user_dir())}"
         if self.progress.problem:  # the file is left as it is; nothing is saved over it
             self.toast.show(self.progress.problem, "warn", seconds=8.0)
@@ -108,7 +104,7 @@ class PuzzlesScene:
         except Exception as exc:  # a position the engine refuses: say so, keep the list
             self.toast.show(f"{entry.name} cannot be opened: {exc}", "error", seconds=6.0)
             return
-        self.pending = Push(scene)
+        self.go(Push(scene))
 
     def _next_after(self, entry: pz.Puzzle):
         """A factory for the next playable puzzle after `entry` (None at the end)."""
@@ -134,53 +130,40 @@ class PuzzlesScene:
         self.play(self.selected)
 
     def leave(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     def resume(self) -> None:
         """Back from a puzzle: the check marks may have changed (drawn from `progress`)."""
         self._details_key = None
 
     # ------------------------------------------------------------- events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self.list.index_at(event.pos)
             if i is not None:
                 self.group.set_focus(self.list)
-                again = self._last_click[0] == i and self._clock - self._last_click[1] < DOUBLE_CLICK
                 self.list.select(i)
-                self._last_click = (i, self._clock)
-                if again:
+                if self.double_click(i):
                     self.play(self.entries[i])
-                return self._take()
+                return None
         if is_key(event, pygame.K_SPACE) and self.group.focus is self.list:
             self.play_selected()
-            return self._take()
+            return None
         self.group.handle_event(event)
-        return self._take()
+        return None
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self._clock += dt
+    def on_update(self, dt: float) -> Transition | None:
         self.group.update(dt)
-        self.toast.update(dt)
         self.play_button.enabled = isinstance(self.selected, pz.Puzzle)
-        return self._take()
+        return None
 
     # --------------------------------------------------------------- draw
-    def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            bg = backdrop.gradient((W, H))
-            for rect in (LIST, DETAILS):
-                pygame.draw.rect(bg, theme.PANEL, rect, border_radius=10)
-                pygame.draw.rect(bg, theme.PANEL_EDGE, rect, width=1, border_radius=10)
-            self._background = bg
-        return self._background
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        for rect in (LIST, DETAILS):
+            pygame.draw.rect(bg, theme.PANEL, rect, border_radius=10)
+            pygame.draw.rect(bg, theme.PANEL_EDGE, rect, width=1, border_radius=10)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._bg(), (0, 0))
+    def draw_body(self, surface: pygame.Surface) -> None:
         txt.blit_text(surface, "Puzzles", theme.TITLE, theme.TEXT, (40, 26), bold=True)
         pygame.draw.rect(surface, theme.ACCENT, (40, 70, 80, 3))
         playable = [e for e in self.entries if isinstance(e, pz.Puzzle)]
@@ -196,18 +179,10 @@ class PuzzlesScene:
         self._draw_details(surface)
         hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50), anchor="center")
-        self.toast.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, entry, rect: pygame.Rect, state: ItemState) -> None:
-        r = rect.inflate(-4, -4)
+        r = row_backdrop(surface, rect, state, (50, 44, 32))
         broken = isinstance(entry, pz.BrokenPuzzle)
-        if state.selected:
-            pygame.draw.rect(surface, (50, 44, 32), r, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT, r, width=1, border_radius=6)
-        elif state.hovered:
-            pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
-        if state.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r, width=2, border_radius=6)
         number = self.numbers.get(entry.key, 0)
         badge = pygame.Rect(r.x + 10, r.centery - 16, 32, 32)
         solved = not broken and self.progress.is_solved(entry.key)

@@ -3,7 +3,8 @@
 A scene never swaps itself out: it returns a transition (Push, Pop, Replace or None) from
 `handle_event` or `update`, and `apply_transition` is the one place the stack changes. That
 keeps scenes testable without a window loop and makes "back" always mean Pop. A scene that
-is uncovered by a Pop gets its optional `resume()` called (the menu re-reads what is saved).
+is uncovered by a Pop gets its `resume()` called (the menu re-reads what is saved). Every
+scene is a `game.ui.screen.Screen`, which declares the hooks below with neutral answers.
 """
 
 from __future__ import annotations
@@ -16,21 +17,30 @@ import pygame
 
 @runtime_checkable
 class Scene(Protocol):
+    """What the stack and the app ask of a scene (game.ui.screen.Screen is the base)."""
+
+    is_overlay: bool  # drawn over the scene beneath it
+
     def handle_event(self, event: pygame.event.Event) -> Transition | None: ...
 
     def update(self, dt: float) -> Transition | None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def allow_quit(self) -> bool: ...
 
-def allows_quit(scene: object) -> bool:
+    def left(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+
+def allows_quit(scene: Scene) -> bool:
     """True unless `scene` vetoes closing the window.
 
-    A scene with unsaved work (or a duel in progress) defines `allow_quit() -> bool`: it
-    returns False to veto, shows its own "really quit?" question, and returns `Quit()`
-    from `handle_event` when the player agrees. Scenes without the method never veto."""
-    hook = getattr(scene, "allow_quit", None)
-    return True if hook is None else bool(hook())
+    A scene with unsaved work (or a duel in progress) answers False from `allow_quit()`,
+    shows its own "really quit?" question, and returns `Quit()` from `handle_event` when the
+    player agrees."""
+    return bool(scene.allow_quit())
 
 
 @dataclass(frozen=True)
@@ -60,12 +70,10 @@ class Quit:
 Transition = Push | Pop | Replace | Quit
 
 
-def _left(scene: object) -> None:
+def _left(scene: Scene) -> None:
     """A scene taken off the stack on purpose (Pop, Replace, Quit; not a crash or a kill)
-    may let go of what it holds (optional `left()` hook: the duel's autosave goes)."""
-    hook = getattr(scene, "left", None)
-    if hook is not None:
-        hook()
+    lets go of what it holds (`left()`: the duel's autosave goes)."""
+    scene.left()
 
 
 def apply_transition(stack: list[Scene], transition: Transition | None) -> list[Scene]:
@@ -77,10 +85,8 @@ def apply_transition(stack: list[Scene], transition: Transition | None) -> list[
     elif isinstance(transition, Pop):
         if stack:
             _left(stack.pop())
-        if stack:  # the scene underneath is on top again: it may refresh (optional hook)
-            hook = getattr(stack[-1], "resume", None)
-            if hook is not None:
-                hook()
+        if stack:  # the scene underneath is on top again: it may refresh
+            stack[-1].resume()
     elif isinstance(transition, Replace):
         if stack:
             _left(stack.pop())

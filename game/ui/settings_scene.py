@@ -21,11 +21,12 @@ from typing import Any
 import pygame
 
 from game.files import folders
-from game.ui import backdrop, look, sound, theme
+from game.ui import look, sound, theme
 from game.ui import text as txt
 from game.ui.app import is_fullscreen_now, request_fullscreen
 from game.ui.scene import Pop, Transition
-from game.ui.widgets import Button, Dialog, Toast, WidgetGroup, confirm
+from game.ui.screen import Screen
+from game.ui.widgets import Button, WidgetGroup, confirm
 from game.ui.widgets.base import Widget, is_activate, is_key
 
 W, H = theme.LOGICAL_SIZE
@@ -199,22 +200,19 @@ class ChoiceRow(Widget):
                           theme.BODY, ink, seg.center, bold=chosen, anchor="center")
 
 
-class SettingsScene:
+class SettingsScene(Screen):
     """The settings screen. `settings` is shared with the caller when given (a duel's own,
     say); `on_change(section, key, value)` hears every change after it is saved."""
 
     def __init__(self, settings: folders.Settings | None = None,
                  on_change: Change | None = None, rows: Sequence[RowSpec] = ROWS) -> None:
+        super().__init__((W // 2, H - 51))
         self.settings = settings if settings is not None else folders.load_settings()
         self.on_change = on_change
-        self.pending: Transition | None = None
-        self.dialog: Dialog | None = None
-        self.toast = Toast((W // 2, H - 51))
         self.problem = self.settings.problem
         self.problem_lines = self._problem_lines()
         self._want_fullscreen: bool | None = None  # asked of the shell, not yet seen
         self._wait = 0.0
-        self._background: pygame.Surface | None = None
         self.headings: list[tuple[str, int]] = []
         self.rows = [ChoiceRow(pygame.Rect(LEFT_X, 0, ROW_W, ROW_H - 6), spec,
                                self._index_of(spec, self._saved(spec)), self._changed)
@@ -238,7 +236,7 @@ class SettingsScene:
         """Place the headings and rows for the text size now (taller rows for larger text)
         inside the scrolling view between the header and the buttons."""
         self._look = look.generation
-        self._background = None
+        self._backdrop = None
         top = 118 + (len(self.problem_lines) * 20 + 24 if self.problem_lines else 0)
         self.view = pygame.Rect(LEFT_X - 4, top - 4, ROW_W + 8, H - 92 - (top - 4))
         label_h = txt.font(theme.LABEL, True).get_linesize()
@@ -362,56 +360,38 @@ class SettingsScene:
                     row.index = self._index_of(row.spec, now)
 
     def leave(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     # ------------------------------------------------------------ events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
-            return self._take()
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEWHEEL:
             if self.view.collidepoint(self.group.mouse):
                 self.scroll -= event.y * 40
                 self._place()
-            return self._take()
+            return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
                 not self.view.collidepoint(event.pos):
             for button in (self.back, self.reset):  # rows scrolled out of view take no click
                 button.handle_event(event)
-            return self._take()
+            return None
         self.group.handle_event(event)
         if event.type == pygame.KEYDOWN and self.group.focus in self.rows:
             self.reveal(self.group.focus)  # type: ignore[arg-type]
-        return self._take()
+        return None
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         if self._look != look.generation:  # the look changed elsewhere: lay out again
             self._layout()
         self._wait = max(0.0, self._wait - dt)
         self._sync_fullscreen()
         self.group.update(dt)
-        self.toast.update(dt)
-        if self.dialog is not None:
-            self.dialog.update(dt)
-        return self._take()
+        return None
 
     # -------------------------------------------------------------- draw
-    def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            bg = backdrop.gradient((W, H))
-            backdrop.draw_header(bg, "Settings", "Each change takes effect at once and is saved.",
-                                 LEFT_X)
-            self._background = bg.convert() if pygame.display.get_surface() is not None else bg
-        return self._background
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        self.title_block(bg, "Settings", "Each change takes effect at once and is saved.", LEFT_X)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._bg(), (0, 0))
+    def draw_body(self, surface: pygame.Surface) -> None:
         if self.problem_lines:
             box = pygame.Rect(LEFT_X, 116, ROW_W, len(self.problem_lines) * 20 + 14)
             pygame.draw.rect(surface, (52, 40, 22), box, border_radius=8)
@@ -437,10 +417,6 @@ class SettingsScene:
         for widget in self.group.widgets:
             widget.draw_overlay(surface)
         self.group.draw_tooltip(surface)
-        if self.toast.visible:  # the answer to the last change, where the hint is
-            self.toast.draw(surface)
-        else:
+        if not self.toast.visible:  # the answer to the last change stands where the hint is
             txt.blit_text(surface, HINT, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52),
                           anchor="center")
-        if self.dialog is not None:
-            self.dialog.draw(surface)

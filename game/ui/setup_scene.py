@@ -18,10 +18,11 @@ from game.decks import library
 from game.engine.carddefs import CardDef
 from game.files import folders
 from game.play.duel_setup import DuelSetup
-from game.ui import backdrop, duel_hook, theme
+from game.ui import duel_hook, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Replace, Transition
-from game.ui.widgets import Button, Dropdown, ItemState, ListView, Option, Toast, WidgetGroup
+from game.ui.screen import Screen
+from game.ui.widgets import Button, Dropdown, ItemState, ListView, Option, WidgetGroup
 from game.ui.widgets.base import is_key
 
 W, H = theme.LOGICAL_SIZE
@@ -32,14 +33,13 @@ TITLES = {"hotseat": ("Hotseat duel", "Two players, one screen: each picks a dec
           "versus_ai": ("Versus AI", "You against a computer opponent.")}
 
 
-class DuelSetupScene:
+class DuelSetupScene(Screen):
     def __init__(self, mode: str, pool: Mapping[str, CardDef],
                  settings: folders.Settings | None = None) -> None:
+        super().__init__()
         self.mode = mode
         self.pool = pool
         self.settings = settings if settings is not None else folders.load_settings()
-        self.pending: Transition | None = None
-        self.toast = Toast((W // 2, H - 100))
         self.entries = library.list_decks(pool)
         self.chosen: list[library.DeckEntry | None] = [None, None]
         ai = mode == "versus_ai"
@@ -80,7 +80,6 @@ class DuelSetupScene:
         for i, key in enumerate(("deck_1", "deck_2")):
             self._restore(i, s.get("duel_setup", key))
         self.group.set_focus(self.lists[0])
-        self._background: pygame.Surface | None = None
         self._refresh_start()
         if self.settings.problem:  # defaults are in use; the file is left as it is
             self.toast.show(self.settings.problem, "warn", seconds=6.0)
@@ -147,13 +146,13 @@ class DuelSetupScene:
             self.toast.show("The duel screen is coming in a later update: your choices are saved",
                             "warn", seconds=3.5)
             return
-        self.pending = Replace(scene)
+        self.go(Replace(scene))
 
     def leave(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     # ------------------------------------------------------------- events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for side, view in enumerate(self.lists):
                 i = view.index_at(event.pos)
@@ -161,35 +160,19 @@ class DuelSetupScene:
                     self.group.set_focus(view)
                     view.selected = i
                     self.choose(side, view.items[i])
-                    return self._take()
+                    return None
         if is_key(event, pygame.K_SPACE) and self.group.focus in self.lists:
             view = self.group.focus
             if view.selected_item is not None:
                 self.choose(self.lists.index(view), view.selected_item)
-                return self._take()
+                return None
         self.group.handle_event(event)
-        return self._take()
-
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self.group.update(dt)
-        self.toast.update(dt)
-        return self._take()
+        return None
 
     # --------------------------------------------------------------- draw
-    def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            bg = backdrop.gradient((W, H))
-            self._background = bg
-        return self._background
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._bg(), (0, 0))
+    def draw_body(self, surface: pygame.Surface) -> None:
         title, sub = TITLES[self.mode]
-        backdrop.draw_header(surface, title, sub)
+        self.title_block(surface, title, sub)
         for side, rect in enumerate(COLUMNS):
             focused = self.group.focus is self.lists[side]  # the keys choose in this list
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
@@ -214,7 +197,8 @@ class DuelSetupScene:
             txt.blit_text(surface, note, theme.SMALL, theme.TEXT_FAINT, (640, OPTIONS_Y + 50))
         hint = "Click or Enter chooses a deck  \u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")
-        self.toast.draw(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
         # open dropdown lists must stay on top of the toast and hint
         for w in (self.best_of, self.first, self.ai_level):
             if w.open:

@@ -33,6 +33,7 @@ from game.engine import (
 )
 from game.ui.duel.gestures import drop_target, source_of
 from game.ui.duel.hits import card_at, target_rect
+from game.ui.duel.interaction import Mode
 from game.ui.duel.layout import LAYOUT
 from game.ui.duel.panels import phase_segments
 from tests.ui.events import down, feed, key, motion, up, wheel
@@ -143,7 +144,7 @@ class GestureDriver:
         s = self.scene
         if s.input.popup is not None:
             self.popup_pick(cmd)
-        if s.input.mode == "targets":
+        if s.input.mode is Mode.TARGETS:
             for t in getattr(cmd, "targets", ()):
                 if self.keyboard:
                     self.tab_to(t)
@@ -191,7 +192,7 @@ class GestureDriver:
             self.tab_to(uid)
             feed(s, key(pygame.K_RETURN))
             self.popup_pick(cmd)
-            if s.input.mode == "holding":
+            if s.input.mode is Mode.HOLDING:
                 self.tab_to(target)
                 feed(s, key(pygame.K_RETURN))
             self.after_drop(cmd)

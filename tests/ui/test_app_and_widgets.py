@@ -8,6 +8,7 @@ import pytest
 from game.ui import clipboard
 from game.ui.app import App, fit_viewport, is_fullscreen_key, map_event
 from game.ui.scene import Quit
+from game.ui.screen import Screen
 from game.ui.widgets import Button, Dropdown, Option, TextField, WidgetGroup, confirm, prompt
 from tests.ui.events import click, down, key, motion, text, up
 
@@ -42,10 +43,11 @@ def test_fullscreen_keys() -> None:
     assert not is_fullscreen_key(key(pygame.K_RETURN))
 
 
-class Vetoing:
+class Vetoing(Screen):
     """A scene with unsaved work: vetoes the first close, then says Quit when asked."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.asked = 0
         self.drawn = 0
 
@@ -53,11 +55,8 @@ class Vetoing:
         self.asked += 1
         return False
 
-    def handle_event(self, event):
+    def on_event(self, event):
         return Quit() if event.type == pygame.KEYDOWN and event.key == pygame.K_y else None
-
-    def update(self, dt):
-        return None
 
     def draw(self, surface):
         self.drawn += 1

@@ -11,6 +11,7 @@ from game.engine import Activate, Pass, Summon, Zone, state_hash
 from game.engine.position import build_position
 from game.ui import cite
 from game.ui.duel.gestures import Gestures, drop_target, source_of
+from game.ui.duel.interaction import Mode
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.seats import Responses
 from game.ui.duel.session import DuelSession
@@ -73,7 +74,7 @@ def test_illegal_drop_snaps_back_and_says_the_engines_reason(window) -> None:
     want = refusal.message
     assert scene.toast.message == cite.said(refusal.code, want) and "SP" in want
     assert scene.session.history == [] and state_hash(scene.session.duel) == before
-    assert scene.board.where(hound)[1] is Zone.HAND and scene.input.mode == "idle"
+    assert scene.board.where(hound)[1] is Zone.HAND and scene.input.mode is Mode.IDLE
     # a taken slot: the engine's words again
     sentry = uid_of(scene, 0, "stone_sentry", "hand")
     drag(scene, scene.geo.rect_of(sentry).center, scene.geo.slot_rect(0, Zone.PHANTOM, 1).center)
@@ -87,13 +88,13 @@ def test_while_dragging_exactly_the_legal_targets_light_up(window) -> None:
     sentry = uid_of(scene, 0, "stone_sentry", "hand")
     start = scene.geo.rect_of(sentry).center
     drag(scene, start, (640, 250), release=False)
-    assert scene.input.mode == "dragging"
+    assert scene.input.mode is Mode.DRAGGING
     lit = set(scene.input.lit_targets())
     want = {drop_target(c) for c in scene.gest.legal if source_of(c) == sentry}
     assert lit == want and lit
     scene.draw(window)  # the dragged card and the lit slots draw
     feed(scene, up((640, 250)))
-    assert scene.input.mode == "idle"
+    assert scene.input.mode is Mode.IDLE
 
 
 def test_a_drop_with_four_meanings_opens_the_position_chooser(window) -> None:
@@ -238,9 +239,9 @@ def test_escape_cancels_a_held_card_and_the_log_shows_a_card(window) -> None:
     popup = scene.input.popup
     assert popup is not None and popup.entries[0].label.startswith("Summon")
     feed(scene, key(pygame.K_RETURN))
-    assert scene.input.mode == "holding" and scene.input.lit_targets()
+    assert scene.input.mode is Mode.HOLDING and scene.input.lit_targets()
     feed(scene, key(pygame.K_ESCAPE))
-    assert scene.input.mode == "idle" and scene.session.history == []
+    assert scene.input.mode is Mode.IDLE and scene.session.history == []
     # a log entry that names a card shows that card in the zoom
     scene = duel_scene(seed=6)
     feed(scene, key(pygame.K_RETURN))

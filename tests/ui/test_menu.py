@@ -135,7 +135,9 @@ def test_layout_follows_window_size(screen) -> None:
 
 
 def test_scene_stack() -> None:
-    a, b, c = object(), object(), object()
+    from game.ui.screen import Screen
+
+    a, b, c = Screen(), Screen(), Screen()
     stack = [a]
     assert apply_transition(stack, None) == [a]
     assert apply_transition(stack, Push(b)) == [a, b]

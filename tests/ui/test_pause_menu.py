@@ -16,6 +16,7 @@ from game.files.resources import STARTER_DECK_DIR
 from game.play import suspend
 from game.play.duel_setup import DuelSetup
 from game.ui.duel.flow import MatchFlow
+from game.ui.duel.interaction import Mode
 from game.ui.duel.pause import PauseMenu
 from game.ui.duel.result import ResultScene
 from game.ui.duel.resume import ResumeProblem
@@ -89,9 +90,9 @@ def test_escape_while_dragging_cancels_the_drag_not_the_duel(window) -> None:
     uid = next(u for u in scene.board.me.hand if scene.gest.can_drag(u))
     start = scene.geo.rect_of(uid).center
     feed(scene, motion(start), down(start), motion((start[0], start[1] - 120), buttons=(1, 0, 0)))
-    assert scene.input.mode == "dragging"
+    assert scene.input.mode is Mode.DRAGGING
     feed(scene, key(pygame.K_ESCAPE))
-    assert scene.input.mode == "idle" and scene.dialog is None
+    assert scene.input.mode is Mode.IDLE and scene.dialog is None
     feed(scene, key(pygame.K_ESCAPE))
     assert isinstance(scene.dialog, PauseMenu)
     # a duel not started from the menu cannot be saved, and the menu says why

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.duel.interaction import Mode
 from game.ui.duel.panels import scroll_note
 from game.ui.duel.pause import PauseMenu
 from tests.ui.drawn import strings
@@ -230,7 +231,7 @@ def test_18_the_pick_instruction_names_an_attack_and_covers_no_lit_place(window)
     assert popup is not None
     attack = next(i for i, e in enumerate(popup.entries) if e.label.startswith("Attack"))
     feed(scene, *click(popup.row(attack).center))
-    assert scene.input.mode == "holding"
+    assert scene.input.mode is Mode.HOLDING
     assert scene.toast.message.startswith("Now choose what to attack"), scene.toast.message
     lit = [target_rect(scene.geo, t) for t in scene.input.lit_targets()]
     assert lit and not any(scene.toast.box().colliderect(r) for r in lit if r is not None)

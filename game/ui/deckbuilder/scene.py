@@ -31,7 +31,7 @@ from game.decks.stats import TestHand, deck_stats
 from game.engine.carddefs import CardDef
 from game.files import folders
 from game.files.fileio import is_file
-from game.ui import backdrop, cite, theme
+from game.ui import cite, theme
 from game.ui import text as txt
 from game.ui.deckbuilder import layout as L
 from game.ui.deckbuilder import panels
@@ -40,6 +40,7 @@ from game.ui.deckbuilder.files import FileActions
 from game.ui.deckbuilder.testhand import TestHandPanel
 from game.ui.faces import FaceStore
 from game.ui.scene import Pop, Quit, Transition
+from game.ui.screen import Screen
 from game.ui.widgets import (
     Button,
     Dialog,
@@ -48,7 +49,6 @@ from game.ui.widgets import (
     ListView,
     Option,
     TextField,
-    Toast,
     WidgetGroup,
     draw_tooltip,
 )
@@ -89,19 +89,18 @@ class Drag:
             self.active = True
 
 
-class DeckBuilderScene(FileActions):
+class DeckBuilderScene(FileActions, Screen):
     def __init__(self, pool: Mapping[str, CardDef], hand_size: int = 5,
                  settings: folders.Settings | None = None, open_path: Path | None = None,
                  open_last: bool = True) -> None:
+        # inside the browser pane: a long refusal wraps, never past the edge or the divider
+        super().__init__((L.BROWSER.centerx, L.H - 44), L.BROWSER.w - 24)
         self.pool = pool
         self.hand_size = hand_size
         self.settings = settings if settings is not None else folders.load_settings()
         self.index = CardIndex(pool)
         self.faces = FaceStore()
-        # inside the browser pane: a long refusal wraps, never past the edge or the divider
-        self.toast = Toast((L.BROWSER.centerx, L.H - 44), max_width=L.BROWSER.w - 24)
         self.modal: Dialog | TestHandPanel | None = None
-        self.pending: Transition | None = None
         self.drag: Drag | None = None
         self.mouse = (-1, -1)
         self._last_click: tuple[str, float] = ("", 0.0)
@@ -119,7 +118,6 @@ class DeckBuilderScene(FileActions):
         self.editor = DeckEditor(Deck("New deck", ()), pool)
         self._seen_state: DeckState | None = None
         self._charts: pygame.Surface | None = None
-        self._background: pygame.Surface | None = None
         start = open_path
         if start is None and open_last:
             last = self.settings.get("deck_builder", "last_deck")
@@ -323,37 +321,34 @@ class DeckBuilderScene(FileActions):
                                    self.pool, self.faces)
 
     def leave(self) -> None:
-        self.unsaved_then(lambda: setattr(self, "pending", Pop()), "leave")
+        self.unsaved_then(lambda: self.go(Pop()), "leave")
 
     def allow_quit(self) -> bool:
         """The app asks before closing the window: with unsaved changes, ask the player."""
         if not self.editor.dirty:
             return True
-        self.unsaved_then(lambda: setattr(self, "pending", Quit()), "quit")
+        self.unsaved_then(lambda: self.go(Quit()), "quit")
         return False
 
     # ------------------------------------------------------------ events
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
 
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if self.modal is not None:
             self.modal.handle_event(event)
             if self.modal is not None and self.modal.closed:
                 self.modal = None
-            return self._take()
+            return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
         if self._mouse(event) or self._keys(event):
-            return self._take()
+            return None
         if event.type == pygame.TEXTINPUT and self.group.focus is not self.search \
                 and not any(w.captures_input for w in self.group.widgets):
             self.group.set_focus(self.search)  # typing anywhere searches
         used = self.group.handle_event(event)
         if not used and is_key(event, pygame.K_ESCAPE):
             self.leave()
-        return self._take()
+        return None
 
     def _list_at(self, pos: tuple[int, int]) -> str | None:
         return next((n for n, r in L.LISTS.items() if r.collidepoint(pos)), None)
@@ -488,17 +483,16 @@ class DeckBuilderScene(FileActions):
         return True
 
     # ------------------------------------------------------------ update
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         if self.modal is not None:
             self.modal.update(dt)
         before = self.grid.offset
         self.group.update(dt)
         moving = self.grid.offset != before or self.grid.offset != self.grid.target
         self._scroll_rest = 0.0 if moving else self._scroll_rest + dt
-        self.toast.update(dt)
         if self._warm:  # draw the grid's faces ahead of scrolling, a few per frame
             self._warm = not self.faces.warm(self.results, L.GRID_FACE_W, budget_s=0.004)
-        return self._take()
+        return None
 
     def refresh_open_menu(self) -> None:
         self.open_menu.set_options(self.deck_options())
@@ -523,18 +517,14 @@ class DeckBuilderScene(FileActions):
                     return cdef, view.screen_rect(j), lname
         return None
 
-    def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            bg = backdrop.gradient((L.W, L.H))
-            pygame.draw.line(bg, theme.PANEL_EDGE, (0, L.TOP_H), (L.W, L.TOP_H))
-            pygame.draw.rect(bg, (14, 17, 24), (0, L.TOP_H + 1, L.BROWSER.w, L.H - L.TOP_H - 1))
-            pygame.draw.line(bg, theme.PANEL_EDGE, (L.BROWSER.w, L.TOP_H), (L.BROWSER.w, L.H))
-            self._background = bg.convert() if pygame.display.get_surface() else bg
-        return self._background
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        pygame.draw.line(bg, theme.PANEL_EDGE, (0, L.TOP_H), (L.W, L.TOP_H))
+        pygame.draw.rect(bg, (14, 17, 24), (0, L.TOP_H + 1, L.BROWSER.w, L.H - L.TOP_H - 1))
+        pygame.draw.line(bg, theme.PANEL_EDGE, (L.BROWSER.w, L.TOP_H), (L.BROWSER.w, L.H))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
-        surface.blit(self._bg(), (0, 0))
+        surface.blit(self.backdrop(), (0, 0))
         self._draw_title(surface)
         self._draw_hint(surface)
         self._draw_lists(surface)

@@ -18,19 +18,21 @@ from game.ui.deckbuilder import layout as L
 from game.ui.faces import FaceStore
 from game.ui.widgets import Button, WidgetGroup
 from game.ui.widgets.base import is_key
-from game.ui.widgets.dialog import scrim
+from game.ui.widgets.dialog import ModalPanel
 
 PANEL = pygame.Rect(70, 120, L.W - 140, 440)
 
 
-class TestHandPanel:
+class TestHandPanel(ModalPanel):
     __test__ = False
 
+    radius = 14
+
     def __init__(self, hand: TestHand, pool: Mapping[str, CardDef], faces: FaceStore) -> None:
+        super().__init__(PANEL)
         self.hand = hand
         self.pool = pool
         self.faces = faces
-        self.closed = False
         self.mouse = (-1, -1)
         y = PANEL.bottom - 56
         self.draw_button = Button((PANEL.right - 420, y, 120, 40), "Draw", self.draw_next,
@@ -42,9 +44,6 @@ class TestHandPanel:
         self.group = WidgetGroup([self.draw_button, self.new_button, self.close_button])
         self.group.set_focus(self.draw_button)
         self.group.on_cancel = self.close
-
-    def close(self) -> None:
-        self.closed = True
 
     def draw_next(self) -> None:
         self.hand.draw()
@@ -77,14 +76,8 @@ class TestHandPanel:
         self.group.handle_event(event)
         return True
 
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(scrim(surface.get_size()), (0, 0))
-        pygame.draw.rect(surface, (4, 5, 8), PANEL.move(4, 6), border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL, PANEL, border_radius=14)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, PANEL, width=1, border_radius=14)
+        super().draw(surface)
         txt.blit_text(surface, "Test hand", theme.HEADING, theme.TEXT, (PANEL.x + 28, PANEL.y + 22),
                       bold=True)
         opening = min(self.hand.hand_size, len(self.hand.hand))

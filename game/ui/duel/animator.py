@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -111,12 +112,11 @@ class Animator:
         opened: dict[int, int] = {}  # line -> index of its LineOpened in the queue
         events = list(self.queue)
         for i, e in enumerate(events):
-            name = type(e).__name__
-            if name == "LineOpened":
+            if isinstance(e, ev.LineOpened):
                 opened[e.line] = i
-            elif name in ("LineBreak", "WindowOpened", "ChoiceRequested"):
+            elif isinstance(e, (ev.LineBreak, ev.WindowOpened, ev.ChoiceRequested)):
                 opened.clear()  # someone could act here: this Line plays at its own pace
-            elif name == "LineClosed" and e.line in opened:
+            elif isinstance(e, ev.LineClosed) and e.line in opened:
                 for q in events[opened.pop(e.line):i + 1]:
                     self.quiet.add(id(q))
 
@@ -229,9 +229,9 @@ class Animator:
     def _apply(self, e: object, animate: bool) -> None:
         self._quiet_now = id(e) in self.quiet
         self.quiet.discard(id(e))
-        handler = getattr(self, "_on_" + type(e).__name__, None)
+        handler = ANIMATIONS.get(type(e))
         if animate and handler is not None:
-            handler(e)
+            handler(self, e)
         else:
             self.board.apply(e)
         if self.on_applied is not None:
@@ -471,6 +471,39 @@ class Animator:
         else:
             text, colour = f"{self.name_of(e.winner)} wins the duel", style.player_colour(e.winner)
         self._add(Banner(text, self.geo.layout.banner, colour, 1.6))
+
+
+# how each event class animates (typed: keyed by the class, so a renamed event fails the
+# import, not silently); an event with none is applied to the board at once
+ANIMATIONS: dict[type, Callable[[Animator, Any], None]] = {
+    ev.CardMoved: Animator._on_CardMoved,
+    ev.PositionChanged: Animator._on_PositionChanged,
+    ev.Summoned: Animator._on_Summoned,
+    ev.HealthChanged: Animator._on_HealthChanged,
+    ev.StatModified: Animator._on_StatModified,
+    ev.StatusGained: Animator._on_StatusGained,
+    ev.CardStatsChanged: Animator._on_CardStatsChanged,
+    ev.LpChanged: Animator._on_LpChanged,
+    ev.SpChanged: Animator._on_SpChanged,
+    ev.AttackDeclared: Animator._on_AttackDeclared,
+    ev.BattleDamage: Animator._on_BattleDamage,
+    ev.CardBroken: Animator._on_CardBroken,
+    ev.TurnStarted: Animator._on_TurnStarted,
+    ev.PhaseChanged: Animator._on_PhaseChanged,
+    ev.CoinTossed: Animator._on_CoinTossed,
+    ev.LineOpened: Animator._on_LineOpened,
+    ev.LineBreak: Animator._on_LineBreak,
+    ev.StepAdded: Animator._on_StepAdded,
+    ev.LineResolving: Animator._on_LineResolving,
+    ev.StepResolving: Animator._on_StepResolving,
+    ev.StepResolved: Animator._on_StepResolved,
+    ev.StepFizzled: Animator._on_StepFizzled,
+    ev.StepNegated: Animator._on_StepNegated,
+    ev.LineClosed: Animator._on_LineClosed,
+    ev.WindowOpened: Animator._on_WindowOpened,
+    ev.Revealed: Animator._on_Revealed,
+    ev.DuelEnded: Animator._on_DuelEnded,
+}
 
 
 def hidden(card_id: str | None) -> bool:

@@ -116,7 +116,7 @@ class MatchFlow:
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
         title = f"Duel {len(self.match.results) + 1} of 3" if self.best_of == 3 else "The duel"
         scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
-                          sprites=self.sprites, on_setting=self.remember)
+                          sprites=self.sprites, on_setting=self.remember, best_of=self.best_of)
         scene.match_note = self.score_note()
         apply_prefs(scene, load_prefs(self.settings))
         scene.settings = self.settings  # the pause menu's Settings change these, saved

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 import pygame
@@ -36,6 +37,17 @@ PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": 
 # while a card is held, or a keyed place: ("row", i), ("phase", key), ("action",),
 # ("extra" | "grave", seat), or a scene button's key.
 FocusKey = int | Target | tuple[Any, ...]
+
+
+class Mode(Enum):
+    """What the pointer and the keys are doing with the table now."""
+
+    IDLE = "idle"  # nothing in hand
+    PRESSED = "pressed"  # the button is down on a card, not yet a drag
+    DRAGGING = "dragging"  # a card follows the pointer to a place
+    HOLDING = "holding"  # a card picked up by a click or the keys, waiting for a place
+    POPUP = "popup"  # a card's menu of actions is open
+    TARGETS = "targets"  # a play waits for its targets to be picked
 
 
 class Host(Protocol):
@@ -69,7 +81,7 @@ class Held:
 class Interaction:
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.mode = "idle"  # idle | pressed | dragging | holding | popup | targets
+        self.mode = Mode.IDLE
         self.press_uid: int | None = None
         self.press_pos = (0, 0)
         self.held: Held | None = None
@@ -91,7 +103,7 @@ class Interaction:
     # ---------------------------------------------------------------- state
     def reset(self) -> None:
         """Back to idle (a command was sent, the table changed, or Esc)."""
-        self.mode = "idle"
+        self.mode = Mode.IDLE
         self.held = None
         self.popup = None
         self.pick = None
@@ -120,7 +132,7 @@ class Interaction:
     def _make_prompt(self) -> Prompt | None:
         g = self.host.gest
         b = self.host.board
-        if self.mode == "targets" and self.pick is not None:
+        if self.mode is Mode.TARGETS and self.pick is not None:
             rows = [PromptRow(g.name(u), u, u) for u in sorted(self.pick.options())]
             left = self.pick.left
             return Prompt("Choose a target", f"{self.pick_label}: pick {left} more "
@@ -157,11 +169,11 @@ class Interaction:
     def lit_targets(self) -> dict[Target, str]:
         g = self.host.gest
         out: dict[Target, str] = {}
-        if self.held is not None and self.mode in ("dragging", "holding"):
+        if self.held is not None and self.mode in (Mode.DRAGGING, Mode.HOLDING):
             for t in self.held.drags:
                 enemy = isinstance(t, (CardTarget, LpTarget))
                 out[t] = "enemy" if enemy else "ok"
-        elif self.mode == "targets" and self.pick is not None:
+        elif self.mode is Mode.TARGETS and self.pick is not None:
             for u in self.pick.options():
                 out[CardTarget(u)] = "pick"
         elif self.choice is not None and self.choice.kind.picks_cards:
@@ -172,12 +184,12 @@ class Interaction:
         return out
 
     def picked_cards(self) -> set[int]:
-        if self.mode == "targets" and self.pick is not None:
+        if self.mode is Mode.TARGETS and self.pick is not None:
             return set(self.pick.picked)
         return set(self.selected) if self.choice is not None else set()
 
     def playable(self) -> set[int]:
-        if not self.host.can_act() or self.mode in ("targets",) or self.choice is not None:
+        if not self.host.can_act() or self.mode in (Mode.TARGETS,) or self.choice is not None:
             return set()
         return set(self.host.gest.by_source)
 
@@ -185,7 +197,7 @@ class Interaction:
     def action(self) -> tuple[str, Callable[[], None] | None]:
         """The big button under the phase bar (Space presses it)."""
         g = self.host.gest
-        if self.mode in ("holding", "targets", "popup"):
+        if self.mode in (Mode.HOLDING, Mode.TARGETS, Mode.POPUP):
             return ("Cancel (Esc)", self.cancel)
         p = self.prompt
         if p is not None and p.kind == "choice" and p.need > 0:
@@ -203,7 +215,7 @@ class Interaction:
     def phase_clicks(self) -> dict[str, Command]:
         g = self.host.gest
         out: dict[str, Command] = {}
-        if self.mode != "idle" or self.choice is not None:
+        if self.mode is not Mode.IDLE or self.choice is not None:
             return out
         if g.end_turn is not None:
             out["end"] = g.end_turn
@@ -256,7 +268,7 @@ class Interaction:
             source = uid if uid is not None else getattr(entry.command, "card", None)
             assert source is not None, "an entry to hold is a card's, or its commands name it"
             self.held = Held(source, self.host.gest.drags(source, entry.commands), by_mouse=False)
-            self.mode = "holding"
+            self.mode = Mode.HOLDING
             self.focus = next(iter(self.held.drags), None)
             what = ("what to attack: click a lit target" if isinstance(entry.commands[0], Attack)
                     else "where to put it: click a lit place")
@@ -269,7 +281,7 @@ class Interaction:
         assert len(commands) == len(entry.commands), "only activations pick targets"
         self.pick = TargetPick(commands)
         self.pick_label = entry.label.split(":")[0]
-        self.mode = "targets"
+        self.mode = Mode.TARGETS
         self.popup = None
         opts = sorted(self.pick.options())
         self.focus = opts[0] if opts else None
@@ -291,7 +303,7 @@ class Interaction:
         """A held card lands on `target`: one command, a chooser, targets or the reason."""
         held = self.held
         self.held = None
-        self.mode = "idle"
+        self.mode = Mode.IDLE
         if held is not None and target in held.drags:
             entries = self.host.gest.chooser(held.drags[target])
             if len(entries) == 1:
@@ -299,7 +311,7 @@ class Interaction:
             else:
                 name = self.host.pool_name(uid)
                 self.popup = Popup(f"{name}: how?", entries, at, LAYOUT_BOUNDS, source=uid)
-                self.mode = "popup"
+                self.mode = Mode.POPUP
             self.refresh()
             return
         rect = self.host.geo.rect_of(uid)
@@ -334,7 +346,7 @@ class Interaction:
             return
         rect = self.host.geo.rect_of(uid) or pygame.Rect(self.pointer, (1, 1))
         self.popup = Popup(g.name(uid), entries, rect.topright, LAYOUT_BOUNDS, source=uid)
-        self.mode = "popup"
+        self.mode = Mode.POPUP
 
     def activate_row(self, i: int) -> None:
         p = self.prompt
@@ -351,7 +363,7 @@ class Interaction:
 
     def click_card(self, uid: int) -> None:
         """A click (or Enter) on a card: pick it for a choice or targets, else its menu."""
-        if self.mode == "targets" and self.pick is not None:
+        if self.mode is Mode.TARGETS and self.pick is not None:
             if uid in self.pick.options():
                 self.pick_target(uid)
             else:
@@ -368,7 +380,7 @@ class Interaction:
     @property
     def lifted(self) -> int | None:
         """The near hand card that rises: held, hovered, or focused by the keyboard."""
-        if self.held is not None and self.mode == "holding" and self.held.uid in self.host.board.me.hand:
+        if self.held is not None and self.mode is Mode.HOLDING and self.held.uid in self.host.board.me.hand:
             return self.held.uid
         for k in ((self.focus, self.hover) if self.last == "keys" else (self.hover, self.focus)):
             if isinstance(k, int) and k in self.host.board.me.hand:
@@ -381,23 +393,23 @@ class Interaction:
         self.last = "mouse"
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            if self.mode == "popup" and self.popup is not None:
+            if self.mode is Mode.POPUP and self.popup is not None:
                 self.popup.handle_event(event)  # the row under the pointer lights; the zoom shows it
             self._hover(event.pos)
-            if self.mode == "pressed" and self.press_uid is not None:
+            if self.mode is Mode.PRESSED and self.press_uid is not None:
                 dx = event.pos[0] - self.press_pos[0]
                 dy = event.pos[1] - self.press_pos[1]
                 if dx * dx + dy * dy >= DRAG_START * DRAG_START and self.host.gest.can_drag(self.press_uid):
                     self._start_drag(self.press_uid)
-            return self.mode in ("dragging", "pressed")
-        if self.mode == "popup" and self.popup is not None:
+            return self.mode in (Mode.DRAGGING, Mode.PRESSED)
+        if self.mode is Mode.POPUP and self.popup is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 got = self.popup.handle_event(event) if event.type == pygame.MOUSEBUTTONDOWN else None
                 if got is not None:
                     kind, entry = got
                     src = self.popup.source if isinstance(self.popup.source, int) else None
                     self.popup = None
-                    self.mode = "idle"
+                    self.mode = Mode.IDLE
                     if kind == "pick" and entry is not None and entry.commands:
                         self.use_entry(entry, src)
                     self.refresh()
@@ -405,7 +417,7 @@ class Interaction:
             return False
         pos = getattr(event, "pos", self.pointer)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            if self.mode != "idle":
+            if self.mode is not Mode.IDLE:
                 self.cancel()
                 return True
             uid = hits.card_at(geo, pos, self.lifted)
@@ -429,7 +441,7 @@ class Interaction:
                 if r.collidepoint(pos) and key in clicks:
                     self.host.send([clicks[key]])
                     return True
-            if self.mode == "holding" and self.held is not None:
+            if self.mode is Mode.HOLDING and self.held is not None:
                 target = hits.target_at(geo, pos)
                 if target in self.held.drags:
                     self.drop(target, self.held.uid, pos)
@@ -438,7 +450,7 @@ class Interaction:
                 return True
             uid = hits.card_at(geo, pos, self.lifted)
             if uid is not None:
-                self.mode = "pressed" if self.mode == "idle" else self.mode
+                self.mode = Mode.PRESSED if self.mode is Mode.IDLE else self.mode
                 self.press_uid = uid
                 self.press_pos = pos
                 return True
@@ -448,14 +460,14 @@ class Interaction:
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.mode == "dragging" and self.held is not None:
+            if self.mode is Mode.DRAGGING and self.held is not None:
                 self.drop(hits.target_at(geo, pos), self.held.uid, pos)
                 return True
-            if self.press_uid is not None and self.mode in ("pressed", "targets"):
+            if self.press_uid is not None and self.mode in (Mode.PRESSED, Mode.TARGETS):
                 uid = self.press_uid
                 self.press_uid = None
-                if self.mode == "pressed":
-                    self.mode = "idle"
+                if self.mode is Mode.PRESSED:
+                    self.mode = Mode.IDLE
                 self.click_card(uid)
                 return True
         return False
@@ -469,12 +481,12 @@ class Interaction:
             off = (round(fx * 96), round(fy * 134))
         drags = self.host.gest.drags(uid) if self.host.can_act() else {}
         self.held = Held(uid, drags, True, off)
-        self.mode = "dragging"
+        self.mode = Mode.DRAGGING
         self.press_uid = None
 
     def _hover(self, pos: tuple[int, int]) -> None:
         geo = self.host.geo
-        if self.mode in ("dragging", "holding"):
+        if self.mode in (Mode.DRAGGING, Mode.HOLDING):
             self.hover = hits.target_at(geo, pos)
             return
         if self.prompt is not None:
@@ -502,7 +514,7 @@ class Interaction:
         geo = self.host.geo
         b = self.host.board
         out: dict[FocusKey, pygame.Rect] = {}
-        if self.mode == "holding" and self.held is not None:
+        if self.mode is Mode.HOLDING and self.held is not None:
             for t in self.held.drags:
                 r = hits.target_rect(geo, t)
                 if r is not None:
@@ -511,7 +523,7 @@ class Interaction:
         if self.prompt is not None:  # every row: focusing one scrolls it into view
             for i in range(len(self.prompt.rows)):
                 out[("row", i)] = self.panel.any_row_rect(self.prompt, i)
-        if self.mode == "targets" and self.pick is not None:
+        if self.mode is Mode.TARGETS and self.pick is not None:
             for u in sorted(self.pick.options()):
                 r = geo.rect_of(u)
                 if r is not None:
@@ -543,19 +555,19 @@ class Interaction:
     def key(self, event: pygame.event.Event) -> bool:
         """Keyboard input; True when used."""
         self.last = "keys"
-        if self.mode == "popup" and self.popup is not None:
+        if self.mode is Mode.POPUP and self.popup is not None:
             got = self.popup.handle_event(event)
             if got is not None:
                 kind, entry = got
                 src = self.popup.source if isinstance(self.popup.source, int) else None
                 self.popup = None
-                self.mode = "idle"
+                self.mode = Mode.IDLE
                 if kind == "pick" and entry is not None and entry.commands:
                     self.use_entry(entry, src)
                 self.refresh()
             return True
         if is_key(event, pygame.K_ESCAPE):
-            if self.mode != "idle" or self.selected:
+            if self.mode is not Mode.IDLE or self.selected:
                 self.selected = []
                 self.cancel()
                 return True
@@ -606,7 +618,7 @@ class Interaction:
         f = self.focus
         if f is None:
             return
-        if self.mode == "holding" and self.held is not None and not isinstance(f, tuple | int):
+        if self.mode is Mode.HOLDING and self.held is not None and not isinstance(f, tuple | int):
             r = hits.target_rect(self.host.geo, f)
             self.drop(f, self.held.uid, r.center if r is not None else self.pointer)
             return

@@ -153,7 +153,7 @@ class PauseMenu:
 
     def open_settings(self) -> None:
         """The settings screen over the paused duel; this menu is still here on the way back."""
-        self.scene.pending = Push(settings_scene(self.scene))
+        self.scene.go(Push(settings_scene(self.scene)))
         self.group.set_focus(self.buttons[0])  # back from Settings, Enter resumes
 
     def _ask_concede(self) -> None:
@@ -164,9 +164,9 @@ class PauseMenu:
         scene = self.scene
 
         def leave() -> None:
-            scene.pending = Pop()
+            scene.go(Pop())
         if scene.session.over:
-            match = " and the match" if "of 3" in scene.title else ""
+            match = " and the match" if scene.best_of == 3 else ""
             scene.dialog = Dialog("Leave the duel?",
                                   f"The duel is over and its replay is kept. Leaving skips the "
                                   f"result screen{match}.",
@@ -189,7 +189,7 @@ class PauseMenu:
             problem = write_suspended(scene)
             if problem:
                 return problem
-            scene.pending = Pop()
+            scene.go(Pop())
             return None
         if not older:
             problem = save()
@@ -294,7 +294,7 @@ def settings_scene(scene: DuelScene) -> Scene:
             is then on screen, instead of asking it out of sight under this screen."""
             if scene.allow_quit():
                 return True
-            self.pending = Pop()
+            self.go(Pop())
             return False
     return DuelSettings(settings, on_change=changed)
 
@@ -307,7 +307,7 @@ def concede_dialog(scene: DuelScene) -> Dialog:
         message = (f"{who} (whose decision it is now) gives up this duel, and {other} wins it.")
     else:
         message = f"You give up this duel, and {other} wins it."
-    flow_note = " The match goes on with the next duel." if "of 3" in scene.title else ""
+    flow_note = " The match goes on with the next duel." if scene.best_of == 3 else ""
     return Dialog(f"Concede the duel, {who}?", message + flow_note,
                   [DialogButton("Concede", lambda: concede(scene, seat), "danger"),
                    DialogButton("Keep playing")], default=1, cancel=1)
@@ -339,13 +339,13 @@ def write_suspended(scene: DuelScene) -> str:
 def quit_dialog(scene: DuelScene) -> Dialog:
     """The window's close button during a duel: save and quit, quit, or keep playing."""
     def quit_now() -> None:
-        scene.pending = Quit()
+        scene.go(Quit())
 
     def save_and_quit() -> str | None:
         problem = write_suspended(scene)
         if problem:
             return problem
-        scene.pending = Quit()
+        scene.go(Quit())
         return None
     if save_refusal(scene):
         return Dialog("Quit Phantom Duel?", "The duel in progress is not saved.",

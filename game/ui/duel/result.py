@@ -14,7 +14,8 @@ import pygame
 from game.play.match import DRAW
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.scene import Pop, Push, Transition
+from game.ui.scene import Pop, Push
+from game.ui.screen import Screen
 from game.ui.widgets import Button, WidgetGroup
 
 from . import style
@@ -26,10 +27,10 @@ def _goes(name: str) -> str:
     return "You go first" if name == "You" else f"{name} goes first"
 
 
-class ResultScene:
+class ResultScene(Screen):
     def __init__(self, flow) -> None:
+        super().__init__()
         self.flow = flow
-        self.pending: Transition | None = None
         m = flow.match
         self.result = m.results[-1] if m.results else DRAW
         self.reason = flow.last_reason  # a sentence already (game/play/end_words.py)
@@ -80,23 +81,22 @@ class ResultScene:
         self.group = WidgetGroup(buttons)
         self.group.set_focus(buttons[0])
         self.group.on_cancel = self._menu
-        self._bg: pygame.Surface | None = None
 
     # ------------------------------------------------------------- actions
     def _first(self, goes_first: bool) -> None:
         self.flow.choose_first(goes_first)
-        self.pending = self.flow.after_choice()
+        self.go(self.flow.after_choice())
 
     def _next(self) -> None:
-        self.pending = self.flow.after_choice()
+        self.go(self.flow.after_choice())
 
     def _rematch(self) -> None:
-        self.pending = self.flow.rematch()
+        self.go(self.flow.rematch())
 
     def _menu(self) -> None:
         if not self.flow.over:  # Leave the match, between duels: left on purpose
             self.flow.leave_match()
-        self.pending = Pop()
+        self.go(Pop())
 
     def _watch(self) -> None:
         """The replay viewer on this duel's saved replay, from the person's own seat."""
@@ -112,29 +112,18 @@ class ResultScene:
             self.note = f"The replay cannot be opened: {getattr(exc, 'problem', exc)}"
             return
         seat = self.flow.humans.index(True) if self.flow.versus_ai else 0
-        self.pending = Push(ReplayViewer(run, self.flow.pool, view=seat, sprites=self.flow.sprites))
+        self.go(Push(ReplayViewer(run, self.flow.pool, view=seat, sprites=self.flow.sprites)))
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        self.group.handle_event(event)
-        return self._take()
-
-    def update(self, dt: float) -> Transition | None:
-        self.group.update(dt)
-        return self._take()
 
     # ---------------------------------------------------------------- draw
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        """The table's gradient tinted with the winner's colour."""
+        colour = style.player_colour(self.result) if self.result != DRAW else (150, 150, 170)
+        for y in range(H):
+            bg.fill(theme.mix(theme.mix(theme.BG_TOP, colour, 0.12), theme.BG_BOTTOM, y / H), (0, y, W, 1))
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None:
-            bg = pygame.Surface((W, H))
-            colour = style.player_colour(self.result) if self.result != DRAW else (150, 150, 170)
-            for y in range(H):
-                bg.fill(theme.mix(theme.mix(theme.BG_TOP, colour, 0.12), theme.BG_BOTTOM, y / H), (0, y, W, 1))
-            self._bg = bg
-        surface.blit(self._bg, (0, 0))
+        surface.blit(self.backdrop(), (0, 0))
         f = self.flow
         colour = style.player_colour(self.result) if self.result != DRAW else theme.TEXT
         if f.over and f.best_of == 3 and f.winner not in (None, DRAW):

@@ -16,7 +16,8 @@ import pygame
 from game.files import folders
 from game.files.fileio import FileError, one_line
 from game.play import autosave, suspend
-from game.ui.scene import Pop, Scene, Transition
+from game.ui.scene import Pop, Scene
+from game.ui.screen import Screen
 from game.ui.widgets.dialog import Dialog, DialogButton
 
 
@@ -67,34 +68,26 @@ def resume_autosave(pool) -> Scene:
         return SetAside(problem.rstrip("."), aside)
 
 
-class _DialogOverlay:
+class _DialogOverlay(Screen):
     """A dialog over the menu that pops itself once answered or closed (the shared part of
     the two notices below)."""
 
     is_overlay = True
-    dialog: Dialog
-    pending: Transition | None
 
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        self.dialog.handle_event(event)
-        if self.dialog.closed and self.pending is None:
-            self.pending = Pop()
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self.dialog.update(dt)
-        return None
+    def dialog_closed(self) -> None:
+        if self.pending is None:
+            self.go(Pop())
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.dialog.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
 
 
 class SetAside(_DialogOverlay):
     """A notice over the menu: the autosave could not be used and was renamed beside it."""
 
     def __init__(self, problem: str, aside) -> None:
-        self.pending: Transition | None = None
+        super().__init__()
         kept = f"It was set aside as {aside.name} (not deleted)." if aside is not None else \
             "It could not be renamed and is left as it is."
         self.message = f"{problem}. {kept}"
@@ -102,14 +95,14 @@ class SetAside(_DialogOverlay):
                              [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
 
     def _ok(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
 
 class ResumeProblem(_DialogOverlay):
     """A question over the menu: the suspended file cannot be used; keep it or discard it."""
 
     def __init__(self, problem: str) -> None:
-        self.pending: Transition | None = None
+        super().__init__()
         self.dialog = Dialog(
             "The suspended duel cannot be continued",
             f"{problem}. The file is left as it is: discard it, or keep it and look at it.",
@@ -121,8 +114,8 @@ class ResumeProblem(_DialogOverlay):
             suspend.discard()
         except FileError as exc:
             return str(exc)
-        self.pending = Pop()
+        self.go(Pop())
         return None
 
     def _keep(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())

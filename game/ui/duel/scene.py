@@ -22,8 +22,7 @@ from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
-from game.ui.widgets import Toast
-from game.ui.widgets.dialog import Dialog
+from game.ui.screen import Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
 from . import aids, arrows, panels, pause, style
@@ -32,7 +31,7 @@ from .animator import SPEEDS, Animator
 from .board import Board
 from .geometry import Geometry
 from .gestures import Entry, Gestures
-from .interaction import Interaction
+from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
 from .panels import fit
 from .popups import Curtain, Popup
@@ -66,13 +65,14 @@ def activation_cost(cdef: CardDef) -> str:
     return " + ".join(parts)
 
 
-class DuelScene:
+class DuelScene(Screen):
     """One duel on screen. `on_over(scene)` gives the transition once the duel has ended."""
 
     def __init__(self, session: DuelSession, pool: Mapping[str, CardDef], speed: str = "normal",
                  on_over: Callable[[DuelScene], Transition | None] | None = None,
                  title: str = "", sprites: CardSprites | None = None,
-                 on_setting: Callable[[str, object], None] | None = None) -> None:
+                 on_setting: Callable[[str, object], None] | None = None, best_of: int = 1) -> None:
+        super().__init__(MID_TOAST, 720)
         self.session = session
         self.pool = pool
         self.speed = speed if speed in SPEEDS else "normal"
@@ -80,6 +80,7 @@ class DuelScene:
         self.on_end: Callable[[DuelScene], None] | None = None  # once, when the duel has ended
         self.on_setting = on_setting or (lambda key, value: None)
         self.title = title
+        self.best_of = best_of  # 3: this duel is one of a best of 3 (the pause menu's words)
         self.match_note = ""  # a best of 3: "Duel 2 · 0–1", drawn by the Menu button
         self.hotseat = all(session.humans)
         first = session.deciding if session.deciding is not None else 0
@@ -98,11 +99,8 @@ class DuelScene:
         self.gest = Gestures.empty(seat, pool, self.board)
         self.input = Interaction(self)
         self.input.on_pile = self._pile
-        self.toast = Toast(MID_TOAST, 720)
         self.curtain: Curtain | None = None
         self._asked = -1  # the command count at which a curtain handed a window to a person
-        self.dialog: Dialog | pause.PauseMenu | None = None
-        self.pending: Transition | None = None
         self.stale = True  # the table changed: rebuild gestures once animations finish
         self.think = 0.0
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
@@ -310,7 +308,7 @@ class DuelScene:
         return None if self._asked == len(s.history) else auto
 
     # -------------------------------------------------------------- update
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         if self.curtain is None and self.dialog is None:
             # passes nobody could avoid join the events of the command before any of them
             # plays, so a Line nobody could answer animates as one short beat (Animator)
@@ -321,24 +319,18 @@ class DuelScene:
         self.anim.speed = self.speed
         self.anim.update(dt)
         self.renderer.clock += dt
-        self.toast.update(dt)
         speed = SPEEDS[self.speed]
         for (kind, seat), t in self.tickers.items():
             t.set(getattr(self.board.sides[seat], kind), instant=speed == 0)
             t.update(dt, speed)
         self.menu_button.update(dt)
-        if self.dialog is not None:
-            self.dialog.update(dt)
         self._poll_hint()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
             if self._warm and not self.anim.tweens:  # idle: draw ahead the zoom faces of new cards
                 self._warm = not self.sprites.warm_zoom(self.visible_ids(), ZOOM_W, budget_s=0.002)
-        return self._take()
+        return None
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
 
     def left(self) -> None:
         """Off the screen stack on purpose (game.ui.scene): the flow lets go of its autosave."""
@@ -397,12 +389,7 @@ class DuelScene:
         self.step_arrows.note(self.session.duel, board, self.pool)  # the board is the duel now
 
     # --------------------------------------------------------------- events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
-            return self._take()
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if self.curtain is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -410,34 +397,34 @@ class DuelScene:
                 seat = self.curtain.seat
                 self.curtain = None
                 self._load(seat)
-            return self._take()
+            return None
         if self.step_menu is not None:
             self._step_menu_event(event)
-            return self._take()
+            return None
         if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
-            return self._take()
+            return None
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
-            return self._take()
+            return None
         if event.type == pygame.MOUSEMOTION:
             self.input.mouse(event)
             self._pointed = None  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
             self.hover_step = next(((st.line, st.step) for r, st in self.line_hits
                                     if r.collidepoint(event.pos)), None)
-            return self._take()
+            return None
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
             self.anim.skip()  # a click or a key finishes the animation; nothing else happens
-            return self._take()
+            return None
         if self.finished:
             return self._finished_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self._step_click(event.pos):
-            return self._take()
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.log.focused = self.log.focused and self.log.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._panel_click(event.pos):
-            return self._take()
+            return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.input.mouse(event)
         elif event.type == pygame.KEYDOWN:
@@ -449,7 +436,7 @@ class DuelScene:
                 self._scene_key(event)
             elif self.input.focus == LOG_KEY:  # Tab or the arrows reached the log
                 self._enter_log()
-        return self._take()
+        return None
 
     def _enter_log(self) -> None:
         """The keys move through the log now (as after a click on it), from its newest line."""
@@ -468,7 +455,7 @@ class DuelScene:
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if go:
             from game.ui.scene import Pop
-            self.pending = self.on_over(self) if self.on_over is not None else Pop()
+            self.go(self.on_over(self) if self.on_over is not None else Pop())
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
         elif event.type == pygame.KEYDOWN and self._aid_key(event):
@@ -476,7 +463,7 @@ class DuelScene:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self._aid_click(event.pos):
                 self._panel_click(event.pos)
-        return self._take()
+        return None
 
     def _wheel(self, event: pygame.event.Event) -> None:
         pos = self.input.pointer
@@ -537,7 +524,7 @@ class DuelScene:
             at = self.geo.pile_rect(seat, Zone.GRAVE).topleft
             self.input.popup = Popup(f"{self.name(seat)}'s Graveyard (newest first)", entries[:16],
                                      (at[0] - 220, at[1]), pygame.Rect(0, 0, *LAYOUT.size))
-            self.input.mode = "popup"
+            self.input.mode = Mode.POPUP
 
     # ---------------------------------------------------------- player aids
     def aid_seat(self) -> int:
@@ -835,7 +822,7 @@ class DuelScene:
         inp = self.input
         lights = Lights(playable=inp.playable() if self.glow else set(), targets=inp.lit_targets(), picked=inp.picked_cards(),
                         hover=inp.hover, focus=inp.focus, lift=inp.lifted)
-        if inp.mode == "dragging" and inp.held is not None:
+        if inp.mode is Mode.DRAGGING and inp.held is not None:
             uid = inp.held.uid
             lights.dragging = uid
             lights.drag_pos = inp.pointer
@@ -1076,7 +1063,7 @@ class DuelScene:
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), clicks,
                               hover, focus, flash, self.over_words())
         self._draw_action(surface)
-        prompt = inp.prompt if self.can_act() or inp.mode != "idle" else None
+        prompt = inp.prompt if self.can_act() or inp.mode is not Mode.IDLE else None
         lit = self.lit_step()
         if prompt is not None:
             area = LAYOUT.lines

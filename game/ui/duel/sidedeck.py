@@ -20,6 +20,7 @@ from game.play.match import same_cards_problems
 from game.ui import text as txt
 from game.ui import theme
 from game.ui.scene import Pop, Replace, Transition
+from game.ui.screen import Screen
 from game.ui.widgets import Button, ItemState, ListView, WidgetGroup
 
 from . import style
@@ -34,15 +35,15 @@ COLUMNS = {"main": pygame.Rect(280, 110, 330, 420), "side": pygame.Rect(624, 110
 TYPE_ORDER = {CardType.PHANTOM: 0, CardType.SPIRIT: 1, CardType.COUNTER: 2, CardType.ENVIRONMENT: 3}
 
 
-class SideDeckScene:
+class SideDeckScene(Screen):
     def __init__(self, flow, seat: int, rest: list[int], curtain: bool | None = None) -> None:
+        super().__init__()
         self.flow = flow
         self.seat = seat
         self.rest = rest
         self.pool = flow.pool
         self.original: Deck = flow.match.decks[seat]
         self.lists = {name: list(getattr(self.original, name)) for name in LISTS}
-        self.pending: Transition | None = None
         self.views = {name: ListView(rect.inflate(-8, -44).move(0, 18), ROW,
                                      partial(self._draw_row, name=name),
                                      on_activate=partial(self.move, src=name, dst=None))
@@ -125,7 +126,7 @@ class SideDeckScene:
 
     def _leave(self) -> None:
         self.flow.leave_match()
-        self.pending = Pop()
+        self.go(Pop())
 
     def reset(self) -> None:
         self.lists = {name: list(getattr(self.original, name)) for name in LISTS}
@@ -136,23 +137,20 @@ class SideDeckScene:
         if problems:
             return
         if self.rest:
-            self.pending = Replace(SideDeckScene(self.flow, self.rest[0], self.rest[1:]))
+            self.go(Replace(SideDeckScene(self.flow, self.rest[0], self.rest[1:])))
         else:
-            self.pending = Replace(self.flow.start_duel())
+            self.go(Replace(self.flow.start_duel()))
 
     # ------------------------------------------------------------- events
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
 
     def _view_at(self, pos) -> str | None:
         return next((n for n, r in COLUMNS.items() if r.collidepoint(pos)), None)
 
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if self.curtain is not None:
             if self.curtain.handle_event(event):
                 self.curtain = None
-            return self._take()
+            return None
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             if self.press is not None and self.drag is None:
@@ -173,18 +171,14 @@ class SideDeckScene:
                     self.move((cid, 1), src, dst)
                 self.drag = None
                 self.press = None
-                return self._take()
+                return None
             self.press = None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_m, pygame.K_s, pygame.K_e):
             self.move_selected({pygame.K_m: "main", pygame.K_s: "side", pygame.K_e: "extra"}[event.key])
-            return self._take()
+            return None
         if self.drag is None:
             self.group.handle_event(event)
-        return self._take()
-
-    def update(self, dt: float) -> Transition | None:
-        self.group.update(dt)
-        return self._take()
+        return None
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:

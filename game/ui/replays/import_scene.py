@@ -17,15 +17,14 @@ import pygame
 
 from game.engine import CardDef
 from game.play.replay import ReplayEntry, ReplayError, import_files, import_replay, read_entry
-from game.ui import backdrop, theme
 from game.ui import text as txt
+from game.ui import theme
 from game.ui.scene import Pop, Transition
+from game.ui.screen import Screen, list_panel
 from game.ui.widgets import (
     Button,
-    Dialog,
     ItemState,
     ListView,
-    Toast,
     WidgetGroup,
     prompt,
     row_backdrop,
@@ -33,35 +32,30 @@ from game.ui.widgets import (
 
 W, H = theme.LOGICAL_SIZE
 ROW_H = 56
-LIST = pygame.Rect(60, 150, W - 120, H - 150 - 100)
-DOUBLE_CLICK = 0.4  # seconds
+LIST = list_panel(150)
 
 
-class ImportScene:
+class ImportScene(Screen):
     """Pushed over the Replays list; `on_imported(path)` is told the new replay's file."""
 
     def __init__(self, pool: Mapping[str, CardDef], on_imported: Callable[[Path], None],
                  source: Path | None = None, target: Path | None = None) -> None:
         from game.play.replay import exports_dir
 
+        super().__init__((W // 2, H - 112))
         self.pool = pool
         self.on_imported = on_imported
         self.source = source if source is not None else exports_dir()
         self.target = target  # the replays folder (None: the user's)
         self.entries: list[ReplayEntry] = [read_entry(p, pool) for p in import_files(self.source)]
-        self.pending: Transition | None = None
-        self.dialog: Dialog | None = None
-        self.toast = Toast((W // 2, H - 112))
-        self.clock = 0.0
-        self._last_click: tuple[int, float] | None = None
         self.list = ListView(LIST.inflate(-12, -12), ROW_H, self._draw_row, on_activate=self.take)
         self.list.set_items(self.entries)
         self.back = Button((60, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the replays (Esc)")
         self.other = Button((W - 470, H - 74, 190, 46), "Other file\u2026", self.ask_path,
                             tooltip="Import a replay file from another folder (O)")
-        self.go = Button((W - 260, H - 74, 200, 46), "Import", self.take_selected, "primary",
+        self.go_button = Button((W - 260, H - 74, 200, 46), "Import", self.take_selected, "primary",
                          tooltip="Copy the selected replay into your replays (Enter)")
-        self.group = WidgetGroup([self.list, self.back, self.other, self.go])
+        self.group = WidgetGroup([self.list, self.back, self.other, self.go_button])
         self.group.on_cancel = self.leave
         self.group.set_focus(self.list)
         if self.entries:
@@ -70,7 +64,7 @@ class ImportScene:
 
     # ------------------------------------------------------------ actions
     def _refresh(self) -> None:
-        self.go.enabled = self.list.selected_item is not None
+        self.go_button.enabled = self.list.selected_item is not None
 
     def take_selected(self) -> None:
         if self.list.selected_item is not None:
@@ -89,7 +83,7 @@ class ImportScene:
             self.toast.show(line, "error", 6.0)
             return line
         self.on_imported(made)
-        self.pending = Pop()
+        self.go(Pop())
         return None
 
     def ask_path(self) -> None:
@@ -102,53 +96,34 @@ class ImportScene:
                              str(self.source) + "/", ok, ok="Import", max_length=1000)
 
     def leave(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     # ------------------------------------------------------------ events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
-                self.group.set_focus(self.list)
-            return self._take()
+    def dialog_closed(self) -> None:
+        self.group.set_focus(self.list)
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
             self.ask_path()
-            return self._take()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.list.index_at(event.pos)
-            if i is not None:
-                last, self._last_click = self._last_click, (i, self.clock)
-                if last is not None and last[0] == i and self.clock - last[1] <= DOUBLE_CLICK:
-                    self._last_click = None
-                    self.list.selected = i
-                    self.take(self.entries[i])
-                    return self._take()
+            return None
+        i = self.double_clicked_row(self.list, event)
+        if i is not None:
+            self.take(self.entries[i])
+            return None
         self.group.handle_event(event)
         self._refresh()
-        return self._take()
-
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self.clock += dt
-        self.group.update(dt)
-        self.toast.update(dt)
-        if self.dialog is not None:
-            self.dialog.update(dt)
-        return self._take()
+        return None
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(backdrop.gradient((W, H)), (0, 0))
-        backdrop.draw_header(surface, "Import a replay", "A replay someone shared with you: put "
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        pygame.draw.rect(bg, theme.PANEL, LIST, border_radius=10)
+        pygame.draw.rect(bg, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        self.title_block(surface, "Import a replay", "A replay someone shared with you: put "
                              "its file in your exports folder, or type where it is (Other file).")
         txt.blit_text(surface, txt.fit(f"Exports folder: {self.source}", theme.SMALL, W - 120),
                       theme.SMALL, theme.TEXT_DIM, (60, 118))
-        pygame.draw.rect(surface, theme.PANEL, LIST, border_radius=10)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
         if not self.entries:
             txt.blit_text(surface, "No .yaml files in the exports folder.", theme.HEADING,
                           theme.TEXT_DIM, (LIST.centerx, LIST.centery - 16), anchor="center", bold=True)
@@ -157,9 +132,6 @@ class ImportScene:
         self.group.draw(surface)
         hint = "Enter or double-click imports  \u00b7  O other file  \u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 88), anchor="center")
-        self.toast.draw(surface)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, entry: ReplayEntry, rect: pygame.Rect,
                   state: ItemState) -> None:

@@ -36,15 +36,14 @@ from game.play.replay import (
     read_entry,
     replay_files,
 )
-from game.ui import backdrop, theme
 from game.ui import text as txt
+from game.ui import theme
 from game.ui.scene import Pop, Push, Scene, Transition
+from game.ui.screen import Screen, list_panel
 from game.ui.widgets import (
     Button,
-    Dialog,
     ItemState,
     ListView,
-    Toast,
     WidgetGroup,
     confirm,
     row_backdrop,
@@ -52,8 +51,7 @@ from game.ui.widgets import (
 
 W, H = theme.LOGICAL_SIZE
 ROW_H = 62
-LIST = pygame.Rect(60, 130, W - 120, H - 130 - 100)
-DOUBLE_CLICK = 0.4  # seconds
+LIST = list_panel(130)
 
 
 def when(entry: ReplayEntry) -> str:
@@ -88,11 +86,12 @@ class Loader:
             self.thread.join()
 
 
-class ReplaysScene:
+class ReplaysScene(Screen):
     def __init__(self, pool: Mapping[str, CardDef], entries: list[ReplayEntry] | None = None,
                  folder: Path | None = None,
                  open_viewer: Callable[[ReplayRun], Scene] | None = None,
                  threaded: bool = True) -> None:
+        super().__init__((W // 2, H - 112))
         self.pool = pool
         self.folder = folder
         self.threaded = threaded
@@ -102,12 +101,6 @@ class ReplaysScene:
         self.entries: list[ReplayEntry] = list(entries) if entries is not None else []
         self.deleted: set[Path] = set()
         self.open_viewer = open_viewer
-        self.pending: Transition | None = None
-        self.dialog: Dialog | None = None
-        self.toast = Toast((W // 2, H - 112))
-        self.clock = 0.0
-        self._last_click: tuple[int, float] | None = None
-        self._background: pygame.Surface | None = None
         self.list = ListView(LIST.inflate(-12, -12), ROW_H, self._draw_row, on_activate=self.watch)
         self.list.set_items(self.entries)
         self.back = Button((60, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the menu (Esc)")
@@ -191,7 +184,7 @@ class ReplaysScene:
     def ask_import(self) -> None:
         from game.ui.replays.import_scene import ImportScene
 
-        self.pending = Push(ImportScene(self.pool, self.imported, self.exports, self.folder))
+        self.go(Push(ImportScene(self.pool, self.imported, self.exports, self.folder)))
 
     def imported(self, path: Path) -> None:
         """A replay was imported: the list is read again and the new one selected."""
@@ -218,11 +211,11 @@ class ReplaysScene:
             self.toast.show(f"This replay cannot be opened: {exc.problem}", "error", 5.0)
             return
         if self.open_viewer is not None:
-            self.pending = Push(self.open_viewer(run))
+            self.go(Push(self.open_viewer(run)))
             return
         from game.ui.replays.viewer import ReplayViewer
 
-        self.pending = Push(ReplayViewer(run, self.pool))
+        self.go(Push(ReplayViewer(run, self.pool)))
 
     def ask_delete(self) -> None:
         entry = self.list.selected_item
@@ -248,58 +241,39 @@ class ReplaysScene:
         self._refresh()
 
     def leave(self) -> None:
-        self.pending = Pop()
+        self.go(Pop())
 
     # ------------------------------------------------------------ events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
-                self.group.set_focus(self.list)
-            return self._take()
+    def dialog_closed(self) -> None:
+        self.group.set_focus(self.list)
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             self.ask_delete()
-            return self._take()
+            return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_e, pygame.K_i):
             (self.export_selected if event.key == pygame.K_e else self.ask_import)()
-            return self._take()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.list.index_at(event.pos)
-            if i is not None:
-                last, self._last_click = self._last_click, (i, self.clock)
-                if last is not None and last[0] == i and self.clock - last[1] <= DOUBLE_CLICK:
-                    self._last_click = None
-                    self.list.selected = i
-                    self.watch(self.entries[i])
-                    self._refresh()
-                    return self._take()
+            return None
+        i = self.double_clicked_row(self.list, event)
+        if i is not None:
+            self.watch(self.entries[i])
+            self._refresh()
+            return None
         self.group.handle_event(event)
         self._refresh()
-        return self._take()
+        return None
 
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
-
-    def update(self, dt: float) -> Transition | None:
-        self.clock += dt
+    def on_update(self, dt: float) -> Transition | None:
         self._take_loaded()
         self.group.update(dt)
-        self.toast.update(dt)
-        if self.dialog is not None:
-            self.dialog.update(dt)
-        return self._take()
+        return None
 
     # ------------------------------------------------------------ drawing
-    def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            bg = backdrop.gradient((W, H))
-            self._background = bg
-        return self._background
+    def paint_backdrop(self, bg: pygame.Surface) -> None:
+        pygame.draw.rect(bg, theme.PANEL, LIST, border_radius=10)
+        pygame.draw.rect(bg, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._bg(), (0, 0))
+    def draw_body(self, surface: pygame.Surface) -> None:
         broken = sum(1 for e in self.entries if e.replay is None)
         count = f"{len(self.entries)} replay{'s' if len(self.entries) != 1 else ''}"
         if broken:
@@ -307,11 +281,9 @@ class ReplaysScene:
         if self.loader is not None:
             count = f"Reading replays\u2026 {len(self.entries)} / {len(self.loader.paths)}"
         counted = txt.blit_text(surface, count, theme.SMALL, theme.TEXT_DIM, (W - 60, 96), anchor="topright")
-        backdrop.draw_header(surface, "Replays", f"Every duel played here is kept: the newest "
+        self.title_block(surface, "Replays", f"Every duel played here is kept: the newest "
                              f"{KEEP}. Watch one step by step, from either player's side.",
                              width=counted.x - 16 - 60)
-        pygame.draw.rect(surface, theme.PANEL, LIST, border_radius=10)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, LIST, width=1, border_radius=10)
         if not self.entries and self.loader is None:
             txt.blit_text(surface, "No replays yet.", theme.HEADING, theme.TEXT_DIM,
                           (LIST.centerx, LIST.centery - 16), anchor="center", bold=True)
@@ -322,9 +294,6 @@ class ReplaysScene:
         hint = "Enter or double-click watches  \u00b7  Delete deletes  \u00b7  E export  \u00b7  I import  " \
                "\u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 88), anchor="center")
-        self.toast.draw(surface)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, entry: ReplayEntry, rect: pygame.Rect,
                   state: ItemState) -> None:

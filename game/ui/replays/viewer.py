@@ -49,7 +49,8 @@ from game.ui.duel.render import BoardRenderer, Lights
 from game.ui.duel.sprites import CardSprites
 from game.ui.replays.shown import RECORDED, shown_for
 from game.ui.scene import Pop, Transition
-from game.ui.widgets import Button, Toast, WidgetGroup
+from game.ui.screen import Screen
+from game.ui.widgets import Button, WidgetGroup
 
 BOTH = 2  # the view "both hands open" (0 and 1 are the seats)
 SPEEDS = (1, 2, 4)
@@ -155,13 +156,14 @@ class SeatLog:
             panel.selected = None
 
 
-class ReplayViewer:
+class ReplayViewer(Screen):
     """One replay on the duel board. `run` has played the replay once (ReplayRun.play)."""
 
     def __init__(self, run: ReplayRun, pool: Mapping[str, CardDef], view: int = 0,
                  sprites: CardSprites | None = None, verdict: Verdict | None = None) -> None:
         """`pool`: today's cards (the check); the duel is drawn with `run.pool`, the cards
         it was played with. `verdict`: the check if it was made already."""
+        super().__init__((635, LAYOUT.mid_line), 720)
         self.run = run
         self.replay = run.replay
         self.pool = run.pool
@@ -191,8 +193,6 @@ class ReplayViewer:
         self.logs: dict[int, SeatLog] = {}
         self.log_events = self.shown.marks[0]
         self.tickers: dict[tuple[str, int], panels.Ticker] = {}
-        self.toast = Toast((635, LAYOUT.mid_line), 720)
-        self.pending: Transition | None = None
         self.stale = False
         self.hover: int | None = None
         self.pointer = (-1, -1)
@@ -419,10 +419,9 @@ class ReplayViewer:
         self._seat_log().fill(self.log, self.log_events)
 
     # ------------------------------------------------------------ frames
-    def update(self, dt: float) -> Transition | None:
+    def on_update(self, dt: float) -> Transition | None:
         self.anim.update(dt * self.speed)
         self.renderer.clock += dt
-        self.toast.update(dt)
         self.check_left = max(0.0, self.check_left - dt)
         self.group.update(dt)
         for (kind, seat), t in self.tickers.items():
@@ -435,14 +434,10 @@ class ReplayViewer:
                 self.wait -= dt * self.speed
                 if self.wait <= 0:
                     self.step_forward()
-        return self._take()
-
-    def _take(self) -> Transition | None:
-        out, self.pending = self.pending, None
-        return out
+        return None
 
     # ------------------------------------------------------------ events
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.group.handle_event(event)
@@ -452,31 +447,31 @@ class ReplayViewer:
                                     if r.collidepoint(event.pos)), None)
             if self.seeking and event.buttons[0]:
                 self._seek(event.pos[0])
-            return self._take()
+            return None
         if event.type == pygame.MOUSEBUTTONUP:
             self.seeking = False
             self.group.handle_event(event)
-            return self._take()
+            return None
         if event.type == pygame.MOUSEWHEEL:
             if self.log.rect.collidepoint(self.pointer):
                 self.log.wheel(event.y)
-            return self._take()
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if BAR.inflate(0, 12).collidepoint(event.pos):
                 self.seeking = True
                 self.playing = False
                 self._seek(event.pos[0])
-                return self._take()
+                return None
             i = self.log.entry_at(event.pos)
             if i is not None:
                 self.log.selected = i
                 self.zoom_pin = self.log.entries[i].card_id
-                return self._take()
+                return None
             self.group.handle_event(event)
-            return self._take()
+            return None
         if event.type == pygame.KEYDOWN:
             self._key(event)
-        return self._take()
+        return None
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -496,7 +491,7 @@ class ReplayViewer:
             self.speed = SPEEDS[max(0, SPEEDS.index(self.speed) - 1)]
             self._labels()
         elif k == pygame.K_ESCAPE:
-            self.pending = Pop()
+            self.go(Pop())
         elif k in actions:
             actions[k]()
         elif k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -36,6 +36,33 @@ def scrim(size: tuple[int, int]) -> pygame.Surface:
     return layer
 
 
+class ModalPanel:
+    """What every modal is (a dialog, the deck builder's test hand): its widgets on a raised
+    panel over the dimmed screen, with every event until it is `closed`. It stands in a
+    screen's dialog slot (game/ui/screen.py)."""
+
+    radius = 12
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.closed = False
+        self.group = WidgetGroup()
+
+    def close(self) -> None:
+        self.closed = True
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed screen and the panel (its shadow, fill and edge); subclasses draw on it."""
+        surface.blit(scrim(surface.get_size()), (0, 0))
+        r = self.rect
+        pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=self.radius)
+        pygame.draw.rect(surface, theme.PANEL, r, border_radius=self.radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=self.radius)
+
+
 @dataclass(frozen=True)
 class DialogButton:
     label: str
@@ -43,13 +70,14 @@ class DialogButton:
     style: str = "normal"
 
 
-class Dialog:
+class Dialog(ModalPanel):
     """A modal panel centred on the logical canvas."""
 
     def __init__(self, title: str, message: str = "", buttons: Sequence[DialogButton] = (),
                  field: TextField | None = None, details: Sequence[str] = (),
                  default: int = 0, cancel: int | None = None, width: int = 560,
                  canvas: tuple[int, int] = theme.LOGICAL_SIZE) -> None:
+        super().__init__(pygame.Rect(0, 0, width, 0))
         self.title = title
         self.message = message
         self.details = list(details)
@@ -58,7 +86,6 @@ class Dialog:
         self.default = default
         self.cancel = cancel if cancel is not None else len(self.buttons_spec) - 1
         self.error = ""
-        self.closed = False
         self._layout(width, canvas)
 
     # ------------------------------------------------------------ layout
@@ -119,16 +146,10 @@ class Dialog:
         self.group.handle_event(event)
         return True
 
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(scrim(surface.get_size()), (0, 0))
+        super().draw(surface)
         r = self.rect
-        pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
-        pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
         pygame.draw.rect(surface, theme.ACCENT, (r.x + 24, r.y + 58, 60, 2))
         txt.blit_text(surface, txt.fit(self.title, theme.HEADING, r.w - 48), theme.HEADING,
                       theme.TEXT, (r.x + 24, r.y + 22), bold=True)

@@ -31,12 +31,13 @@ class ItemState:
     focused: bool  # the view has keyboard focus and this is its selected item
 
 
-def row_backdrop(surface: pygame.Surface, rect: pygame.Rect, state: ItemState) -> pygame.Rect:
+def row_backdrop(surface: pygame.Surface, rect: pygame.Rect, state: ItemState,
+                 selected: theme.Colour = (58, 48, 30)) -> pygame.Rect:
     """Draw a list row's usual backdrop (selected, hovered, focused) and return the row's inner
     rect, where its text goes: one look for every plain list of files."""
     r = rect.inflate(-4, -4)
     if state.selected:
-        pygame.draw.rect(surface, (58, 48, 30), r, border_radius=6)
+        pygame.draw.rect(surface, selected, r, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT, r, width=1, border_radius=6)
     elif state.hovered:
         pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=6)
