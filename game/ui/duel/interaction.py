@@ -54,8 +54,12 @@ class Host(Protocol):
     """What the scene lends the input: the current table and a way to act."""
 
     gest: Gestures
-    board: Board
-    geo: Geometry
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def geo(self) -> Geometry: ...
 
     def send(self, commands: list[Command]) -> None: ...
     def refusal(self, cmd: Command) -> Refusal | None: ...

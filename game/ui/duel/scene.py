@@ -14,10 +14,22 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.engine import CardDef, CardView, Command, Pass, Player, Rejected, SetCard, StepView, Zone
+from game.engine import (
+    CardDef,
+    CardView,
+    Command,
+    Pass,
+    Player,
+    Rejected,
+    SetCard,
+    SpecialSummon,
+    StepView,
+    Zone,
+)
+from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
-from game.play.describe import Describer, LogEntry
+from game.play.describe import LogEntry
 from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
@@ -27,18 +39,18 @@ from game.ui.widgets.tooltip import draw_tooltip
 
 from . import aids, arrows, panels, pause, style
 from .advice import HINT_MAX_SECONDS, Advice, Advisor, command_words, hint_seed
-from .animator import SPEEDS, Animator
+from .animator import SPEEDS
 from .board import Board
-from .geometry import Geometry
 from .gestures import Entry, Gestures
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
 from .panels import fit
 from .popups import Curtain, Popup
-from .render import BoardRenderer, Lights
+from .render import Lights
 from .seats import AiWorker, Responses
 from .session import DuelSession
 from .sprites import CardSprites
+from .table import DuelTable, OnTable
 from .tweens import Move
 
 MID_TOAST = (635, LAYOUT.mid_line)
@@ -65,7 +77,7 @@ def activation_cost(cdef: CardDef) -> str:
     return " + ".join(parts)
 
 
-class DuelScene(Screen):
+class DuelScene(OnTable, Screen):
     """One duel on screen. `on_over(scene)` gives the transition once the duel has ended."""
 
     def __init__(self, session: DuelSession, pool: Mapping[str, CardDef], speed: str = "normal",
@@ -87,14 +99,8 @@ class DuelScene(Screen):
         seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
         self.sprites = sprites or CardSprites(pool)
         view = session.view(seat)
-        self.board = Board.from_view(view, pool)
-        self.geo = Geometry(self.board)
-        self.anim = Animator(self.board, self.geo, self.sprites, self.speed, names=self.name)
-        self.renderer = BoardRenderer(self.sprites, self.geo)
-        self.log = panels.LogPanel(LAYOUT.log)
-        self.describer = Describer(pool, self.name, self._you(seat))
-        self.anim.on_applied = self._applied
-        self.tickers: dict[tuple[str, int], panels.Ticker] = {}
+        self.table = DuelTable(Board.from_view(view, pool), pool, self.sprites, self.name,
+                               self._you(seat), self.speed, on_event=self._applied)
         self.shown = seat
         self.gest = Gestures.empty(seat, pool, self.board)
         self.input = Interaction(self)
@@ -128,7 +134,6 @@ class DuelScene(Screen):
         self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
         self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
         self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
-        self.step_arrows = arrows.StepArrows()
         # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
         self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
         self.input.extra_rects.update(self.aid_rects)
@@ -158,22 +163,16 @@ class DuelScene(Screen):
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
         view = view or self.session.view(seat)
         self.shown = seat
-        self.board = Board.from_view(view, self.pool)
-        self.geo.board = self.board
+        self.table.load(Board.from_view(view, self.pool), self._you(seat))
         self.geo.tray_open = False
-        self.anim.reset(self.board)
         self.log.clear()
-        self.describer = Describer(self.pool, self.name, self._you(seat))
         for uid, card in self.board.cards.items():  # a start position's cards (a puzzle's) by name
             self.describer.learn(uid, card.card_id, card.controller)
         for e in view.log:
             self._log_event(e)
-        self.tickers = {(k, s): panels.Ticker(v) for s in (0, 1)
-                        for k, v in (("lp", self.board.sides[s].lp), ("sp", self.board.sides[s].sp))}
         self.input.reset()
         self.input.focus = None
         self._warm = True  # zoom faces are drawn ahead in idle frames, one at a time
-        self.step_arrows.clear()  # what another seat knew is not kept
         self._settle()  # playable from the first event
 
     def visible_ids(self) -> list[str]:
@@ -196,7 +195,7 @@ class DuelScene(Screen):
         entry = self.describer(e)
         if entry is not None:
             self.log.add(entry)
-            if type(e).__name__ == "DuelEnded":
+            if isinstance(e, DuelEnded):
                 self.log.scroll = 0  # the ending sentence in sight, however far up the log was
             elif entry.negates:  # a negation shows on the board as it resolves, not a Line later
                 self.say(entry.text, "warn")
@@ -210,7 +209,7 @@ class DuelScene(Screen):
             self._asked = len(self.session.history)  # asked for real once seated
         elif not self.session.history:
             first = view.first_player
-            how = "The coin toss says" if any(type(e).__name__ == "CoinTossed" for e in view.log) \
+            how = "The coin toss says" if any(isinstance(e, CoinTossed) for e in view.log) \
                 else "The duel begins:"
             reason = f"{how} {self.name(first)} goes first."
         else:
@@ -267,8 +266,8 @@ class DuelScene(Screen):
             except Rejected as exc:
                 self.say(cite.said(exc.code, exc.reason), "error", detail=cite.words(exc.code))
                 break
-            self.anim.push(events)
-        if any(type(c).__name__ == "SpecialSummon" for c in commands):
+            self.table.play(events)
+        if any(isinstance(c, SpecialSummon) for c in commands):
             self.geo.tray_open = False
         if self.toast.kind == "info":
             self.toast.clear()
@@ -317,12 +316,7 @@ class DuelScene(Screen):
                 self.send([forced], decided=False)
                 forced = self._forced_pass()
         self.anim.speed = self.speed
-        self.anim.update(dt)
-        self.renderer.clock += dt
-        speed = SPEEDS[self.speed]
-        for (kind, seat), t in self.tickers.items():
-            t.set(getattr(self.board.sides[seat], kind), instant=speed == 0)
-            t.update(dt, speed)
+        self.table.update(dt, SPEEDS[self.speed])
         self.menu_button.update(dt)
         self._poll_hint()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
@@ -374,13 +368,9 @@ class DuelScene(Screen):
 
     def _settle(self) -> None:
         """Animations are done: the board is the view again; new legal actions, new prompt."""
-        self.stale = False
         view = self.session.view(self.shown)
-        board = Board.from_view(view, self.pool)
-        board.names.update(self.board.names)
-        self.board = board
-        self.geo.board = board
-        self.anim.board = board
+        self.table.settle(Board.from_view(view, self.pool))
+        board = self.board
         self._warm = True
         legal = view.legal_actions if self.session.deciding == self.shown and \
             not self.session.is_ai(self.shown) else ()
@@ -852,8 +842,7 @@ class DuelScene(Screen):
             return
         inp = self.input
         lights = self.lights()
-        self.renderer.draw(surface, self.board, lights, self.anim.flying, self.session.names,
-                           self.geo.tray_open)
+        self.table.draw_board(surface, lights, self.session.names, self.geo.tray_open)
         if self.geo.tray_open:
             self._draw_tray_close(surface)
         self.anim.draw(surface, 1)
@@ -887,9 +876,7 @@ class DuelScene(Screen):
 
     def _draw_arrows(self, surface: pygame.Surface) -> None:
         """Each resolving Step's and the lit Step's arrows to their targets (arrows.py)."""
-        resolving = [res.step for res in self.anim.resolving.values() if res.state == "resolving"]
-        self.arrows = self.step_arrows.draw(surface, self.board, self.geo, self.pool, resolving,
-                                            self.line_hits, self.lit_step())
+        self.arrows = self.table.draw_arrows(surface, self.line_hits, self.lit_step())
 
     def _tray_close(self) -> pygame.Rect:
         t = LAYOUT.tray

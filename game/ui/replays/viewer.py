@@ -38,15 +38,13 @@ from game.rules.file import load_rules
 from game.ui import sound, theme
 from game.ui import text as txt
 from game.ui.duel import panels, style
-from game.ui.duel.animator import Animator
-from game.ui.duel.arrows import StepArrows
 from game.ui.duel.board import Board
-from game.ui.duel.geometry import Geometry
 from game.ui.duel.hits import card_at
 from game.ui.duel.layout import FAR_HAND_W, LAYOUT, ZOOM_W
 from game.ui.duel.panels import LOG_PX, fit
-from game.ui.duel.render import BoardRenderer, Lights
+from game.ui.duel.render import Lights
 from game.ui.duel.sprites import CardSprites
+from game.ui.duel.table import DuelTable, OnTable
 from game.ui.replays.shown import RECORDED, shown_for
 from game.ui.scene import Pop, Transition
 from game.ui.screen import Screen
@@ -156,7 +154,7 @@ class SeatLog:
             panel.selected = None
 
 
-class ReplayViewer(Screen):
+class ReplayViewer(OnTable, Screen):
     """One replay on the duel board. `run` has played the replay once (ReplayRun.play)."""
 
     def __init__(self, run: ReplayRun, pool: Mapping[str, CardDef], view: int = 0,
@@ -180,20 +178,13 @@ class ReplayViewer(Screen):
         self.index = 0
         self.shown = shown_for(run)
         self.sprites = sprites or CardSprites(self.pool)
-        self.board = self._fresh_board()
-        self.geo = Geometry(self.board)
-        self.anim = Animator(self.board, self.geo, self.sprites, "normal", names=self.name)
-        self.anim.on_applied = self._event_shown
-        # the duel screen's target arrows (game/ui/duel/arrows.py): the lit and resolving Steps'
-        self.step_arrows = StepArrows()
+        # the duel screen's table: board, animator, renderer, log, target arrows, settle
+        self.table = DuelTable(self._fresh_board(), self.pool, self.sprites, self.name,
+                               on_event=self._event_shown)
         self.line_hits: list[tuple[pygame.Rect, StepView]] = []
         self.hover_step: tuple[int, int] | None = None
-        self.renderer = BoardRenderer(self.sprites, self.geo)
-        self.log = panels.LogPanel(LAYOUT.log)
         self.logs: dict[int, SeatLog] = {}
         self.log_events = self.shown.marks[0]
-        self.tickers: dict[tuple[str, int], panels.Ticker] = {}
-        self.stale = False
         self.hover: int | None = None
         self.pointer = (-1, -1)
         self.zoom_pin: str | None = None
@@ -295,23 +286,17 @@ class ReplayViewer(Screen):
         seat = self.seat
         log = self.logs.get(seat)
         if log is None:
-            log = self.logs[seat] = SeatLog(self.shown.log(seat), Describer(self.pool, self.name),
+            log = self.logs[seat] = SeatLog(self.shown.log(seat), self.table.describer_for(),
                                             self.log.inner_w - 8)
         return log
 
     def _reload(self) -> None:
         """Board, log and numbers rebuilt for the current index, without animation."""
-        self.board = self._fresh_board()
-        self.geo.board = self.board
-        self.anim.reset(self.board)
-        self.stale = False
-        self.step_arrows.clear()
+        self.table.load(self._fresh_board())
         self._note_steps()
         self.log_events = self.shown.marks[self.index]
         self.log.scroll = 0
         self._seat_log().fill(self.log, self.log_events)
-        self.tickers = {(k, s): panels.Ticker(getattr(self.board.sides[s], k))
-                        for s in (0, 1) for k in ("lp", "sp")}
         self._labels()
 
     def _labels(self) -> None:
@@ -341,8 +326,7 @@ class ReplayViewer(Screen):
             return
         cmd = self.replay.commands[self.index]
         self.index += 1
-        self.anim.push(self.shown.events(self.seat, self.index))
-        self.stale = True
+        self.table.play(self.shown.events(self.seat, self.index))
         self.wait = PASS_PAUSE if isinstance(cmd, Pass) else PAUSE
         if self.at_end:
             self.playing = False
@@ -408,25 +392,16 @@ class ReplayViewer(Screen):
 
     def _settle(self) -> None:
         """The animation is done: the board is the view again (as the duel screen does)."""
-        self.stale = False
-        board = self._fresh_board()
-        board.names.update(self.board.names)
-        self.board = board
-        self.geo.board = board
-        self.anim.board = board
+        self.table.settle(self._fresh_board())
         self._note_steps()
         self.log_events = self.shown.marks[self.index]
         self._seat_log().fill(self.log, self.log_events)
 
     # ------------------------------------------------------------ frames
     def on_update(self, dt: float) -> Transition | None:
-        self.anim.update(dt * self.speed)
-        self.renderer.clock += dt
+        self.table.update(dt, self.speed, anim_dt=dt * self.speed)
         self.check_left = max(0.0, self.check_left - dt)
         self.group.update(dt)
-        for (kind, seat), t in self.tickers.items():
-            t.set(getattr(self.board.sides[seat], kind))
-            t.update(dt, self.speed)
         if not self.anim.busy:
             if self.stale:
                 self._settle()
@@ -517,15 +492,13 @@ class ReplayViewer(Screen):
         b = self.board
         hand_hover = self.hover if self.hover in b.me.hand else None
         lights = Lights(hover=self.hover, lift=hand_hover)
-        self.renderer.draw(surface, b, lights, self.anim.flying, self.names, False)
+        self.table.draw_board(surface, lights, self.names)
         if self.view_mode == BOTH:
             self._draw_far_open(surface)
         self.anim.draw(surface, 1)
         self._draw_left(surface)
         self._draw_right(surface)
-        resolving = [res.step for res in self.anim.resolving.values() if res.state == "resolving"]
-        self.step_arrows.draw(surface, b, self.geo, self.pool, resolving, self.line_hits,
-                              self.hover_step)
+        self.table.draw_arrows(surface, self.line_hits, self.hover_step)
         self.anim.draw(surface, 2)
         self._draw_check(surface)
         self.toast.draw(surface)
