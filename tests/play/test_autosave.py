@@ -108,12 +108,13 @@ def test_a_duel_left_on_purpose_drops_its_autosave_and_a_finished_match_too(home
     from game.decks.deck import load_deck
     from game.play.duel_setup import DuelSetup
     from game.ui.duel.flow import MatchFlow
+    from game.ui.screen import Screen
     from tests.ui.duel_driver import GestureDriver
 
     paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     setup = DuelSetup("hotseat", paths, (load_deck(paths[0]), load_deck(paths[1])))
     flow = MatchFlow(setup, base_pool(), seed=5, threaded=False, speed="instant")
-    stack = [object(), flow.first_scene()]
+    stack = [Screen(), flow.first_scene()]
     driver = GestureDriver(stack[-1], seed=2)
     for _ in range(8):
         driver.step()
