@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import HIDDEN, CardDef
 from game.engine import events as ev
@@ -105,10 +106,10 @@ class Describer:
         uid = getattr(e, "card", None)
         if uid is not None:
             self.learn(uid, cid, getattr(e, "controller", getattr(e, "player", None)))
-        fn = getattr(self, "_" + type(e).__name__, None)
+        fn = TOLD.get(type(e))
         if fn is None:
             return LogEntry(type(e).__name__, -1)
-        entry = fn(e)
+        entry = fn(self, e)
         if entry is not None and entry.text[:1].islower():
             entry.text = entry.text[0].upper() + entry.text[1:]
         if entry is not None and entry.card is not None and entry.card_id is None:
@@ -397,3 +398,43 @@ class Describer:
         if e.winner not in (0, 1):
             return LogEntry(f"The duel is a draw. {why}", -1)
         return LogEntry(f"{self.p(e.winner)} wins the duel. {why}", e.winner)
+
+
+# how each event class is told (typed: keyed by the class, so a renamed event fails the
+# import, not silently); an event with none is logged by its class name
+TOLD: dict[type, Callable[[Describer, Any], LogEntry | None]] = {
+    ev.DuelStarted: Describer._DuelStarted,
+    ev.CoinTossed: Describer._CoinTossed,
+    ev.RoundStarted: Describer._RoundStarted,
+    ev.TurnStarted: Describer._TurnStarted,
+    ev.PhaseChanged: Describer._PhaseChanged,
+    ev.CardMoved: Describer._CardMoved,
+    ev.LpChanged: Describer._LpChanged,
+    ev.SpChanged: Describer._SpChanged,
+    ev.HealthChanged: Describer._HealthChanged,
+    ev.StatModified: Describer._StatModified,
+    ev.StatusGained: Describer._StatusGained,
+    ev.StatusLost: Describer._StatusLost,
+    ev.CardStatsChanged: Describer._CardStatsChanged,
+    ev.PositionChanged: Describer._PositionChanged,
+    ev.Summoned: Describer._Summoned,
+    ev.AttackDeclared: Describer._AttackDeclared,
+    ev.BattleDamage: Describer._BattleDamage,
+    ev.CardBroken: Describer._CardBroken,
+    ev.StepAdded: Describer._StepAdded,
+    ev.LineOpened: Describer._LineOpened,
+    ev.LineBreak: Describer._LineBreak,
+    ev.LineResolving: Describer._LineResolving,
+    ev.StepResolving: Describer._StepResolving,
+    ev.StepResolved: Describer._StepResolved,
+    ev.StepFizzled: Describer._StepFizzled,
+    ev.StepNegated: Describer._StepNegated,
+    ev.LineClosed: Describer._LineClosed,
+    ev.WindowOpened: Describer._WindowOpened,
+    ev.PriorityPassed: Describer._PriorityPassed,
+    ev.ChoiceRequested: Describer._ChoiceRequested,
+    ev.ChoiceMade: Describer._ChoiceMade,
+    ev.AbilityDeclined: Describer._AbilityDeclined,
+    ev.Revealed: Describer._Revealed,
+    ev.DuelEnded: Describer._DuelEnded,
+}

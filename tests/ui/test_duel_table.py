@@ -7,9 +7,9 @@ from __future__ import annotations
 import inspect
 
 import pygame
-from game.replay import ReplayRun
 
 from game.engine import Summon, Zone, events
+from game.play.replay import ReplayRun
 from game.ui.duel import animator
 from game.ui.duel.board import Board
 from game.ui.duel.interaction import Mode
@@ -69,3 +69,14 @@ def test_each_event_consumer_has_one_typed_table() -> None:
     assert {f.__name__ for f in animator.ANIMATIONS.values()} == handlers  # none is dead
     for cls, fn in animator.ANIMATIONS.items():
         assert fn.__name__ == "_on_" + cls.__name__
+
+
+def test_the_log_describer_tells_events_through_its_typed_table() -> None:
+    from game.play import describe
+
+    assert set(describe.TOLD) <= ENGINE_EVENTS
+    told = {n for n, _ in inspect.getmembers(describe.Describer)
+            if n.startswith("_") and n[1:2].isupper()}
+    assert {f.__name__ for f in describe.TOLD.values()} == told  # none is dead
+    for cls, fn in describe.TOLD.items():
+        assert fn.__name__ == "_" + cls.__name__
