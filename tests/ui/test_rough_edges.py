@@ -156,7 +156,7 @@ def test_11_a_spirit_in_hand_names_its_sp_cost(window) -> None:
     assert any(s.startswith("SP Cost 0") for s in strings(scene, window))
 
 
-def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
+def test_16_four_digit_health_shows_whole_on_a_field_card(window) -> None:
     from game.ui import text as txt
     from game.ui.duel import sprites
     from game.ui.duel.layout import CARD_W
@@ -168,7 +168,7 @@ def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
         captured.append(s)
         return real(s, px, colour, bold)
 
-    room = CARD_W - 6 - 3 - 8  # the strip inside the card, less the Health bar's column
+    room = sprites.stat_room(CARD_W - 6)  # the strip inside the card (the bar runs along its top)
     for hp, mh in ((1900, 1900), (12000, 12000), (450, 450)):
         shown, px = sprites.fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room)
         assert txt.width(shown, px, True) <= room, shown
@@ -192,6 +192,7 @@ def test_16_four_digit_health_is_never_cut_under_the_health_bar(window) -> None:
         txt.text = real
     health = [s for s in captured if "1900" in s]
     assert health and all(txt.width(s, 13, True) <= room for s in health), health
+    assert any(s.endswith("1900/1900") for s in health), health  # current and max, both whole
 
 
 def test_26_a_long_step_name_keeps_clear_of_its_speed_and_state_tags(window) -> None:

@@ -206,15 +206,22 @@ def _level_disc(surf: pygame.Surface, level: int, ring: tuple[int, int, int]) ->
 
 def fit_stat(options: tuple[str, ...], room: int) -> tuple[str, int]:
     """The first wording of a number that fits `room` pixels whole (13 px bold, the text
-    floor): "1900/1900" never loses its last digit under the Health bar, it drops words."""
+    floor): "12000/12000" never loses its last digit at the card's edge, it drops words."""
     for s in options:
         if txt.width(s, 13, True) <= room:
             return s, 13
     return options[-1], 13
 
 
+def stat_room(strip_w: int) -> int:
+    """Pixels a stat line may take in a strip `strip_w` wide: 3 px in from each side (the
+    Health bar runs along the strip's top, so it takes no width from the numbers)."""
+    return strip_w - 6
+
+
 def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
-    """Current ATK and current/max Health over the printed numbers, coloured by change."""
+    """Current ATK and current/max Health over the printed numbers, coloured by change, under
+    a thin Health bar: on a card 80 px wide "1900/1900" shows whole."""
     w, h = surf.get_size()
     strip = pygame.Rect(3, h - 33, w - 6, 30)
     layer = pygame.Surface(strip.size, pygame.SRCALPHA)
@@ -224,16 +231,16 @@ def _stats_strip(surf: pygame.Surface, cdef: CardDef, card: CardView) -> None:
     hp, mh = card.health or 0, card.max_health or 0
     atk_colour = style.BUFF if atk > cdef.atk else style.DEBUFF if atk < cdef.atk else (255, 214, 160)
     hp_colour = style.DAMAGE if hp < mh else style.BUFF if mh > cdef.health else (176, 232, 184)
-    room = strip.w - 3 - (8 if mh > 0 else 3)  # from the text's left edge to 2 px before the Health bar
+    room = stat_room(strip.w)
     a = txt.text(*fit_stat((f"ATK {atk}", f"{atk}"), room), atk_colour, bold=True)
     b = txt.text(*fit_stat((f"HP {hp}/{mh}", f"{hp}/{mh}", f"{hp}"), room), hp_colour, bold=True)
-    surf.blit(a, a.get_rect(midleft=(strip.x + 3, strip.y + 8)))
-    surf.blit(b, b.get_rect(midleft=(strip.x + 3, strip.y + 22)))
-    if mh > 0:  # a thin Health bar on the right edge of the strip
-        bar = pygame.Rect(strip.right - 6, strip.y + 3, 3, strip.h - 6)
+    surf.blit(a, a.get_rect(midleft=(strip.x + 3, strip.y + 10)))
+    surf.blit(b, b.get_rect(midleft=(strip.x + 3, strip.y + 23)))
+    if mh > 0:  # a thin Health bar along the top of the strip, filled from the left
+        bar = pygame.Rect(strip.x + 3, strip.y + 2, strip.w - 6, 2)
         pygame.draw.rect(surf, (50, 20, 24), bar)
-        fill = round(bar.h * max(0, min(1, hp / mh)))
-        pygame.draw.rect(surf, hp_colour, (bar.x, bar.bottom - fill, bar.w, fill))
+        fill = round(bar.w * max(0, min(1, hp / mh)))
+        pygame.draw.rect(surf, hp_colour, (bar.x, bar.y, fill, bar.h))
 
 
 def _status_marks(surf: pygame.Surface, statuses: tuple[str, ...]) -> None:
