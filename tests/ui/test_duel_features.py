@@ -317,3 +317,38 @@ def test_a_slow_computer_player_never_freezes_the_window(window) -> None:
         if session.history:
             break
     assert session.history == [player.answer]
+
+
+def test_a_drag_begun_while_the_last_move_still_plays_is_not_lost(window) -> None:
+    """The press that finishes an animation on a card the person may drag picks it up: the
+    drag goes on and drops as usual; the same press let go without moving only skipped."""
+    two = {"phase": "main1", "players": [
+        {"sp": 5, "hand": ["stone_sentry", "stone_sentry"], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3}]}
+
+    def summon(scene, uid: int, slot: int) -> None:
+        drag(scene, scene.geo.rect_of(uid).center, scene.geo.slot_rect(0, Zone.PHANTOM, slot).center)
+        if scene.input.popup is not None:  # the position chooser: Attack, face up
+            feed(scene, *click(scene.input.popup.row(0).center))
+
+    def summoned_once():
+        scene = position_scene(two, speed="normal")
+        first, second = [c.uid for c in scene.session.duel.cards
+                         if c.owner == 0 and c.zone is Zone.HAND]
+        summon(scene, first, 0)
+        assert [c.card for c in scene.session.history] == [first]
+        scene.update(1 / 60)
+        assert scene.anim.busy and not scene.can_act()
+        return scene, second
+
+    scene, second = summoned_once()  # a press let go without moving: the animation ends
+    spot = scene.geo.rect_of(second).center
+    feed(scene, motion(spot), down(spot), up(spot))
+    assert not scene.anim.busy and scene.input.mode is Mode.IDLE and scene.input.popup is None
+    assert [type(c).__name__ for c in scene.session.history] == ["Summon", "Pass", "Pass"]  # the
+    # Line's passes, forced (nobody could answer): the click itself sent nothing
+
+    scene, second = summoned_once()  # a drag begun by the press that ends the animation
+    summon(scene, second, 2)
+    got = [c for c in scene.session.history if type(c).__name__ == "Summon"]
+    assert [(c.card, c.index) for c in got[1:]] == [(second, 2)], got

@@ -87,6 +87,7 @@ class Interaction:
         self.host = host
         self.mode = Mode.IDLE
         self.press_uid: int | None = None
+        self.skip_press = False  # the press that finished an animation: a drag, never a click
         self.press_pos = (0, 0)
         self.held: Held | None = None
         self.popup: Popup | None = None
@@ -112,6 +113,7 @@ class Interaction:
         self.popup = None
         self.pick = None
         self.press_uid = None
+        self.skip_press = False
 
     def refresh(self) -> None:
         """The table changed (new legal actions): rebuild the prompt, keep what still holds."""
@@ -467,6 +469,9 @@ class Interaction:
             if self.mode is Mode.DRAGGING and self.held is not None:
                 self.drop(hits.target_at(geo, pos), self.held.uid, pos)
                 return True
+            if self.skip_press and self.mode is Mode.PRESSED:  # it only finished the animation
+                self.reset()
+                return True
             if self.press_uid is not None and self.mode in (Mode.PRESSED, Mode.TARGETS):
                 uid = self.press_uid
                 self.press_uid = None
@@ -476,17 +481,36 @@ class Interaction:
                 return True
         return False
 
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The card drawn under `pos` now (mid-animation too)."""
+        return hits.card_at(self.host.geo, pos, self.lifted)
+
+    def press_through(self, uid: int, pos: tuple[int, int]) -> bool:
+        """The press that finished an animation landed on card `uid`, which the person may
+        drag now: it is held as pressed, so moving on picks the card up as if the animation
+        had ended first. Let go without moving, and the press only finished the animation
+        (no menu opens)."""
+        if self.mode is not Mode.IDLE or not self.host.gest.can_drag(uid):
+            return False
+        self.mode = Mode.PRESSED
+        self.press_uid = uid
+        self.press_pos = pos
+        self.skip_press = True
+        return True
+
     def _start_drag(self, uid: int) -> None:
         rect = self.host.geo.rect_of(uid)
         off = (48, 67)
         if rect is not None and rect.w > 0:  # keep the grip point where the card was taken
-            fx = (self.press_pos[0] - rect.x) / rect.w
-            fy = (self.press_pos[1] - rect.y) / rect.h
+            # (clamped: a card pressed mid-animation may have settled elsewhere since)
+            fx = min(1.0, max(0.0, (self.press_pos[0] - rect.x) / rect.w))
+            fy = min(1.0, max(0.0, (self.press_pos[1] - rect.y) / rect.h))
             off = (round(fx * 96), round(fy * 134))
         drags = self.host.gest.drags(uid) if self.host.can_act() else {}
         self.held = Held(uid, drags, True, off)
         self.mode = Mode.DRAGGING
         self.press_uid = None
+        self.skip_press = False
 
     def _hover(self, pos: tuple[int, int]) -> None:
         geo = self.host.geo

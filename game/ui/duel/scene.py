@@ -405,7 +405,11 @@ class DuelScene(OnTable, Screen):
             return None
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
-            self.anim.skip()  # a click or a key finishes the animation; nothing else happens
+            pressed = self.input.card_at(event.pos) if event.type == pygame.MOUSEBUTTONDOWN \
+                and event.button == 1 else None  # the card the person sees under the pointer
+            self.anim.skip()  # a click or a key finishes the animation; nothing else happens,
+            if pressed is not None:
+                return self._press_through(pressed, event.pos)  # but a drag begun with it goes on
             return None
         if self.finished:
             return self._finished_event(event)
@@ -427,6 +431,21 @@ class DuelScene(OnTable, Screen):
             elif self.input.focus == LOG_KEY:  # Tab or the arrows reached the log
                 self._enter_log()
         return None
+
+    def _press_through(self, uid: int, pos: tuple[int, int]) -> Transition | None:
+        """The press that finished an animation: the table settles now (as the next frames
+        would settle it, forced passes included), and if the person may act and card `uid`
+        (pressed where it was drawn) may be dragged, the press holds it: a drag begun while
+        the last move still played is not lost."""
+        went = self.on_update(0.0)
+        for _ in range(8):  # the forced passes it sends (nobody could answer) play out too
+            if went is not None or not self.anim.busy:
+                break
+            self.anim.skip()
+            went = self.on_update(0.0)
+        if went is None and self.can_act():
+            self.input.press_through(uid, pos)
+        return went
 
     def _enter_log(self) -> None:
         """The keys move through the log now (as after a click on it), from its newest line."""
