@@ -332,3 +332,33 @@ def test_a_conceded_duel_is_kept_as_a_replay_that_replays_to_its_end(window) -> 
     assert replay.reason == "concede" and replay.winner == 1
     run = ReplayRun.play(replay, base_pool())
     assert not run.stopped and not run.warnings and run.final is not None and run.final.over
+
+
+def test_continue_waits_for_the_autosave_writer_so_a_busy_disk_brings_back_no_older_move(
+        window, monkeypatch) -> None:
+    """The autosave writer thread lags (a slow disk): Continue right after "Save and leave"
+    still restores the very board that was left, not an older move from the journal."""
+    import threading
+
+    from game.play import autosave
+
+    real = autosave.Writer._do
+    gate = threading.Event()
+
+    def slow(self, op):  # past the header, the writer's disk holds each write until the gate opens
+        if op[0] in ("append", "discard"):
+            gate.wait(5.0)
+        return real(self, op)
+
+    scene = flow("versus_ai", level="easy").first_scene()
+    monkeypatch.setattr(autosave.Writer, "_do", slow)
+    play_a_little(scene, 5)
+    before = state_hash(scene.session.duel)
+    feed(scene, key(pygame.K_ESCAPE))
+    went = press(scene, scene.dialog, "Save and leave")
+    assert went == [Pop()]
+    apply_transition([MenuScene(), scene], went[0])  # left on purpose: the journal is let go
+    assert autosave.available()  # the journal of the duel left is still there, behind
+    threading.Timer(0.3, gate.set).start()  # the disk catches up while Continue waits
+    resumed = _continue(_menu_with_continue(window))
+    assert state_hash(resumed.session.duel) == before

@@ -29,6 +29,10 @@ def resume_scene() -> Scene:
     from .flow import MatchFlow
 
     pool = loaded.card_pool()
+    # what the autosave writer was given (the last commands, the discard of a duel just saved
+    # and left) is on disk first: a busy disk must not bring back an older move, or the
+    # journal of a duel that "Save and leave" has already put in the suspended-duel file
+    autosave.flush_pending()
     if autosave.available():
         return resume_autosave(pool)
     try:
