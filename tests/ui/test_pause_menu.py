@@ -336,8 +336,9 @@ def test_a_conceded_duel_is_kept_as_a_replay_that_replays_to_its_end(window) -> 
 
 def test_continue_waits_for_the_autosave_writer_so_a_busy_disk_brings_back_no_older_move(
         window, monkeypatch) -> None:
-    """The autosave writer thread lags (a slow disk): Continue right after "Save and leave"
-    still restores the very board that was left, not an older move from the journal."""
+    """The autosave writer thread lags (a disk slower than the 2 s that leaving waits for
+    the journal's discard): Continue right after "Save and leave" still restores the very
+    board that was left, not an older move from the journal."""
     import threading
 
     from game.play import autosave

@@ -29,9 +29,9 @@ def resume_scene() -> Scene:
     from .flow import MatchFlow
 
     pool = loaded.card_pool()
-    # what the autosave writer was given (the last commands, the discard of a duel just saved
-    # and left) is on disk first: a busy disk must not bring back an older move, or the
-    # journal of a duel that "Save and leave" has already put in the suspended-duel file
+    # what the autosave writer was given is on disk first. Leaving a duel waits up to 2 s for
+    # its journal's discard; a disk slower than that must not bring back the journal (its
+    # last moves perhaps not yet written) of a duel that "Save and leave" put elsewhere
     autosave.flush_pending()
     if autosave.available():
         return resume_autosave(pool)
