@@ -128,8 +128,8 @@ def end_turn(duel: Duel) -> None:
     caches = duel.caches
     for uid in caches.take_timed():  # only cards that got an "until end of turn" change
         card = duel.state.cards[uid]
-        card.mods = [m for m in card.mods if m[2] < 0 or m[2] > turn]
-        kept = [f for f in card.flags if f[1] < 0 or f[1] > turn]
+        card.mods = tuple([m for m in card.mods if m[2] < 0 or m[2] > turn])
+        kept = tuple([f for f in card.flags if f[1] < 0 or f[1] > turn])
         for flag, _ in card.flags:
             if not any(k[0] == flag for k in kept):
                 duel.out.append(ev.StatusLost(uid, flag, hidden_from(duel, uid)))

@@ -54,8 +54,9 @@ class Zones:
     SIDE: Final = Zone.SIDE
     ENV: Final = Zone.ENV
 
-SLOT_ZONES = (Zone.PHANTOM, Zone.BACK, Zone.SIDE, Zone.ENV)
-PILE_ZONES = (Zone.DECK, Zone.EXTRA, Zone.HAND, Zone.GRAVE)
+# sets, for `zone in ...` (hot: a tuple compares a missing zone with every member)
+SLOT_ZONES = frozenset((Zone.PHANTOM, Zone.BACK, Zone.SIDE, Zone.ENV))
+PILE_ZONES = frozenset((Zone.DECK, Zone.EXTRA, Zone.HAND, Zone.GRAVE))
 PHANTOM_ZONES = (Zone.PHANTOM, Zone.SIDE)  # where a Phantom may stand
 BACKROW_ZONES = (Zone.BACK, Zone.SIDE)  # where a Spirit or Counter may stand
 FIELD_SLOT_ZONES = (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV)
@@ -106,11 +107,13 @@ class Card:
     moves: int = 0  # bumped at every zone change: a target "is gone" when this changes
     zero_ok: bool = False  # survived a Break at 0 Health: stays at 0 (book)
     health_bonus: int = 0  # Health gained from bonuses, as last settled (see settle_health)
-    mods: list[tuple[str, int, int]] = field(default_factory=list)  # [stat, amount, expires_turn or -1]
-    flags: list[tuple[str, int]] = field(default_factory=list)  # [flag, expires_turn or -1]
+    # (stat, amount, expires_turn or -1) and (flag, expires_turn or -1) entries: tuples,
+    # replaced whole on every change, so a copy shares them (nothing mutable is shared)
+    mods: tuple[tuple[str, int, int], ...] = ()
+    flags: tuple[tuple[str, int], ...] = ()
 
     def copy(self) -> Card:
-        """An independent copy (modifier and status entries are never changed in place)."""
+        """An independent copy (`mods` and `flags` are immutable: shared)."""
         n = _new_card(Card)
         n.uid = self.uid
         n.cid = self.cid
@@ -130,8 +133,8 @@ class Card:
         n.moves = self.moves
         n.zero_ok = self.zero_ok
         n.health_bonus = self.health_bonus
-        n.mods = self.mods[:] if self.mods else []
-        n.flags = self.flags[:] if self.flags else []
+        n.mods = self.mods
+        n.flags = self.flags
         return n
 
     def reset(self) -> None:
@@ -146,8 +149,8 @@ class Card:
         self.sp_paid = 0
         self.zero_ok = False
         self.health_bonus = 0
-        self.mods = []
-        self.flags = []
+        self.mods = ()
+        self.flags = ()
 
 
 class PlayerState:

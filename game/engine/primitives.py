@@ -76,7 +76,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
 def _held(card: Card) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]:
     """A card's modifiers and statuses as its move or turn tells them: a seat that could not
     see it was told none of them, and learns them when it comes into sight (RULES.md I12)."""
-    return tuple(card.mods), tuple(card.flags)
+    return card.mods, card.flags
 
 
 def _turned(card: Card, reason: str) -> ev.PositionChanged:
@@ -277,7 +277,7 @@ def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
 def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -> None:
     """A stat modifier until the end of turn `expires` (-1: lasting); it may lower a
     Health, so the state check runs."""
-    card.mods.append((stat, amount, expires))
+    card.mods = (*card.mods, (stat, amount, expires))
     caches = duel.caches
     if expires >= 0:
         caches.timed_change(card.uid)
@@ -287,7 +287,7 @@ def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -
 
 def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
     """A status (protected, cannot_attack) until the end of turn `expires` (-1: lasting)."""
-    card.flags.append((status, expires))
+    card.flags = (*card.flags, (status, expires))
     caches = duel.caches
     if expires >= 0:
         caches.timed_change(card.uid)

@@ -167,8 +167,8 @@ def from_dict(data: Plain, pool: Mapping[str, CardDef]) -> Duel:
                 raise ValueError(f"unknown card id {cd['cid']!r}")
             card = Card(**{f: cd[f] for f in _CARD_FIELDS if f in cd or f not in _OPTIONAL},
                         zone=Zone(cd["zone"]))
-            card.mods = [tuple(m) for m in cd["mods"]]
-            card.flags = [tuple(f) for f in cd["flags"]]
+            card.mods = tuple((m[0], m[1], m[2]) for m in cd["mods"])
+            card.flags = tuple((f[0], f[1]) for f in cd["flags"])
             if any(m[2] >= 0 for m in card.mods) or any(f[1] >= 0 for f in card.flags):
                 duel.caches.timed_change(card.uid)
             duel.state.cards.append(card)

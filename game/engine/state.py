@@ -76,26 +76,15 @@ class DuelState:
         new.turn_player = self.turn_player
         new.first_player = self.first_player
         new.phase = self.phase
-        steps: dict[int, Step] = {}
-
-        def step(s: Step) -> Step:
-            got = steps.get(id(s))
-            if got is None:
-                got = steps[id(s)] = s.copy()
-            return got
-
-        new.lines = [[step(s) for s in line] for line in self.lines]
         new.priority = self.priority
         new.passes = self.passes
-        new.current = None if self.current is None else step(self.current)
         ch = self.choice
-        if ch is None:
+        if not self.lines and self.current is None and ch is None:  # no Step to copy
+            new.lines = []
+            new.current = None
             new.choice = None
         else:
-            ctx = {k: (step(v) if type(v) is Step else list(v) if type(v) is list else v)
-                   for k, v in ch.context.items()}
-            new.choice = Choice(ch.player, ch.kind, ch.prompt, list(ch.options),
-                                list(ch.labels), ch.count, ctx)
+            self._copy_steps(new)
         new.pending_triggers = list(self.pending_triggers)  # PendingTrigger is immutable
         new.trigger_queue = list(self.trigger_queue)
         new.resolving = self.resolving
@@ -111,3 +100,24 @@ class DuelState:
         new.last_attack = self.last_attack
         new.history = list(self.history)  # commands are immutable
         return new
+
+    def _copy_steps(self, new: DuelState) -> None:
+        """`copy`'s part for the Lines, the Step being carried out and a pending choice."""
+        steps: dict[int, Step] = {}
+
+        def step(s: Step) -> Step:
+            got = steps.get(id(s))
+            if got is None:
+                got = steps[id(s)] = s.copy()
+            return got
+
+        new.lines = [[step(s) for s in line] for line in self.lines]
+        new.current = None if self.current is None else step(self.current)
+        ch = self.choice
+        if ch is None:
+            new.choice = None
+        else:
+            ctx = {k: (step(v) if type(v) is Step else list(v) if type(v) is list else v)
+                   for k, v in ch.context.items()}
+            new.choice = Choice(ch.player, ch.kind, ch.prompt, list(ch.options),
+                                list(ch.labels), ch.count, ctx)
