@@ -342,6 +342,10 @@ class Duel:
         """Tell every change of a card's shown ATK, Health, max Health, SP Cost or statuses
         that no other event told: continuous effects coming or going, modifiers ending.
         DuelEnded stays the command's last event."""
+        caches = self.caches
+        if caches.statics_version == caches.field_version and not caches.stats_dirty \
+                and not caches.statics_changed and not caches.statics_cond:
+            return  # nothing moved, changed or came or went: nothing to tell
         out = self.out
         if out and type(out[-1]) is ev.DuelEnded:
             ended = out.pop()

@@ -168,7 +168,9 @@ def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
 
 def _static_sum(duel: Duel, card: Card, stat: str) -> int:
     total = 0
-    for src, eff, user, cond in active_statics(duel):
+    caches = duel.caches
+    for src, eff, user, cond in (caches.statics if caches.statics_version
+                                 == caches.field_version else active_statics(duel)):
         amount = getattr(eff, stat)
         if amount and _static_applies(duel, src, eff, user, cond, card):
             total += amount

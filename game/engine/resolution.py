@@ -64,6 +64,10 @@ def resolve_some(duel: Duel) -> None:
         begin_step(duel, step)
 
 
+# the top-level effect paths of an ability with n effects: ((0,), (1,), ...), built once
+_PATHS = tuple(tuple((i,) for i in range(n)) for n in range(8))
+
+
 def begin_step(duel: Duel, step: Step) -> None:
     card = duel.state.cards[step.card]
     cid = card.cid
@@ -83,7 +87,8 @@ def begin_step(duel: Duel, step: Step) -> None:
     if kind == "ability":
         ab = duel.pool[cid].ability(step.ability)
         duel.state.current = step
-        duel.state.work = list(zip(range(len(ab.effects))))  # [(0,), (1,), ...]
+        n = len(ab.effects)
+        duel.state.work = list(_PATHS[n] if n < len(_PATHS) else zip(range(n)))
         return
     if kind in ("summon", "special_summon"):
         duel.out.append(ev.summoned(card.uid, cid, step.player, kind == "special_summon",

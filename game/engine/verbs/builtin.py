@@ -130,7 +130,7 @@ def reach(duel: Duel, card: Card, eff: Effect, user: int, event_card: int) -> li
 
 def _free_phantom_slot(duel: Duel, player: int) -> bool:
     slots = duel.state.players[player].slots
-    return any(u is None for z in (Zones.PHANTOM, Zones.SIDE) for u in slots[z])
+    return None in slots[Zones.PHANTOM] or None in slots[Zones.SIDE]
 
 
 def reaches_self_or_chosen(eff: Effect) -> bool:
@@ -241,7 +241,10 @@ def _run_break(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
 def _could_deck(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
                 event_card: int) -> bool:
     players = duel.state.players
-    return any(players[p].deck for p in _sides(user, eff.player))
+    for p in _sides(user, eff.player):  # a plain loop: listing asks this very often
+        if players[p].deck:
+            return True
+    return False
 
 
 def _run_draw(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
@@ -256,7 +259,10 @@ def _run_discard(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
 def _could_discard(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
                    event_card: int) -> bool:
     players = duel.state.players
-    return any(players[p].hand for p in _sides(user, eff.player))
+    for p in _sides(user, eff.player):
+        if players[p].hand:
+            return True
+    return False
 
 
 def _run_mill(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
