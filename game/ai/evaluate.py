@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import CardType, Duel, Phase
+from game.engine import CardDef, CardType, Duel, Phase
 from game.engine.legal import phantoms_of
 from game.engine.model import BACKROW_ZONES, Card, Zone
 from game.engine.query import atk, has_status, health
@@ -45,6 +45,11 @@ class Weights:
     deck_low_at: int = 4  # fewer Main Deck cards than this start to hurt
     deck_low: float = 900.0  # per missing card below `deck_low_at`
     draw_result: float = -3000.0  # a drawn duel, for both seats
+    # share of its worth an Extra Deck Phantom that comes free once its player's LP fall to
+    # a threshold (Mirrorwall Golem's 6,000) counts for before they have: 0 (Normal and
+    # Easy) counts it only once summoned, so damage that crosses the threshold looks like
+    # it hands the opponent a board; Hard counts it all along (docs/ai.md)
+    latent_extra: float = 0.0
     # what the player plays for besides winning (a puzzle's goal for its side, goals.py):
     # met scores as a win, failed as a loss; None: just the duel
     goal: PlayGoal | None = None
@@ -115,9 +120,43 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     useful = w.sp_useful if cap is None else min(w.sp_useful, max(0, cap - rules.sp_per_draw_phase))
     total += min(sp, useful) * w.sp + max(0, sp - useful) * w.sp_extra
     total += len(ps.grave) * w.grave
+    if w.latent_extra:
+        total += w.latent_extra * _latent_extra(duel, p, w)
     if len(ps.deck) < w.deck_low_at:
         total -= (w.deck_low_at - len(ps.deck)) * w.deck_low
     return total
+
+
+def lp_threshold(cdef: CardDef) -> int | None:
+    """The LP at or below which this Extra Deck Phantom may be Special Summoned with no
+    materials and no other condition (Mirrorwall Golem: 6000), or None."""
+    cond = cdef.summon_condition
+    if not cdef.extra or cdef.materials is not None or cond is None:
+        return None
+    if cond.kind == "lp" and cond.player == "you" and cond.max is not None and cond.min is None:
+        return cond.max
+    return None
+
+
+def _latent_extra(duel: Duel, p: int, w: Weights) -> float:
+    """The worth of the Phantoms in seat `p`'s Extra Deck (as the rebuilt duel holds it:
+    the opponent's is sampled from its decklist) that will come free once its LP fall to
+    their threshold, while they are still above it, up to its free Phantom slots: damage that
+    crosses the threshold then costs nothing extra, since the way to win goes through it."""
+    st = duel.state
+    ps = st.players[p]
+    free = sum(1 for z in (Zone.PHANTOM, Zone.SIDE) for u in ps.slots[z] if u is None)
+    if not free:
+        return 0.0
+    pool = duel.pool
+    worths = []
+    for uid in ps.extra:
+        cdef = pool[st.cards[uid].cid]
+        at = lp_threshold(cdef)
+        if at is not None and ps.lp > at:
+            worths.append(cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level)
+    worths.sort(reverse=True)
+    return sum(worths[:free])
 
 
 def _soon(turn: int) -> float:

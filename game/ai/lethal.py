@@ -39,11 +39,12 @@ from game.engine import (
     Summon,
     Unsummon,
 )
-from game.engine.model import Step, Zone
+from game.engine.model import Step
 from game.engine.query import atk
 from game.engine.resolution import fizzle_reason
 
 from .goals import MET, PlayGoal
+from .moves import SKIP, distinct_answers, play_key
 from .policy import static_answer
 from .worth import ability_harms
 
@@ -205,7 +206,7 @@ class LethalSolver:
             return [first, *opts[:CHOICE_OPTIONS - 1]]
         if st.lines:  # our own Step waits, or an answer of theirs
             passing: list[Command] = [c for c in legal if isinstance(c, Pass)]
-            return passing + _folded([c for c in legal if isinstance(c, Activate)], duel)
+            return passing + distinct_answers(duel, [c for c in legal if isinstance(c, Activate)])
         pool = duel.pool
         cards = st.cards
         attacks: list[tuple[int, Command]] = []
@@ -220,26 +221,15 @@ class LethalSolver:
                 a = atk(duel, cards[cmd.attacker])
                 attacks.append((-(a + 100000 if cmd.target < 0 else a), cmd))
                 continue
-            if isinstance(cmd, Activate):
-                card = cards[cmd.card]
-                key = (Activate, card.cid if card.zone is Zone.HAND else cmd.card, cmd.ability,
-                       cmd.targets)
-                ab = pool[card.cid].ability(cmd.ability)
-                hurts = any(e.verb == "damage_player" for e in ab.effects)
-                bucket = burns if hurts else plays
-            elif isinstance(cmd, Summon):
-                if not cmd.face_up or not cmd.attack:
+            if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
+                key = play_key(duel, cmd)
+                if key is SKIP:
                     continue
-                key = (Summon, cards[cmd.card].cid)
                 bucket = plays
-            elif isinstance(cmd, SpecialSummon):
-                if not cmd.attack:
-                    continue
-                key = (SpecialSummon, cards[cmd.card].cid)
-                bucket = plays
-            elif isinstance(cmd, PlayEnvironment):
-                key = (PlayEnvironment, cards[cmd.card].cid)
-                bucket = plays
+                if isinstance(cmd, Activate):
+                    ab = pool[cards[cmd.card].cid].ability(cmd.ability)
+                    if any(e.verb == "damage_player" for e in ab.effects):
+                        bucket = burns
             elif isinstance(cmd, (Unsummon, Flip)):
                 bucket = later
             elif isinstance(cmd, ChangePosition):
@@ -325,18 +315,6 @@ def _end_burn(duel: Duel) -> bool:
                             e.verb == "damage_player" for e in ab.effects):
                         return True
     return False
-
-
-def _folded(cmds: list[Activate], duel: Duel) -> list[Command]:
-    seen: set[object] = set()
-    out: list[Command] = []
-    cards = duel.state.cards
-    for c in cmds:
-        key = (cards[c.card].cid, c.ability, c.targets)
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
 
 
 def _can_attack_soon(duel: Duel, me: int) -> bool:

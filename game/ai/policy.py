@@ -59,6 +59,7 @@ from .worth import ability_harms, draws, hand_worth, has_flip_trigger, printed_w
 LETHAL = 1_000_000.0  # the threat of a Step that would end the duel
 SETTLE_CAP = 60  # commands a lookahead may spend resolving one play's Lines
 TURN_CAP = 120  # commands a lookahead may spend playing out the rest of a turn
+TARGET_SHARE = 0.25  # share of a target's worth a harmful targeted play is scored by
 
 
 @dataclass(frozen=True)
@@ -613,6 +614,8 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
             theirs = cards[u].controller != me
             if theirs != harms:
                 return -1.0
+        if harms:  # aimed at what is worth most (a bounced Extra Deck Phantom, not a Drone)
+            score += TARGET_SHARE * sum(_target_worth(duel, cards[u]) for u in cmd.targets)
     for eff in ab.effects:  # what each effect gives: its verb says (Verb.gives)
         gives = eff.impl.gives
         if gives == "phantom" and not _free_phantom_slot(duel, me):
@@ -622,6 +625,14 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
         if gives == "sp" and ps.sp >= 8:
             score -= 200
     return score
+
+
+def _target_worth(duel: Duel, card: Card) -> float:
+    """What a harmful effect takes from the opponent by aiming at `card`: a Phantom on the
+    field its worth, any other card what a set card is worth."""
+    if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
+        return phantom_worth(duel, card)
+    return DEFAULT.backrow
 
 
 def _free_phantom_slot(duel: Duel, me: int) -> bool:

@@ -44,6 +44,9 @@ LETHAL_SAMPLES = 3  # sampled duels a winning line must win in to be played at o
 LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible's bound
 SURVIVAL_BUDGET = 800  # simulated commands the survival solver may spend per sample
 SURVIVAL_SAMPLES = 2  # sampled duels a command must survive in to be called safe
+# Hard's evaluation: an Extra Deck Phantom that comes free at an LP threshold counts before
+# it comes, so Hard no longer refuses the damage that lets it come (evaluate.py, docs/ai.md)
+HARD_WEIGHTS = replace(DEFAULT, latent_extra=1.0)
 
 
 class HardPlayer(ViewPlayer):
@@ -52,7 +55,7 @@ class HardPlayer(ViewPlayer):
     name = "hard"
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
-                 top: int = TOP, weights: Weights = DEFAULT, horizon: int = 2,
+                 top: int = TOP, weights: Weights = HARD_WEIGHTS, horizon: int = 2,
                  samples: int = 0, **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         if self.goal is not None:
@@ -71,8 +74,10 @@ class HardPlayer(ViewPlayer):
         self.last_samples = 0
         self.timeouts = 0
         self.lethal_lines = 0  # decisions the "win this turn" solver made
+        self.last_scores: list[tuple[Command, float]] = []  # the last search's means
 
     def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
+        self.last_scores = []
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
@@ -125,6 +130,7 @@ class HardPlayer(ViewPlayer):
         self.last_samples = samples
         means = [t / samples for t in totals]
         means[0] += PRIOR
+        self.last_scores = list(zip(cands, means, strict=True))
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best] if cands[best] is not favourite else favourite
 

@@ -34,11 +34,11 @@ from game.engine import (
     Summon,
 )
 from game.engine.legal import phantoms_of
-from game.engine.model import Zone
 from game.engine.query import atk, has_status, health
 
 from .goals import FAILED, MET, PlayGoal
 from .lethal import _signature, _top_step
+from .moves import SKIP, distinct_answers, play_key
 from .policy import static_answer
 
 MAX_DEPTH = 60  # commands in one line at most
@@ -172,7 +172,7 @@ class SurvivalSolver:
             opts = [c for c in legal if isinstance(c, Choose) and c != first]
             return [first, *opts[:CHOICE_OPTIONS - 1]]
         passing: list[Command] = [c for c in legal if isinstance(c, Pass)]
-        answers = _distinct(duel, [c for c in legal if isinstance(c, Activate)])
+        answers = distinct_answers(duel, [c for c in legal if isinstance(c, Activate)])
         if st.lines:
             return passing + answers
         # an open state of ours on their turn (rare): moving on, or anything distinct
@@ -188,7 +188,7 @@ class SurvivalSolver:
         if st.lines:
             passing = [c for c in legal if isinstance(c, Pass)]
             top = _top_step(duel)
-            answers = _distinct(duel, [c for c in legal if isinstance(c, Activate)])
+            answers = distinct_answers(duel, [c for c in legal if isinstance(c, Activate)])
             if top is not None and top.player == seat:
                 return passing + answers  # its own Step waits: it may add to it
             return answers + passing
@@ -202,20 +202,10 @@ class SurvivalSolver:
                 a = atk(duel, cards[cmd.attacker])
                 attacks.append((-(a + 100000 if cmd.target < 0 else a), cmd))
                 continue
-            if isinstance(cmd, Activate):
-                card = cards[cmd.card]
-                key = (Activate, card.cid if card.zone is Zone.HAND else cmd.card, cmd.ability,
-                       cmd.targets)
-            elif isinstance(cmd, Summon):
-                if not cmd.face_up or not cmd.attack:
+            if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
+                key = play_key(duel, cmd)
+                if key is SKIP:
                     continue
-                key = (Summon, cards[cmd.card].cid)
-            elif isinstance(cmd, SpecialSummon):
-                if not cmd.attack:
-                    continue
-                key = (SpecialSummon, cards[cmd.card].cid)
-            elif isinstance(cmd, PlayEnvironment):
-                key = (PlayEnvironment, cards[cmd.card].cid)
             elif isinstance(cmd, ChangePosition):
                 if cards[cmd.card].attack_pos or st.phase is not Phase.MAIN1:
                     continue
@@ -245,15 +235,3 @@ class SurvivalSolver:
         else:
             out += advance[:1]
         return out
-
-
-def _distinct(duel: Duel, cmds: list[Activate]) -> list[Command]:
-    seen: set[object] = set()
-    out: list[Command] = []
-    cards = duel.state.cards
-    for c in cmds:
-        key = (cards[c.card].cid, c.ability, c.targets)
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out

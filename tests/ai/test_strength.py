@@ -225,3 +225,63 @@ def test_the_survival_solver_cuts_nothing_when_every_answer_survives() -> None:
     assert safe == legal
     sc, duel = _still_standing_window(20000)
     assert not threatened(duel, me, None)
+
+
+@pytest.mark.parametrize("style", [QUICK, EASY], ids=["quick", "easy"])
+def test_a_harmful_targeted_play_aims_at_the_most_valuable_phantom(style) -> None:
+    """Banishing Whisper against a Hive Drone, a Brood Tyrant and a Larva Swarmling: the
+    rules of thumb (those that play both seats inside Hard's playouts, and Easy's) bounce the
+    Tyrant, as Normal does by trying each target. Before, every target scored alike and the
+    first listed went back (the Drone), so Hard's playouts never saw Veil's Banishing Whisper
+    send an Extra Deck Phantom and its three materials' worth back to the Extra Deck."""
+    from dataclasses import replace
+
+    players = {1: {"lp": 8000, "sp": 3, "hand": ["banishing_whisper"], "deck": DECK},
+               2: {"lp": 8000, "phantom": ["hive_drone", "brood_tyrant", "larva_swarmling"],
+                   "deck": DECK}}
+    sc, duel = _duel(players)
+    cmd = Policy(replace(style, mistakes=0.0)).choose(duel, 0)
+    assert isinstance(cmd, Activate), cmd
+    assert [sc.pool[duel.state.cards[u].cid].id for u in cmd.targets] == ["brood_tyrant"]
+
+
+# Bastion at 6,450 LP with an empty field and no set card, three Mirrorwall Golems (free
+# once its LP are 6,000 or less) in its Extra Deck; Siege Titan's 2,600 cannot win this turn.
+GOLEMS = {1: {"lp": 9000, "phantom": ["siege_titan"], "deck": DECK * 4},
+          2: {"lp": 6450, "deck": DECK * 4, "hand": ["stone_sentry"],
+              "extra": ["mirrorwall_golem"] * 3}}
+
+
+@pytest.mark.parametrize("latent,attacks", [(1.0, True), (0.0, False)],
+                         ids=["hard", "without_latent_extra"])
+def test_hard_takes_damage_that_lets_mirrorwall_golems_come(latent: float, attacks: bool) -> None:
+    """The Bastion stall (issue 21): scored only once summoned, the three Golems a direct hit
+    lets come looked like a board handed over, so Hard never took Bastion below 6,000 LP and
+    decked out first. Counted before they come (`Weights.latent_extra`), the 2,600 damage is
+    taken; without that term (the weights before) it is declined, every seed."""
+    from dataclasses import replace
+
+    from game.ai.search import HARD_WEIGHTS
+
+    for seed in range(3):
+        sc, duel = _duel(GOLEMS)
+        hard = ai.make_player("hard", seed, pool=sc.pool, rules=sc.rules,
+                              deck=["stone_sentry"] * 12 + ["siege_titan"],
+                              opponent_deck=["stone_sentry"] * 13 + ["mirrorwall_golem"] * 3,
+                              weights=replace(HARD_WEIGHTS, latent_extra=latent))
+        sent = _play_turn(sc, duel, hard)
+        direct = [c for c in sent if isinstance(c, Attack) and c.target < 0]
+        assert bool(direct) == attacks, (seed, sent)
+
+
+def test_the_latent_extra_deck_counts_only_above_the_threshold() -> None:
+    """`evaluate._latent_extra`: the Golems count while their player is above 6,000 LP and
+    stop counting once it is not (then they may come and count on the field)."""
+    from game.ai.evaluate import _latent_extra
+    from game.ai.search import HARD_WEIGHTS
+
+    sc, duel = _duel(GOLEMS)
+    assert _latent_extra(duel, 1, HARD_WEIGHTS) > 3 * 1000  # three Golems, free slots for them
+    assert _latent_extra(duel, 0, HARD_WEIGHTS) == 0.0  # no such card in seat 0's Extra Deck
+    duel.state.players[1].lp = 6000
+    assert _latent_extra(duel, 1, HARD_WEIGHTS) == 0.0
