@@ -24,6 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
+from .builders import builder
 from .carddefs import Ability, CardDef, CardTypes, Condition, Starts
 from .commands import (
     Activate,
@@ -559,18 +560,24 @@ def _after_condition(duel: Duel, card: Card, index: int, ab: Ability,
         key: tuple[object, ...] = (Activate, player, uid, index, sets, slots)
         kept = commands.get(key)
         if kept is None:
-            kept = commands[key] = tuple(Activate(player, uid, index, ts, zone, idx)
-                                         for zone, idx in slots for ts in sets)
+            made: list[Activate] = []
+            for zone, idx in slots:
+                for ts in sets:
+                    made.append(new_activate(player, uid, index, ts, zone, idx))
+            kept = commands[key] = tuple(made)
     elif ab.target is None:
         key = (Activate, player, uid, index)
         kept = commands.get(key)
         if kept is None:
-            kept = commands[key] = (Activate(player, uid, index, ()),)
+            kept = commands[key] = (new_activate(player, uid, index, ()),)
     else:
         key = (Activate, player, uid, index, sets)
         kept = commands.get(key)
         if kept is None:
-            kept = commands[key] = tuple(Activate(player, uid, index, ts) for ts in sets)
+            made = []
+            for ts in sets:
+                made.append(new_activate(player, uid, index, ts))
+            kept = commands[key] = tuple(made)
     return None, sets, kept
 
 
@@ -944,6 +951,10 @@ def _chooses(duel: Duel, player: int, options: list[int]) -> list[Command]:
     return out
 
 
+# commands built on the hot path, faster than calling the class (builders.py)
+new_activate = builder(Activate)
+new_attack = builder(Attack)
+
 _NEXT = (NextPhase(0), NextPhase(1))  # commands are immutable: share the constant ones
 _END = (EndTurn(0), EndTurn(1))
 _PASS = (Pass(0), Pass(1))
@@ -1019,9 +1030,9 @@ def legal_actions(duel: Duel) -> list[Command]:
         for card in field_phantoms(duel, p):
             if attacker_refusal(duel, p, card) is None:
                 for foe in foes:
-                    acts.append(Attack(p, card.uid, foe.uid))
+                    acts.append(new_attack(p, card.uid, foe.uid))
                 if attack_target_refusal(duel, card, -1, foes) is None:
-                    acts.append(Attack(p, card.uid, -1))
+                    acts.append(new_attack(p, card.uid, -1))
     if ps.extra:
         if ph_slots is None:
             ph_slots = _empty_slots(duel, p, False)

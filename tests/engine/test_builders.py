@@ -44,6 +44,20 @@ def test_step_builder():
     assert step.copy() == step and step.copy() is not step
 
 
+def test_command_builders_of_the_listing():
+    """legal.py builds Activate and Attack commands with builders: the same commands (equal
+    and hashing alike, as the interning table and `apply` compare them)."""
+    from game.engine.commands import Activate, Attack
+    from game.engine.legal import new_activate, new_attack
+
+    for args in [(0, 5, 1, ()), (1, 7, 0, (3, 4)), (0, 9, -1, (), "back", 2)]:
+        got, want = new_activate(*args), Activate(*args)
+        assert type(got) is Activate and got == want and hash(got) == hash(want)
+    got_attack = new_attack(1, 4, -1)
+    assert type(got_attack) is Attack and got_attack == Attack(1, 4, -1)
+    assert hash(got_attack) == hash(Attack(1, 4, -1))
+
+
 def test_builder_refuses_what_it_cannot_copy():
     @dataclass
     class Plain:
