@@ -61,6 +61,7 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
     FileKind("rules_grid", "a rules grid file", 16 * KIB, 1_000),  # simulate --rules-grid
     FileKind("scenario", "a scenario file", 256 * KIB, 50_000),
     FileKind("settings", "a settings file", 64 * KIB, 10_000),
+    FileKind("progress", "a puzzle progress file", 64 * KIB, 10_000),  # game/play/puzzles.py
     FileKind("save", "a saved duel", 4 * MIB, 500_000),
     FileKind("replay", "a replay", 4 * MIB, 500_000),
     FileKind("suspended", "a suspended duel", 4 * MIB, 500_000),  # JSON (game/play/suspend.py)

@@ -517,7 +517,7 @@ def load_progress(path: Path | None = None) -> Progress:
     if not path.exists() and not path.is_symlink():
         return progress
     try:
-        data = load_yaml_file(path, "settings")
+        data = load_yaml_file(path, "progress")
     except FileError as exc:
         progress.problem = f"{exc} (the file is left as it is)"
         return progress

@@ -244,6 +244,17 @@ def test_a_corrupt_progress_file_is_reported_and_left_as_it_was(home, content) -
     assert progress.is_solved("shipped/01_through_the_guard")  # still shown for this session
 
 
+def test_a_progress_file_too_big_is_named_as_what_it_is(home) -> None:
+    from game.files import fileio
+
+    home.mkdir(parents=True)
+    path = home / pz.PROGRESS_FILE
+    path.write_bytes(b"#" * (fileio.KINDS["progress"].max_bytes + 1))
+    progress = pz.load_progress()
+    assert progress.problem and "puzzle progress file" in progress.problem
+    assert "settings" not in progress.problem and progress.solved == set()
+
+
 def test_a_failed_write_says_why(home, tmp_path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
