@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.test_layers import circles as cycles  # one Tarjan for both layer tests
+
 ENGINE = Path(__file__).resolve().parents[2] / "game" / "engine"
 PACKAGE = "game.engine"
 
@@ -74,41 +76,6 @@ def engine_imports() -> dict[str, set[str]]:
     modules = set(files)
     return {name: _imported(ast.parse(path.read_text(encoding="utf-8")), name, modules) - {name}
             for name, path in files.items()}
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected group of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
 
 
 def test_the_engine_modules_import_each_other_without_a_circle():
