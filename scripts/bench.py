@@ -140,7 +140,8 @@ def clone_us(pool, rules, a: Deck, b: Deck, seed: int, positions: int = 8,
 
 
 def worker(decks: list[str], games: int, seed: int) -> int:
-    """--compare's side: run a round per "round" line on stdin, answer one JSON line each."""
+    """--compare's side: play one matchup per "slice K" line on stdin (K: the index of the
+    deck pair), answer one JSON line each."""
     pin_one_core()
     CLOCK[0] = time.process_time  # CPU time: other processes on the core do not count
     pool, rules = load_card_set(), load_rules()
@@ -148,18 +149,14 @@ def worker(decks: list[str], games: int, seed: int) -> int:
     pairs = list(itertools.combinations(loaded, 2)) or [(loaded[0], loaded[0])]
     play(pool, rules, pairs[0][0], pairs[0][1], 1, seed + 1)  # warm-up: imports, caches
     for line in sys.stdin:
-        if line.strip() != "round":
+        word, _, k = line.strip().partition(" ")
+        if word != "slice" or not k.isdigit() or int(k) >= len(pairs):
             break
-        commands = 0
-        command_s = 0.0
-        clones = []
-        for a, b in pairs:
-            n, _setup, t = play(pool, rules, a, b, games, seed)
-            commands += n
-            command_s += t
-            clones.append(clone_us(pool, rules, a, b, seed, positions=3, clones=200))
-        print(json.dumps({"commands": commands, "command_s": command_s,
-                          "clone_us": statistics.median(clones)}), flush=True)
+        a, b = pairs[int(k)]
+        n, _setup, t = play(pool, rules, a, b, games, seed)
+        print(json.dumps({"commands": n, "command_s": t,
+                          "clone_us": clone_us(pool, rules, a, b, seed, positions=3,
+                                               clones=200)}), flush=True)
     return 0
 
 
@@ -191,26 +188,40 @@ def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> i
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
                 cwd=str(tree))
         results: dict[str, list[dict]] = {name: [] for name in trees}
+        slices = max(1, len(decks) * (len(decks) - 1) // 2)  # the deck pairs, as the worker
         names = list(trees)
         print(f"Phantom Duel engine: this tree vs {rev}, {games} duels per matchup and "
               f"round, {len(decks)} decks, seed {seed}, {rounds} rounds, both on core 0")
         print(f"{'round':>5}  {'tree':<12} {'commands/s':>10}  {'clone µs':>8}")
         try:
             for r in range(rounds):
-                for name in (names if r % 2 == 0 else names[::-1]):
-                    proc = procs[name]
-                    assert proc.stdin is not None and proc.stdout is not None
-                    try:
-                        proc.stdin.write("round\n")
-                        proc.stdin.flush()
-                        line = proc.stdout.readline()
-                    except BrokenPipeError:
-                        line = ""
-                    if not line:
-                        print(f"the {name} worker stopped", file=sys.stderr)
-                        return 2
-                    got = json.loads(line)
-                    got["cps"] = got["commands"] / got["command_s"]
+                got_round = {name: {"commands": 0, "command_s": 0.0, "clones": []}
+                             for name in trees}
+                for k in range(slices):
+                    # the trees take turns per matchup, the first of each pair alternating,
+                    # so a slower moment of the machine falls on both alike
+                    for name in (names if (r + k) % 2 == 0 else names[::-1]):
+                        proc = procs[name]
+                        assert proc.stdin is not None and proc.stdout is not None
+                        try:
+                            proc.stdin.write(f"slice {k}\n")
+                            proc.stdin.flush()
+                            line = proc.stdout.readline()
+                        except BrokenPipeError:
+                            line = ""
+                        if not line:
+                            print(f"the {name} worker stopped", file=sys.stderr)
+                            return 2
+                        one = json.loads(line)
+                        acc = got_round[name]
+                        acc["commands"] += one["commands"]
+                        acc["command_s"] += one["command_s"]
+                        acc["clones"].append(one["clone_us"])
+                for name in names:
+                    acc = got_round[name]
+                    got = {"commands": acc["commands"], "command_s": acc["command_s"],
+                           "clone_us": statistics.median(acc["clones"]),
+                           "cps": acc["commands"] / acc["command_s"]}
                     results[name].append(got)
                     print(f"{r + 1:>5}  {name[:12]:<12} {got['cps']:>10,.0f}  "
                           f"{got['clone_us']:>8.1f}", flush=True)
@@ -226,15 +237,21 @@ def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> i
     cps = [statistics.median(x["cps"] for x in res) for res in (mine, theirs)]
     clone = [statistics.median(x["clone_us"] for x in res) for res in (mine, theirs)]
     per_round = [a["cps"] / b["cps"] for a, b in zip(mine, theirs, strict=True)]
+    pooled = (sum(x["commands"] for x in mine) / sum(x["command_s"] for x in mine)) / (
+        sum(x["commands"] for x in theirs) / sum(x["command_s"] for x in theirs))
     print(f"median commands/s: this {cps[0]:,.0f}, {rev} {cps[1]:,.0f}, "
-          f"ratio {cps[0] / cps[1]:.2f} (per round {min(per_round):.2f}-{max(per_round):.2f})")
+          f"ratio {cps[0] / cps[1]:.2f} (per round {min(per_round):.2f}-{max(per_round):.2f},"
+          f" median {statistics.median(per_round):.2f}; all rounds pooled {pooled:.2f})")
     print(f"median clone µs: this {clone[0]:.1f}, {rev} {clone[1]:.1f}, "
           f"ratio {clone[0] / clone[1]:.2f}; clone / command this tree "
           f"{clone[0] * cps[0] / 1e6:.2f}")
     print(json.dumps({"bench": "compare", "rev": rev, "rounds": rounds, "games": games,
                       "commands_per_second": {"this": cps[0], rev: cps[1]},
                       "ratio": cps[0] / cps[1], "round_ratios": per_round,
-                      "clone_us": {"this": clone[0], rev: clone[1]}}))
+                      "median_round_ratio": statistics.median(per_round),
+                      "pooled_ratio": pooled,
+                      "clone_us": {"this": clone[0], rev: clone[1]},
+                      "clone_per_command": clone[0] * cps[0] / 1e6}))
     return 0
 
 

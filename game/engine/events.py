@@ -37,7 +37,7 @@ class TurnStarted:
     round: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PhaseChanged:
     player: int  # whose turn (-1 in the shared Draw Phase)
     phase: str
@@ -194,7 +194,7 @@ class StepAdded:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class LineOpened:
     line: int  # the new Line's number (1: a game action's own Line)
     speed: int
@@ -207,7 +207,7 @@ class LineBreak:
     speed: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class LineResolving:
     line: int
 
@@ -252,7 +252,7 @@ class StepNegated:
     secret: bool = False  # the card is face down: hidden from its opponent
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class LineClosed:
     line: int
 
@@ -263,7 +263,7 @@ class WindowOpened:
     player: int  # who may respond first
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PriorityPassed:
     player: int
     auto: bool  # passed for them: no legal response (told only to them: RULES.md I14)
@@ -361,15 +361,10 @@ def event_from_dict(data: object) -> Event:
 
 
 # The hot path's builders (builders.py): `card_moved(...)` is `CardMoved(...)`, built faster.
-priority_passed = builder(PriorityPassed)
 card_moved = builder(CardMoved)
 step_added = builder(StepAdded)
 step_resolving = builder(StepResolving)
 step_resolved = builder(StepResolved)
-line_opened = builder(LineOpened)
-line_resolving = builder(LineResolving)
-line_closed = builder(LineClosed)
-phase_changed = builder(PhaseChanged)
 sp_changed = builder(SpChanged)
 summoned = builder(Summoned)
 turn_started = builder(TurnStarted)
@@ -377,3 +372,37 @@ choice_requested = builder(ChoiceRequested)
 choice_made = builder(ChoiceMade)
 card_stats_changed = builder(CardStatsChanged)
 position_changed = builder(PositionChanged)
+
+
+# Events of a small domain, built once and shared by every duel: an event is never changed
+# after it is made (`test_events.py` pins that these classes are frozen), so one object
+# tells "seat 1 passed" as well as a new one would, and the record keeps no copy of it.
+# Line bookkeeping is most of a command's events (a Summon's Line: opened, passed twice,
+# resolving, closed), so this spares their building and the collector's walks over them.
+_LINES = 16  # Line numbers 1-15 shared (deeper Lines, never seen in play, are built)
+PRIORITY_PASSED = ((PriorityPassed(0, False), PriorityPassed(0, True)),
+                   (PriorityPassed(1, False), PriorityPassed(1, True)))  # [player][auto]
+LINE_RESOLVING = tuple(LineResolving(n) for n in range(_LINES))  # [line]
+LINE_CLOSED = tuple(LineClosed(n) for n in range(_LINES))  # [line]
+_PHASE_CHANGED = {(p, ph): PhaseChanged(p, ph) for p in (-1, 0, 1)
+                  for ph in ("standby", "main1", "battle", "main2", "end", "draw")}
+_LINE_OPENED = {(n, speed, p): LineOpened(n, speed, p) for n in range(1, _LINES)
+                for speed in range(1, 4) for p in (0, 1)}
+
+
+def line_resolving(line: int) -> LineResolving:
+    return LINE_RESOLVING[line] if line < _LINES else LineResolving(line)
+
+
+def line_closed(line: int) -> LineClosed:
+    return LINE_CLOSED[line] if line < _LINES else LineClosed(line)
+
+
+def phase_changed(player: int, phase: str) -> PhaseChanged:
+    got = _PHASE_CHANGED.get((player, phase))
+    return got if got is not None else PhaseChanged(player, phase)
+
+
+def line_opened(line: int, speed: int, player: int) -> LineOpened:
+    got = _LINE_OPENED.get((line, speed, player))
+    return got if got is not None else LineOpened(line, speed, player)

@@ -43,7 +43,7 @@ def push_step(duel: Duel, step: Step) -> None:
 
 
 def pass_priority(duel: Duel, player: int, auto: bool) -> None:
-    duel.out.append(ev.priority_passed(player, auto))
+    duel.out.append(ev.PRIORITY_PASSED[player][auto])
     duel.state.passes += 1
     duel.state.priority = 1 - player
 

@@ -309,7 +309,7 @@ def _passed(e: ev.PriorityPassed, viewer: int) -> ev.PriorityPassed:
     """Whether the engine passed for a player (no legal answer) is theirs alone: the other
     seat is told only that they passed (RULES.md I14)."""
     if e.auto and e.player != viewer:
-        return replace(e, auto=False)
+        return ev.PRIORITY_PASSED[e.player][False]
     return e
 
 

@@ -77,3 +77,20 @@ def test_builder_refuses_what_it_cannot_copy():
     for cls in (Plain, WithFactory, WithPost):
         with pytest.raises(TypeError):
             builder(cls)
+
+
+def test_shared_events_are_frozen_and_equal_to_new_ones():
+    """The small-domain events (Line bookkeeping, priority, phases) are built once and shared
+    by every duel: frozen, so no reader can change one for everybody, and each equals the
+    event the class would build."""
+    shared = [*(e for pair in ev.PRIORITY_PASSED for e in pair), *ev.LINE_RESOLVING,
+              *ev.LINE_CLOSED, ev.line_opened(2, 3, 1), ev.phase_changed(-1, "draw")]
+    for e in shared:
+        with pytest.raises(AttributeError):  # FrozenInstanceError is an AttributeError
+            e.__setattr__(fields(e)[0].name, 99)
+        assert type(e)(*(getattr(e, f.name) for f in fields(e))) == e
+    assert ev.PRIORITY_PASSED[1][True] == ev.PriorityPassed(1, True)
+    assert ev.line_opened(2, 3, 1) is ev.line_opened(2, 3, 1)  # shared, not rebuilt
+    assert ev.line_closed(40) == ev.LineClosed(40)  # past the table: built
+    assert ev.phase_changed(0, "main1") == ev.PhaseChanged(0, "main1")
+
