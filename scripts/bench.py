@@ -163,21 +163,16 @@ def worker(decks: list[str], games: int, seed: int) -> int:
 def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> int:
     """This tree against `rev`, alternating rounds in two worker processes (see the top)."""
     import subprocess
-    import tarfile
     import tempfile
 
+    from revision import RevisionError, unpack_revision
+
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev],
-                                 capture_output=True, check=False)
-        if archive.returncode != 0:
-            print(f"git archive {rev}: {archive.stderr.decode().strip()}", file=sys.stderr)
+        try:
+            other = unpack_revision(rev, Path(tmp))
+        except RevisionError as exc:
+            print(exc, file=sys.stderr)
             return 2
-        other = Path(tmp) / "tree"
-        other.mkdir()
-        tar_path = Path(tmp) / "tree.tar"
-        tar_path.write_bytes(archive.stdout)
-        with tarfile.open(tar_path) as tar:
-            tar.extractall(other, filter="data")
         trees = {"this": REPO, rev: other}
         procs = {}
         for name, tree in trees.items():

@@ -24,9 +24,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from revision import RevisionError, unpack_revision
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -108,18 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-count-") as tmp:
         trees = {"this": REPO}
         if args.compare:
-            archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar",
-                                      args.compare], capture_output=True, check=False)
-            if archive.returncode != 0:
-                print(f"git archive {args.compare}: {archive.stderr.decode().strip()}",
-                      file=sys.stderr)
+            try:
+                other = unpack_revision(args.compare, Path(tmp))
+            except RevisionError as exc:
+                print(exc, file=sys.stderr)
                 return 2
-            other = Path(tmp) / "tree"
-            other.mkdir()
-            tar_path = Path(tmp) / "tree.tar"
-            tar_path.write_bytes(archive.stdout)
-            with tarfile.open(tar_path) as tar:
-                tar.extractall(other, filter="data")
             trees[args.compare] = other
         for name, tree in trees.items():
             instructions, commands = per_command(tree, args.games)

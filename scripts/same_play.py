@@ -21,9 +21,10 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from revision import RevisionError, unpack_revision
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -105,17 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, args.worker)
         return worker(Path(args.worker), args.duels, args.seed)
     with tempfile.TemporaryDirectory(prefix="same-play-") as tmp:
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", args.rev],
-                                 capture_output=True, check=False)
-        if archive.returncode != 0:
-            print(f"git archive {args.rev}: {archive.stderr.decode().strip()}", file=sys.stderr)
+        try:
+            other = unpack_revision(args.rev, Path(tmp))
+        except RevisionError as exc:
+            print(exc, file=sys.stderr)
             return 2
-        other = Path(tmp) / "tree"
-        other.mkdir()
-        tar_path = Path(tmp) / "tree.tar"
-        tar_path.write_bytes(archive.stdout)
-        with tarfile.open(tar_path) as tar:
-            tar.extractall(other, filter="data")
         procs = [subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), args.rev, "--worker", str(tree),
              "--duels", str(args.duels), "--seed", str(args.seed)],
