@@ -44,7 +44,7 @@ from game.engine.query import atk
 from game.engine.resolution import fizzle_reason
 
 from .goals import MET, PlayGoal
-from .moves import SKIP, distinct_answers, play_key
+from .moves import SKIP, attack_rank, distinct_answers, play_key
 from .policy import static_answer
 from .worth import ability_harms
 
@@ -218,8 +218,7 @@ class LethalSolver:
         for cmd in legal:
             key: object = cmd
             if isinstance(cmd, Attack):
-                a = atk(duel, cards[cmd.attacker])
-                attacks.append((-(a + 100000 if cmd.target < 0 else a), cmd))
+                attacks.append((attack_rank(duel, cmd), cmd))
                 continue
             if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
                 key = play_key(duel, cmd)

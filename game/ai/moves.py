@@ -3,8 +3,9 @@ this turn" solver (lethal.py) and the survival solver (survival.py) fold their m
 
 from __future__ import annotations
 
-from game.engine import Activate, Command, Duel, PlayEnvironment, SpecialSummon, Summon
+from game.engine import Activate, Attack, Command, Duel, PlayEnvironment, SpecialSummon, Summon
 from game.engine.model import Zone
+from game.engine.query import atk
 
 SKIP = None  # a play the solvers do not search (a Summon face down or in Defense Position)
 
@@ -27,6 +28,13 @@ def play_key(duel: Duel, cmd: Command) -> object | None:
     if isinstance(cmd, PlayEnvironment):
         return (PlayEnvironment, cards[cmd.card].cid)
     return cmd
+
+
+def attack_rank(duel: Duel, cmd: Attack) -> int:
+    """The order both solvers try attacks in (lower first): direct attacks first, then the
+    strongest attacker first, so the likeliest kill is searched before the budget runs out."""
+    a = atk(duel, duel.state.cards[cmd.attacker])
+    return -(a + 100000 if cmd.target < 0 else a)
 
 
 def distinct_answers(duel: Duel, cmds: list[Activate]) -> list[Command]:

@@ -38,7 +38,7 @@ from game.engine.query import atk, has_status, health
 
 from .goals import FAILED, MET, PlayGoal
 from .lethal import _signature, _top_step
-from .moves import SKIP, distinct_answers, play_key
+from .moves import SKIP, attack_rank, distinct_answers, play_key
 from .policy import static_answer
 
 MAX_DEPTH = 60  # commands in one line at most
@@ -199,8 +199,7 @@ class SurvivalSolver:
         for cmd in legal:
             key: object = cmd
             if isinstance(cmd, Attack):
-                a = atk(duel, cards[cmd.attacker])
-                attacks.append((-(a + 100000 if cmd.target < 0 else a), cmd))
+                attacks.append((attack_rank(duel, cmd), cmd))
                 continue
             if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
                 key = play_key(duel, cmd)
