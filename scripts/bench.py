@@ -163,7 +163,7 @@ def worker(decks: list[str], games: int, seed: int) -> int:
 
 
 def compare(rev: str, decks: list[str], games: int, seed: int, rounds: int) -> int:
-    """This tree against `rev`, alternating rounds in two worker processes (see the top)."""
+    """This tree against `rev` in two worker processes taking turns per matchup (see the top)."""
     import subprocess
     import tempfile
 

@@ -10,6 +10,7 @@ from dataclasses import MISSING, dataclass, fields
 
 from .builders import builder
 from .commands import to_plain
+from .model import Phase
 
 
 @dataclass(slots=True)
@@ -375,7 +376,7 @@ position_changed = builder(PositionChanged)
 
 
 # Events of a small domain, built once and shared by every duel: an event is never changed
-# after it is made (`test_events.py` pins that these classes are frozen), so one object
+# after it is made (`tests/engine/test_builders.py` pins that these classes are frozen), so one object
 # tells "seat 1 passed" as well as a new one would, and the record keeps no copy of it.
 # Line bookkeeping is most of a command's events (a Summon's Line: opened, passed twice,
 # resolving, closed), so this spares their building and the collector's walks over them.
@@ -384,8 +385,7 @@ PRIORITY_PASSED = ((PriorityPassed(0, False), PriorityPassed(0, True)),
                    (PriorityPassed(1, False), PriorityPassed(1, True)))  # [player][auto]
 LINE_RESOLVING = tuple(LineResolving(n) for n in range(_LINES))  # [line]
 LINE_CLOSED = tuple(LineClosed(n) for n in range(_LINES))  # [line]
-_PHASE_CHANGED = {(p, ph): PhaseChanged(p, ph) for p in (-1, 0, 1)
-                  for ph in ("standby", "main1", "battle", "main2", "end", "draw")}
+_PHASE_CHANGED = {(p, ph.value): PhaseChanged(p, ph.value) for p in (-1, 0, 1) for ph in Phase}
 _LINE_OPENED = {(n, speed, p): LineOpened(n, speed, p) for n in range(1, _LINES)
                 for speed in range(1, 4) for p in (0, 1)}
 
