@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.engine import CardDef, CardType, Duel, Phase
 from game.engine.legal import phantoms_of
-from game.engine.model import BACKROW_ZONES, Card, Zone
+from game.engine.model import BACKROW_ZONES, PHANTOM_ZONES, Card, Zone
 from game.engine.query import atk, has_status, health
 
 from .goals import MET, OPEN, PlayGoal
@@ -127,6 +127,13 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     return total
 
 
+def free_phantom_slots(duel: Duel, player: int) -> int:
+    """How many slots a Phantom of `player`'s could still go into (Phantom and Side Balance
+    slots): the room every "is there space for it" judgment of the AI reads."""
+    slots = duel.state.players[player].slots
+    return sum(1 for z in PHANTOM_ZONES for u in slots[z] if u is None)
+
+
 def lp_threshold(cdef: CardDef) -> int | None:
     """The LP at or below which this Extra Deck Phantom may be Special Summoned with no
     materials and no other condition (Mirrorwall Golem: 6000), or None."""
@@ -145,7 +152,7 @@ def _latent_extra(duel: Duel, p: int, w: Weights) -> float:
     crosses the threshold then costs nothing extra, since the way to win goes through it."""
     st = duel.state
     ps = st.players[p]
-    free = sum(1 for z in (Zone.PHANTOM, Zone.SIDE) for u in ps.slots[z] if u is None)
+    free = free_phantom_slots(duel, p)
     if not free:
         return 0.0
     pool = duel.pool

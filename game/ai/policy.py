@@ -48,11 +48,11 @@ from game.engine import (
     Unsummon,
 )
 from game.engine.legal import phantoms_of
-from game.engine.model import Card, Step, Zone
+from game.engine.model import PHANTOM_ZONES, Card, Step, Zone
 from game.engine.query import atk, health, max_health, sp_cost
 from game.engine.resolution import fizzle_reason
 
-from .evaluate import DEFAULT, Weights, attackers, evaluate, phantom_worth
+from .evaluate import DEFAULT, Weights, attackers, evaluate, free_phantom_slots, phantom_worth
 from .goals import FAILED, MET
 from .worth import ability_harms, draws, hand_worth, has_flip_trigger, printed_worth
 
@@ -491,8 +491,7 @@ def room_for_better(duel: Duel, me: int, card: Card) -> bool:
     """Every Phantom slot is taken and the hand holds an affordable Phantom worth far
     more than this one (the weakest on our field): taking it back makes room."""
     st = duel.state
-    slots = st.players[me].slots
-    if any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z]):
+    if free_phantom_slots(duel, me):
         return False
     mine = phantoms_of(duel, me)
     if not mine or min(mine, key=lambda c: (phantom_worth(duel, c), c.uid)) is not card:
@@ -519,8 +518,7 @@ def saving_pays(duel: Duel, me: int, card: Card) -> bool:
     cdef = pool[card.cid]
     cost = sp_cost(duel, card)
     mine = printed_worth(cdef)
-    free = sum(1 for z in (Zone.PHANTOM, Zone.SIDE) for u in st.players[me].slots[z]
-               if u is None)
+    free = free_phantom_slots(duel, me)
     for uid in st.players[me].hand:
         if uid == card.uid:
             continue
@@ -630,14 +628,13 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
 def _target_worth(duel: Duel, card: Card) -> float:
     """What a harmful effect takes from the opponent by aiming at `card`: a Phantom on the
     field its worth, any other card what a set card is worth."""
-    if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
+    if card.zone in PHANTOM_ZONES and duel.pool[card.cid].is_phantom:
         return phantom_worth(duel, card)
     return DEFAULT.backrow
 
 
 def _free_phantom_slot(duel: Duel, me: int) -> bool:
-    slots = duel.state.players[me].slots
-    return any(u is None for z in (Zone.PHANTOM, Zone.SIDE) for u in slots[z])
+    return free_phantom_slots(duel, me) > 0
 
 
 def _distinct(cmds: list[Activate]) -> list[Activate]:
