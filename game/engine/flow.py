@@ -126,6 +126,9 @@ def enter_phase(duel: Duel, phase: Phase) -> None:
 def end_turn(duel: Duel) -> None:
     turn = duel.state.turn
     caches = duel.caches
+    # nothing ran out and the field was checked as it stands: the check below finds nothing
+    settled = not caches.timed and not caches.health_dirty \
+        and caches.checked_version == caches.field_version
     for uid in caches.take_timed():  # only cards that got an "until end of turn" change
         card = duel.state.cards[uid]
         card.mods = tuple([m for m in card.mods if m[2] < 0 or m[2] > turn])
@@ -137,7 +140,8 @@ def end_turn(duel: Duel) -> None:
         caches.stats_changed(uid)
     caches.field_changed()
     caches.state_checked(health_too=True)
-    prims.state_check(duel)  # a lowered stat that ran out can leave 0 Health
+    if not settled:
+        prims.state_check(duel)  # a lowered stat that ran out can leave 0 Health
     if duel.state.winner is not None or duel.state.ending is not None:
         return
     if duel.state.turn_player == duel.state.first_player:
