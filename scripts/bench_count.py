@@ -8,11 +8,15 @@ per command, for this tree and, with `--compare REV`, for git revision REV too (
 `git archive`, as `bench.py --compare` does) and the ratio. Setup (imports, loading cards) is
 taken out by also counting a run that plays no duel.
 
-    python scripts/bench_count.py [--games 1] [--compare REV]
+    python scripts/bench_count.py [--games 1] [--compare REV] [--cache]
 
 It needs `valgrind` and takes minutes (a command runs about fifty times slower under it). A
 lower count is faster only in the usual case: memory and cache behaviour do not show here, so
-a claimed speed-up is still measured with `bench.py --compare`.
+a claimed speed-up is still measured with `bench.py --compare`. `--cache` turns cachegrind's
+cache simulation on (several times slower) and prints the first-level instruction and data
+cache misses per command too: on this kind of machine a miss costs about ten instructions'
+time, so a tree can run 1.6x fewer instructions and gain less CPU time (docs/engine.md,
+"Speed").
 """
 
 from __future__ import annotations
@@ -73,30 +77,43 @@ def play(tree: Path, games: int) -> int:
     return commands
 
 
-def count(tree: Path, games: int) -> tuple[int, int]:
-    """(instructions, commands) of playing `games` duels per pair in `tree`."""
+# what cachegrind counts (its summary's label -> our name); misses only with the cache simulation
+COUNTED = {"I   refs": "instructions", "I1  misses": "i1_misses", "D1  misses": "d1_misses"}
+
+
+def count(tree: Path, games: int, cache: bool = False) -> tuple[dict[str, int], int]:
+    """({what: how many}, commands) of playing `games` duels per pair in `tree`."""
     proc = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+        ["valgrind", "--tool=cachegrind", f"--cache-sim={'yes' if cache else 'no'}",
+         "--cachegrind-out-file=/dev/null",
          sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), str(games)],
         capture_output=True, text=True, check=False,
         env={**os.environ, "PYTHONHASHSEED": "0"})  # string hashes fixed: the count repeats
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    found = {}
+    for label, name in COUNTED.items():
+        got = re.search(label + r":\s+([\d,]+)", proc.stderr)
+        if got is not None:
+            found[name] = int(got.group(1).replace(",", ""))
     done = re.search(r"^commands (\d+)$", proc.stdout, re.M)
-    if proc.returncode != 0 or refs is None or done is None:
+    if proc.returncode != 0 or "instructions" not in found or done is None or (
+            cache and len(found) != len(COUNTED)):
         raise RuntimeError(f"valgrind run failed in {tree}:\n{proc.stderr[-2000:]}")
-    return int(refs.group(1).replace(",", "")), int(done.group(1))
+    return found, int(done.group(1))
 
 
-def per_command(tree: Path, games: int) -> tuple[float, int]:
-    base, _ = count(tree, 0)
-    total, commands = count(tree, games)
-    return (total - base) / commands, commands
+def per_command(tree: Path, games: int, cache: bool = False) -> tuple[dict[str, float], int]:
+    """Each count per command, setup (a run that plays no duel) taken out."""
+    base, _ = count(tree, 0, cache)
+    total, commands = count(tree, games, cache)
+    return {k: (total[k] - base[k]) / commands for k in total}, commands
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="duels per deck pair (1)")
     parser.add_argument("--compare", metavar="REV", help="also count git revision REV")
+    parser.add_argument("--cache", action="store_true",
+                        help="also count first-level cache misses (slower)")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -116,14 +133,20 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             trees[args.compare] = other
         for name, tree in trees.items():
-            instructions, commands = per_command(tree, args.games)
-            result[name] = {"instructions_per_command": instructions, "commands": commands}
-            print(f"{name:<12} {commands:>6} commands  {instructions:>12,.0f} instructions "
-                  f"per command", flush=True)
+            counts, commands = per_command(tree, args.games, args.cache)
+            result[name] = {f"{k}_per_command": v for k, v in counts.items()}
+            result[name]["commands"] = commands
+            misses = "".join(f"  {counts[k]:>8,.0f} {k.replace('_', ' ')}"
+                             for k in ("i1_misses", "d1_misses") if k in counts)
+            print(f"{name:<12} {commands:>6} commands  {counts['instructions']:>12,.0f} "
+                  f"instructions per command{misses}", flush=True)
     if args.compare:
-        ratio = result[args.compare]["instructions_per_command"] / \
-            result["this"]["instructions_per_command"]
-        print(f"{args.compare} / this: {ratio:.3f} (above 1: this tree runs fewer)")
+        for k in ("instructions", "i1_misses", "d1_misses"):
+            key = f"{k}_per_command"
+            if key in result["this"]:
+                ratio = result[args.compare][key] / result["this"][key]
+                print(f"{args.compare} / this, {k.replace('_', ' ')}: {ratio:.3f} "
+                      "(above 1: this tree has fewer)")
     print(json.dumps({"bench": "count", "games": args.games, "trees": result}))
     return 0
 
