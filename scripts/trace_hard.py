@@ -14,6 +14,8 @@ one duel plays again alone, move for move (its `--log` names each duel's pairing
 - `play` plays the listed duels one after another and appends one JSON line per duel to
   `--out` (a duel already there is skipped): whether Hard won, the rounds, the CPU seconds.
 
+`--seed S` plays the duels of `bench_ai.py --seed S` (default 2024, the benchmark's own).
+`--weight FIELD=JSON` changes one field of Hard's evaluation weights (`search.HARD_WEIGHTS`).
 `--opt KEY=JSON` passes an option to the Hard player (`budget`, `samples`, `top`,
 `horizon`); `--seedx N` plays Hard with its seed XOR N: the same duels (same deals, same
 Normal) with other samples of the hidden cards, which shows how much of a result is the
@@ -48,7 +50,9 @@ from game.files.resources import starter_deck  # noqa: E402
 from game.rules.file import load_rules  # noqa: E402
 
 OPTIONS: dict = {}  # what --opt gives the Hard player
+WEIGHTS: dict = {}  # what --weight changes in Hard's evaluation (search.HARD_WEIGHTS)
 SEEDX = [0]  # what --seedx XORs Hard's seed with
+SEED = [2024]  # the benchmark run's seed (bench_ai.py --seed)
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,16 @@ class Traced(bench_ai.Untimed):
     def build(self, seed, pool, rules):  # type: ignore[no-untyped-def]
         if self.level != "hard":
             return super().build(seed, pool, rules)
+        options = {"max_seconds": math.inf, **OPTIONS}
+        if WEIGHTS:
+            from dataclasses import replace
+
+            from game.ai.search import HARD_WEIGHTS
+
+            options["weights"] = replace(HARD_WEIGHTS, **WEIGHTS)
         return make_player("hard", seed ^ SEEDX[0], pool=pool, rules=rules,
                            deck=self.deck or None, opponent_deck=self.opponent_deck or None,
-                           **{"max_seconds": math.inf, **OPTIONS})
+                           **options)
 
 
 def pairings(seed: int = 2024) -> tuple[list[Pairing], list[tuple[int, int]]]:
@@ -109,7 +120,7 @@ def _side(duel: Duel, seat: int, hard: int) -> str:
 
 def trace(pairing: int, game: int) -> None:
     pool, rules = load_card_set(), load_rules()
-    prs, combos = pairings()
+    prs, combos = pairings(SEED[0])
     pr = prs[pairing]
     ds = duel_seed(pr.seed, game)
     order = (0, 1) if game % 2 == 0 else (1, 0)  # deck index in seat 0 and seat 1
@@ -145,7 +156,7 @@ def trace(pairing: int, game: int) -> None:
 
 def play(tasks: list[tuple[int, int]], out: Path) -> None:
     pool, rules = load_card_set(), load_rules()
-    prs, combos = pairings()
+    prs, combos = pairings(SEED[0])
     done = set()
     if out.exists():
         done = {(r["pairing"], r["game"]) for r in map(json.loads, out.read_text().splitlines())}
@@ -161,7 +172,7 @@ def play(tasks: list[tuple[int, int]], out: Path) -> None:
                    "a_won": rec.winner >= 0 and rec.order[rec.winner] == 0,
                    "draw": rec.winner < 0, "rounds": rec.rounds,
                    "cpu": round(time.process_time() - t0, 1), "reason": rec.end_reason,
-                   "options": OPTIONS, "seedx": SEEDX[0]}
+                   "options": OPTIONS, "weights": WEIGHTS, "seedx": SEEDX[0], "seed": SEED[0]}
             f.write(json.dumps(row) + "\n")
             f.flush()
 
@@ -177,13 +188,21 @@ def main(argv: list[str] | None = None) -> int:
     many.add_argument("--out", type=Path, required=True)
     for p in (one, many):
         p.add_argument("--seedx", type=int, default=0, help="XOR Hard's seed with this")
+        p.add_argument("--seed", type=int, default=2024,
+                       help="the benchmark run's seed (bench_ai.py --seed): which deals")
         p.add_argument("--opt", action="append", default=[], metavar="KEY=JSON",
                        help="an option of the Hard player (budget, samples, top, horizon)")
+        p.add_argument("--weight", action="append", default=[], metavar="FIELD=JSON",
+                       help="a field of Hard's evaluation weights (evaluate.Weights)")
     args = parser.parse_args(argv)
     for opt in args.opt:
         key, _, value = opt.partition("=")
         OPTIONS[key] = json.loads(value)
+    for opt in args.weight:
+        key, _, value = opt.partition("=")
+        WEIGHTS[key] = json.loads(value)
     SEEDX[0] = args.seedx
+    SEED[0] = args.seed
     if args.what == "trace":
         trace(args.pairing, args.game)
     else:

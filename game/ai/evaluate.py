@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.engine import CardDef, CardType, Duel, Phase
 from game.engine.legal import phantoms_of
 from game.engine.model import BACKROW_ZONES, PHANTOM_ZONES, Card, Zone
-from game.engine.query import atk, has_status, health
+from game.engine.query import atk, has_status, health, sp_cost
 
 from .goals import MET, OPEN, PlayGoal
 
@@ -50,6 +50,18 @@ class Weights:
     # Easy) counts it only once summoned, so damage that crosses the threshold looks like
     # it hands the opponent a board; Hard counts it all along (docs/ai.md)
     latent_extra: float = 0.0
+    # Hard's reading of SP and the hand by when the next Draw Phase comes (docs/ai.md, "Fourth
+    # look"): False (Normal and Easy) counts SP beyond the cap less one Draw Phase's income at
+    # `sp_extra` whatever the phase; True counts up to the cap for a side whose Main Phase
+    # comes before the next Draw Phase (the playouts stop at Hard's own next turn, where all 8
+    # may be spent)
+    sp_by_draw: bool = False
+    # share of its worth a Main Deck Phantom in hand counts for on top of the hand card when
+    # the SP its side will have at its next Main Phase pays for it and a slot is free, less
+    # the SP it takes (`sp` each): the best set of them that SP and slots allow, one hidden
+    # by a stronger attacker counted as exposed. 0 (Normal and Easy): SP saved for a Level 8
+    # Phantom earns nothing more than SP
+    castable: float = 0.0
     # what the player plays for besides winning (a puzzle's goal for its side, goals.py):
     # met scores as a win, failed as a loss; None: just the duel
     goal: PlayGoal | None = None
@@ -117,14 +129,86 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     sp = ps.sp
     # SP kept beyond what the next Draw Phase can add to without passing the cap is wasted
     cap = rules.sp_cap
-    useful = w.sp_useful if cap is None else min(w.sp_useful, max(0, cap - rules.sp_per_draw_phase))
+    income = rules.sp_per_draw_phase
+    main_first = (w.sp_by_draw or w.castable > 0) and main_before_draw(duel, p)
+    if cap is None:
+        useful = w.sp_useful
+    elif main_first and w.sp_by_draw:  # it may spend up to the cap before the Draw Phase
+        useful = min(w.sp_useful, cap)
+    else:
+        useful = min(w.sp_useful, max(0, cap - income))
     total += min(sp, useful) * w.sp + max(0, sp - useful) * w.sp_extra
+    if w.castable:
+        ready = sp if main_first else sp + income  # what its next Main Phase may spend
+        if cap is not None:
+            ready = min(ready, cap)
+        total += castable_gain(duel, p, ready, top_foe, w)
     total += len(ps.grave) * w.grave
     if w.latent_extra:
         total += w.latent_extra * _latent_extra(duel, p, w)
     if len(ps.deck) < w.deck_low_at:
         total -= (w.deck_low_at - len(ps.deck)) * w.deck_low
     return total
+
+
+def main_before_draw(duel: Duel, p: int) -> bool:
+    """Does seat `p` get a Main Phase before the next Draw Phase (RULES.md D5: a Round is the
+    first player's turn, the shared Draw Phase, the second player's turn)? Its own turn with
+    a Main Phase still ahead, or the first player's coming turn while the second player's
+    turn runs: SP it holds then can all be spent before the Draw Phase adds to them."""
+    st = duel.state
+    if st.phase is Phase.DRAW:
+        return False
+    if st.turn_player == p:
+        return st.phase is not Phase.END
+    # the other seat's turn: the first player's turn comes before the Draw Phase only when the
+    # second player's turn is the one running
+    return p == st.first_player
+
+
+def castable_gain(duel: Duel, p: int, sp: int, top_foe: int, w: Weights) -> float:
+    """What the Main Deck Phantoms in seat `p`'s hand add once `sp` SP pay for them: the
+    best set that fits the SP and the free Phantom slots, each counted at `w.castable` of its
+    printed worth (less the exposed share when the opponent's biggest attacker out-hits it)
+    minus `w.sp` per SP it costs; 0 when no set gains."""
+    free = free_phantom_slots(duel, p)
+    if not free or sp <= 0:
+        return 0.0
+    st = duel.state
+    pool = duel.pool
+    items: list[tuple[int, float]] = []
+    for uid in st.players[p].hand:
+        card = st.cards[uid]
+        cdef = pool[card.cid]
+        if cdef.type is not CardType.PHANTOM or cdef.extra:
+            continue
+        cost = sp_cost(duel, card)
+        if cost > sp:
+            continue
+        worth = cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level
+        if top_foe > cdef.health:
+            worth *= 1.0 - w.exposed
+        gain = w.castable * worth - cost * w.sp
+        if gain > 0:
+            items.append((cost, gain))
+    if not items:
+        return 0.0
+    items.sort(key=lambda x: -x[1])
+    items = items[:6]  # the hand limit: at most 2**6 sets
+    best = 0.0
+    n = len(items)
+    for mask in range(1, 1 << n):
+        if bin(mask).count("1") > free:
+            continue
+        cost = 0
+        gain = 0.0
+        for i in range(n):
+            if mask >> i & 1:
+                cost += items[i][0]
+                gain += items[i][1]
+        if cost <= sp and gain > best:
+            best = gain
+    return best
 
 
 def free_phantom_slots(duel: Duel, player: int) -> int:

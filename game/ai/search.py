@@ -45,8 +45,9 @@ LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible'
 SURVIVAL_BUDGET = 800  # simulated commands the survival solver may spend per sample
 SURVIVAL_SAMPLES = 2  # sampled duels a command must survive in to be called safe
 # Hard's evaluation: an Extra Deck Phantom that comes free at an LP threshold counts before
-# it comes, so Hard no longer refuses the damage that lets it come (evaluate.py, docs/ai.md)
-HARD_WEIGHTS = replace(DEFAULT, latent_extra=1.0)
+# it comes, so Hard no longer refuses the damage that lets it come; SP and the Phantoms in
+# hand read by when the next Draw Phase comes (evaluate.py, docs/ai.md "Fourth look")
+HARD_WEIGHTS = replace(DEFAULT, latent_extra=1.0, sp_by_draw=True, castable=0.75)
 
 
 class HardPlayer(ViewPlayer):
@@ -56,7 +57,8 @@ class HardPlayer(ViewPlayer):
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
                  top: int = TOP, weights: Weights = HARD_WEIGHTS, horizon: int = 2,
-                 samples: int = 0, **knowledge: Unpack[Knowledge]) -> None:
+                 samples: int = 0, rank_through: bool = False,
+                 **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         if self.goal is not None:
             weights = replace(weights, goal=self.goal)
@@ -66,6 +68,7 @@ class HardPlayer(ViewPlayer):
         self.top = top
         self.horizon = horizon  # turns the playouts run: 2 is this one and the opponent's next
         self.max_samples = samples or MAX_SAMPLES
+        self.rank_through = rank_through
         self.w = weights
         self.normal = Policy(NORMAL, random.Random(self.rng.getrandbits(48)), weights)
         self.playout = Policy(PLAYOUT_STYLE, random.Random(0), weights)
@@ -97,21 +100,31 @@ class HardPlayer(ViewPlayer):
                 return safe[0]
             cands = safe
         start = time.perf_counter()
-        # Normal's lookahead (the rest of this turn) on the first sample ranks the
-        # candidates; its favourite gets a head start, so noise alone never overrules it
+        horizon = duel.state.turn + self.horizon  # this turn and the next: the replies count
+        # the first sample ranks the candidates; the favourite gets a head start, so noise
+        # alone never overrules it. `rank_through`: ranked by the search's own playouts
+        # (through the opponent's turn), which count as the search's first sample; else by
+        # the rest of this turn only
         scored = []
         for i, c in enumerate(cands):
-            v, n = try_play(duel, c, me, self.w, self.playout)
+            if self.rank_through:
+                v, n = try_play(duel, c, me, self.w, self.playout, PLAYOUT_CAP, horizon)
+            else:
+                v, n = try_play(duel, c, me, self.w, self.playout)
             spent += n
             scored.append((v, -i, c))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         cands = [c for _, _, c in scored[:self.top]]
         favourite = cands[0]
-        horizon = duel.state.turn + self.horizon  # this turn and the next: the replies count
         totals = [0.0] * len(cands)
         samples = 0
-        world = duel
-        while True:
+        world: Duel | None = duel
+        if self.rank_through:
+            totals = [v for v, _, _ in scored[:self.top]]
+            samples = 1
+            again = self.rebuild(view) if spent < self.budget else None
+            world = again.duel if again is not None else None
+        while world is not None:
             for i, c in enumerate(cands):
                 v, n = try_play(world, c, me, self.w, self.playout, PLAYOUT_CAP, horizon)
                 spent += n
