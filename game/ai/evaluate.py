@@ -138,8 +138,9 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
     else:
         useful = min(w.sp_useful, max(0, cap - income))
     total += min(sp, useful) * w.sp + max(0, sp - useful) * w.sp_extra
-    if w.castable:
-        ready = sp if main_first else sp + income  # what its next Main Phase may spend
+    if w.castable and next_main(duel, p):
+        # SP the Draw Phase adds first (if it does) is spendable too, up to the cap
+        ready = sp if main_first else sp + income
         if cap is not None:
             ready = min(ready, cap)
         total += castable_gain(duel, p, ready, top_foe, w)
@@ -164,6 +165,16 @@ def main_before_draw(duel: Duel, p: int) -> bool:
     # the other seat's turn: the first player's turn comes before the Draw Phase only when the
     # second player's turn is the one running
     return p == st.first_player
+
+
+def next_main(duel: Duel, p: int) -> bool:
+    """Is the next Main Phase to come seat `p`'s (its own turn before its End, or the other
+    seat's turn at its End)? What its hand and SP will bring there can be counted now; the
+    other seat's next Main Phase comes after this one has changed the board."""
+    st = duel.state
+    if st.turn_player == p:
+        return st.phase is not Phase.END and st.phase is not Phase.DRAW
+    return st.phase is Phase.END or st.phase is Phase.DRAW
 
 
 def castable_gain(duel: Duel, p: int, sp: int, top_foe: int, w: Weights) -> float:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai.evaluate import DEFAULT, castable_gain, main_before_draw, side_worth
+from game.ai.evaluate import DEFAULT, castable_gain, main_before_draw, next_main, side_worth
 from game.ai.search import HARD_WEIGHTS
 from game.play.scenario import Runner, load_scenario
 
@@ -40,6 +40,31 @@ def test_who_gets_a_main_phase_before_the_next_draw_phase(turn: int, turn_player
                                                          first: bool, second: bool) -> None:
     duel = _duel(QUIET, turn=turn, turn_player=turn_player, phase=phase)
     assert (main_before_draw(duel, 0), main_before_draw(duel, 1)) == (first, second)
+
+
+@pytest.mark.parametrize("turn,turn_player,phase,first,second", [
+    (3, 1, "main1", True, False),
+    (3, 1, "end", False, True),  # the second player's turn comes next
+    (4, 2, "standby", False, True),
+    (4, 2, "end", True, False),
+])
+def test_whose_main_phase_comes_next(turn: int, turn_player: int, phase: str, first: bool,
+                                     second: bool) -> None:
+    duel = _duel(QUIET, turn=turn, turn_player=turn_player, phase=phase)
+    assert (next_main(duel, 0), next_main(duel, 1)) == (first, second)
+
+
+def test_only_the_side_whose_main_phase_comes_next_counts_its_castable_phantoms() -> None:
+    """The other side's next Main Phase comes after this one has changed the board: its hand
+    is counted as hand cards only (puzzle 09 was lost when the opponent's Stone Sentry,
+    castable but out-hit by Storm Rider, tipped Hard from Rampart Colossus to Storm Rider)."""
+    me = {"deck": DECK, "sp": 8, "hand": ["colony_titan"]}
+    mine = _duel({1: me, 2: dict(me)}, phase="standby")
+    w = HARD_WEIGHTS
+    without = replace(w, castable=0.0)
+    assert side_worth(mine, 0, w) - side_worth(mine, 0, without) == pytest.approx(
+        castable_gain(mine, 0, 8, 0, w))
+    assert side_worth(mine, 1, w) == side_worth(mine, 1, without)
 
 
 def test_hard_counts_sp_up_to_the_cap_when_its_main_phase_comes_first() -> None:
