@@ -124,3 +124,29 @@ def test_the_best_set_fits_the_sp_and_the_slots() -> None:
     assert castable_gain(three, 0, 8, 0, w) == castable_gain(three, 0, 9, 0, w)  # two fit 8
     assert castable_gain(three, 0, 8, 0, w) == pytest.approx(max(titan, 2 * hound))
     assert castable_gain(three, 0, 6, 0, w) == pytest.approx(2 * hound)
+
+
+def test_rank_through_ranks_by_the_search_s_own_first_sample() -> None:
+    """`HardPlayer(rank_through=True)` (a trial option, docs/ai.md "Fourth look"): the
+    candidates are ranked by playouts through the opponent's turn, which count as the
+    search's first sample, so with a budget spent by the ranking alone it plays one sample
+    and fewer commands than the default (a rest-of-turn ranking, then that sample)."""
+    from game import ai
+
+    players = {1: {"deck": DECK, "sp": 5, "hand": ["iron_hound", "stone_sentry", "dusk_fox"]},
+               2: {"deck": DECK, "phantom": ["storm_rider"]}}
+    sc = load_scenario({"name": "rank", "start": {
+        "turn": 3, "round": 2, "turn_player": 1, "first_player": 1, "phase": "main1",
+        "players": players}, "commands": []})
+    spent = {}
+    for through in (True, False):
+        runner = Runner(sc)
+        runner.run()
+        hard = ai.make_player("hard", 0, pool=sc.pool, rules=sc.rules, budget=1,
+                              rank_through=through)
+        view = runner.duel.view(0)
+        assert hard.choose(view) in view.legal_actions
+        assert hard.last_samples == 1
+        assert len(hard.last_scores) > 1
+        spent[through] = hard.last_simulations
+    assert spent[True] < spent[False]
