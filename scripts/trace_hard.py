@@ -14,7 +14,7 @@ one duel plays again alone, move for move (its `--log` names each duel's pairing
 - `play` plays the listed duels one after another and appends one JSON line per duel to
   `--out` (a duel already there is skipped): whether Hard won, the rounds, the CPU seconds.
 
-`--seed S` plays the duels of `bench_ai.py --seed S` (default 2024, the benchmark's own).
+`--seed S` plays the duels of `bench_ai.py --seed S` (default: the benchmark's own, `bench_ai.DEFAULT_SEED`).
 `--weight FIELD=JSON` changes one field of Hard's evaluation weights (`search.HARD_WEIGHTS`).
 `--opt KEY=JSON` passes an option to the Hard player (`budget`, `samples`, `top`,
 `horizon`); `--seedx N` plays Hard with its seed XOR N: the same duels (same deals, same
@@ -52,7 +52,7 @@ from game.rules.file import load_rules  # noqa: E402
 OPTIONS: dict = {}  # what --opt gives the Hard player
 WEIGHTS: dict = {}  # what --weight changes in Hard's evaluation (search.HARD_WEIGHTS)
 SEEDX = [0]  # what --seedx XORs Hard's seed with
-SEED = [2024]  # the benchmark run's seed (bench_ai.py --seed)
+SEED = [bench_ai.DEFAULT_SEED]  # the benchmark run's seed (bench_ai.py --seed)
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Traced(bench_ai.Untimed):
                            **options)
 
 
-def pairings(seed: int = 2024) -> tuple[list[Pairing], list[tuple[int, int]]]:
+def pairings(seed: int = bench_ai.DEFAULT_SEED) -> tuple[list[Pairing], list[tuple[int, int]]]:
     """The 16 pairings of the benchmark's hard_vs_normal run, as `bench_ai.strength` builds them."""
     decks = [load_deck(starter_deck(name)) for name in bench_ai.STARTERS]
     combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     many.add_argument("--out", type=Path, required=True)
     for p in (one, many):
         p.add_argument("--seedx", type=int, default=0, help="XOR Hard's seed with this")
-        p.add_argument("--seed", type=int, default=2024,
+        p.add_argument("--seed", type=int, default=bench_ai.DEFAULT_SEED,
                        help="the benchmark run's seed (bench_ai.py --seed): which deals")
         p.add_argument("--opt", action="append", default=[], metavar="KEY=JSON",
                        help="an option of the Hard player (budget, samples, top, horizon)")

@@ -196,7 +196,7 @@ def castable_gain(duel: Duel, p: int, sp: int, top_foe: int, w: Weights) -> floa
         cost = sp_cost(duel, card)
         if cost > sp:
             continue
-        worth = cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level
+        worth = stat_worth(cdef, w)
         if top_foe > cdef.health:
             worth *= 1.0 - w.exposed
         gain = w.castable * worth - cost * w.sp
@@ -220,6 +220,12 @@ def castable_gain(duel: Duel, p: int, sp: int, top_foe: int, w: Weights) -> floa
         if cost <= sp and gain > best:
             best = gain
     return best
+
+
+def stat_worth(cdef: CardDef, w: Weights = DEFAULT) -> float:
+    """A Phantom's worth from its printed ATK, Health and Level alone (before position,
+    damage or threats): what the terms for Phantoms not yet on the field count."""
+    return cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level
 
 
 def free_phantom_slots(duel: Duel, player: int) -> int:
@@ -256,7 +262,7 @@ def _latent_extra(duel: Duel, p: int, w: Weights) -> float:
         cdef = pool[st.cards[uid].cid]
         at = lp_threshold(cdef)
         if at is not None and ps.lp > at:
-            worths.append(cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level)
+            worths.append(stat_worth(cdef, w))
     worths.sort(reverse=True)
     return sum(worths[:free])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.engine import CardDef, CardType
 from game.engine.carddefs import Ability, Start
 
-from .evaluate import DEFAULT, Weights
+from .evaluate import DEFAULT, Weights, stat_worth
 
 # What a Phantom's abilities add to its printed worth: a continuous effect works every turn,
 # an activated one can be used again; a trigger is counted by the lookahead when it fires.
@@ -26,7 +26,7 @@ def printed_worth(cdef: CardDef, w: Weights = DEFAULT) -> float:
     card by what it does (a flat amount: the runs, not this number, judge single cards)."""
     if cdef.type is CardType.PHANTOM:
         bonus = sum(_ABILITY_WORTH.get(ab.start, 0.0) for ab in cdef.abilities)
-        return cdef.atk * w.atk + cdef.health * w.health + cdef.level * w.level + bonus
+        return stat_worth(cdef, w) + bonus
     if cdef.type is CardType.ENVIRONMENT:
         return w.lasting + 50
     return w.backrow + 40
