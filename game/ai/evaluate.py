@@ -72,7 +72,7 @@ DEFAULT = Weights()
 
 def phantom_worth(duel: Duel, card: Card, w: Weights = DEFAULT) -> float:
     """What one Phantom on the field is worth to its controller, before any threat."""
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     a, h = atk(duel, card), health(duel, card)
     atk_w = w.atk if card.attack_pos else w.atk * w.defense_atk
     if has_status(duel, card, "cannot_attack"):
@@ -114,7 +114,7 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
         total -= risk * w.open_board * sum(foes)
     rules = duel.rules
     total += w.hand * min(len(ps.hand), rules.hand_limit)
-    pool = duel.pool
+    pool = duel.defs
     cards = st.cards
     for zone in BACKROW_ZONES:
         for uid in ps.slots[zone]:
@@ -186,7 +186,7 @@ def castable_gain(duel: Duel, p: int, sp: int, top_foe: int, w: Weights) -> floa
     if not free or sp <= 0:
         return 0.0
     st = duel.state
-    pool = duel.pool
+    pool = duel.defs
     items: list[tuple[int, float]] = []
     for uid in st.players[p].hand:
         card = st.cards[uid]
@@ -256,7 +256,7 @@ def _latent_extra(duel: Duel, p: int, w: Weights) -> float:
     free = free_phantom_slots(duel, p)
     if not free:
         return 0.0
-    pool = duel.pool
+    pool = duel.defs
     worths = []
     for uid in ps.extra:
         cdef = pool[st.cards[uid].cid]

@@ -76,7 +76,7 @@ def hostile_reply(duel: Duel, seat: int, legal: Sequence[Command]) -> Command:
     passing = next((c for c in legal if isinstance(c, Pass)), None)
     top = _top_step(duel)
     if top is not None and top.player != seat and not fizzle_reason(duel, top):
-        pool = duel.pool
+        pool = duel.defs
         cards = st.cards
         best: Command | None = None
         best_rank = -1
@@ -207,7 +207,7 @@ class LethalSolver:
         if st.lines:  # our own Step waits, or an answer of theirs
             passing: list[Command] = [c for c in legal if isinstance(c, Pass)]
             return passing + distinct_answers(duel, [c for c in legal if isinstance(c, Activate)])
-        pool = duel.pool
+        pool = duel.defs
         cards = st.cards
         attacks: list[tuple[int, Command]] = []
         burns: list[Command] = []
@@ -278,7 +278,7 @@ def plausible(duel: Duel, me: int, slack: int = 300) -> bool:
                 and not has_status(duel, c, "cannot_attack")
                 and (c.attack_pos or st.phase is Phase.MAIN1)):
             power += atk(duel, c)
-    pool = duel.pool
+    pool = duel.defs
     cards = st.cards
     ps = st.players[me]
     mine = list(ps.hand) + [u for slots in ps.slots.values() for u in slots if u is not None]
@@ -302,7 +302,7 @@ def _printed_damage(cdef: CardDef) -> int:
 
 def _end_burn(duel: Duel) -> bool:
     """Does a card on the field deal damage at the end of a turn (an End Phase may win)?"""
-    pool = duel.pool
+    pool = duel.defs
     cards = duel.state.cards
     for ps in duel.state.players:
         for slots in ps.slots.values():

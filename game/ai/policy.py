@@ -173,7 +173,7 @@ def static_answer(duel: Duel, me: int, legal: Sequence[Command]) -> Command:
         return legal[0]
     kind = ch.kind
     cards = duel.state.cards
-    pool = duel.pool
+    pool = duel.defs
     sp = duel.state.players[me].sp
     if kind in _DISCARDS:
         pick = min(opts, key=lambda u: (hand_worth(pool[cards[u].cid], sp), u))
@@ -205,8 +205,8 @@ def target_pick(duel: Duel, me: int, uids: list[int], harms: bool) -> int:
     def score(u: int) -> tuple[int, float, int]:
         c = cards[u]
         theirs = c.controller != me
-        worth = phantom_worth(duel, c) if duel.pool[c.cid].is_phantom and c.zone not in (
-            Zone.HAND, Zone.DECK, Zone.GRAVE, Zone.EXTRA) else printed_worth(duel.pool[c.cid])
+        worth = phantom_worth(duel, c) if duel.defs[c.cid].is_phantom and c.zone not in (
+            Zone.HAND, Zone.DECK, Zone.GRAVE, Zone.EXTRA) else printed_worth(duel.defs[c.cid])
         side = 1 if theirs == harms else 0
         return (side, worth, -u)
 
@@ -294,7 +294,7 @@ class Policy:
         if top is None or top.player == me or will_fizzle(duel, top):
             return None
         threat = step_threat(duel, me, top)
-        pool = duel.pool
+        pool = duel.defs
         cards = duel.state.cards
         best, best_s = None, 0.0
         for cmd in answers:
@@ -346,7 +346,7 @@ class Policy:
         st = duel.state
         phase = st.phase
         cards = st.cards
-        pool = duel.pool
+        pool = duel.defs
         battle_ahead = phase is Phase.MAIN1 and (_any_attack_left(duel, me)
                                                  or _could_turn_to_attack(duel, me))
         out: list[Command] = []
@@ -404,7 +404,7 @@ class Policy:
     def static_score(self, duel: Duel, me: int, cmd: Command) -> float:
         st = duel.state
         cards = st.cards
-        pool = duel.pool
+        pool = duel.defs
         ps = st.players[me]
         if isinstance(cmd, Attack):
             return attack_score(duel, me, cmd) if self.style.smart_attacks else 500.0
@@ -498,7 +498,7 @@ def room_for_better(duel: Duel, me: int, card: Card) -> bool:
         return False
     sp = st.players[me].sp + card.sp_paid
     worth = phantom_worth(duel, card)
-    pool = duel.pool
+    pool = duel.defs
     for uid in st.players[me].hand:
         other = st.cards[uid]
         odef = pool[other.cid]
@@ -512,7 +512,7 @@ def saving_pays(duel: Duel, me: int, card: Card) -> bool:
     reach next turn if we save, and out of it if we spend on this one; or the last free
     Phantom slot would go to a much weaker Phantom than one we can afford next turn."""
     st = duel.state
-    pool = duel.pool
+    pool = duel.defs
     sp = st.players[me].sp
     income = duel.rules.sp_per_draw_phase
     cdef = pool[card.cid]
@@ -571,7 +571,7 @@ def _top_step(duel: Duel) -> Step | None:
 def step_threat(duel: Duel, me: int, step: Step) -> float:
     """How much the Step being answered would cost us if it resolved."""
     cards = duel.state.cards
-    pool = duel.pool
+    pool = duel.defs
     card = cards[step.card]
     if step.kind == "attack":
         a = atk(duel, card)
@@ -596,7 +596,7 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
     st = duel.state
     cards = st.cards
     card = cards[cmd.card]
-    ab = duel.pool[card.cid].ability(cmd.ability)
+    ab = duel.defs[card.cid].ability(cmd.ability)
     ps = st.players[me]
     if ab.cost.lp and ps.lp <= ab.cost.lp + 3000:
         return -1.0
@@ -628,7 +628,7 @@ def activation_score(duel: Duel, me: int, cmd: Activate) -> float:
 def _target_worth(duel: Duel, card: Card) -> float:
     """What a harmful effect takes from the opponent by aiming at `card`: a Phantom on the
     field its worth, any other card what a set card is worth."""
-    if card.zone in PHANTOM_ZONES and duel.pool[card.cid].is_phantom:
+    if card.zone in PHANTOM_ZONES and duel.defs[card.cid].is_phantom:
         return phantom_worth(duel, card)
     return DEFAULT.backrow
 

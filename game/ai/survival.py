@@ -65,7 +65,7 @@ def threatened(duel: Duel, me: int, goal: PlayGoal | None, slack: int = 600) -> 
         if (health(duel, c) > 0 and c.attacked_turn != turn
                 and not has_status(duel, c, "cannot_attack")):
             power += atk(duel, c)
-    pool = duel.pool
+    pool = duel.defs
     cards = st.cards
     ps = st.players[foe]
     for uid in list(ps.hand) + [u for slots in ps.slots.values() for u in slots if u is not None]:

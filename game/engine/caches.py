@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import PILE_ZONES, Zones
+from .members import zones as Zones
+from .model import PILE_ZONES
 
 if TYPE_CHECKING:
     from .carddefs import Condition, StaticEffect

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .verbs.base import UNBOUND, Verb
 
@@ -33,23 +33,7 @@ class Start(str, Enum):
     STATIC = "static"  # continuous: applies while the card is face up on the field
 
 
-class CardTypes:
-    """The members of `CardType` as plain class attributes, for hot code (model.Zones says
-    why)."""
-
-    PHANTOM: Final = CardType.PHANTOM
-    SPIRIT: Final = CardType.SPIRIT
-    COUNTER: Final = CardType.COUNTER
-    ENVIRONMENT: Final = CardType.ENVIRONMENT
-
-
-class Starts:
-    """The members of `Start` as plain class attributes, for hot code (model.Zones)."""
-
-    MAIN: Final = Start.MAIN
-    TRIGGER: Final = Start.TRIGGER
-    RESPONSE: Final = Start.RESPONSE
-    STATIC: Final = Start.STATIC
+_SPIRIT = CardType.SPIRIT  # read by CardDef.ability (a module global reads fastest)
 
 
 # Zones a selector can name. "field" is shorthand for phantom+back+side+env.
@@ -414,7 +398,7 @@ class CardDef:
         """Ability `index`; -1 is the card's own activation (see `playable_alone`)."""
         if index >= 0:
             return self.abilities[index]
-        if self.type is CardTypes.SPIRIT:
+        if self.type is _SPIRIT:
             return _PLAY_SPIRIT
         return _PLAY_COUNTER
 

@@ -15,17 +15,9 @@ from typing import TYPE_CHECKING, Any, cast
 from . import events as ev
 from . import primitives as prims
 from .carddefs import Ability, Effect, Selector
-from .model import (
-    PHANTOM_ZONES,
-    Card,
-    Choice,
-    ChoiceKind,
-    ChoiceKinds,
-    EffectPath,
-    Step,
-    Zone,
-    Zones,
-)
+from .members import choice_kinds as ChoiceKinds
+from .members import zones as Zones
+from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone
 from .notice import fire
 from .query import on_field, select
 from .views import card_label
@@ -55,7 +47,7 @@ def effect_at(ab: Ability, path: EffectPath) -> Effect:
 
 
 def _ability(duel: Duel, step: Step) -> Ability:
-    return duel.pool[duel.state.cards[step.card].cid].ability(step.ability)
+    return duel.defs[duel.state.cards[step.card].cid].ability(step.ability)
 
 
 def run_work(duel: Duel) -> None:
@@ -99,7 +91,7 @@ def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
 
 
 def phantom_on_field(duel: Duel, card: Card) -> bool:
-    return on_field(card) and duel.pool[card.cid].is_phantom
+    return on_field(card) and duel.defs[card.cid].is_phantom
 
 
 def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
@@ -121,7 +113,7 @@ def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list[in
 
 def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     slot = first_empty_phantom_slot(duel, player)
-    if slot is None or not duel.pool[card.cid].is_phantom:
+    if slot is None or not duel.defs[card.cid].is_phantom:
         return False
     prims.move(duel, card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
                "special_summon")

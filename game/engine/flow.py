@@ -11,7 +11,9 @@ from . import triggers as trigs
 from .commands import Pass
 from .legal import legal_actions, response_actions
 from .lines import ask, pass_priority
-from .model import Choice, ChoiceKinds, Phase, Phases
+from .members import choice_kinds as ChoiceKinds
+from .members import phases as Phases
+from .model import Choice, Phase
 from .notice import fire_global
 from .views import hidden_from
 
@@ -67,7 +69,7 @@ def run(duel: Duel) -> None:
                 st.choice = Choice(
                     st.turn_player, ChoiceKinds.DISCARD_END,
                     f"Discard down to {duel.rules.hand_limit} cards",
-                    list(hand), [duel.pool[st.cards[u].cid].name for u in hand],
+                    list(hand), [duel.defs[st.cards[u].cid].name for u in hand],
                     count=len(hand) - duel.rules.hand_limit,
                 )
                 ask(duel)

@@ -33,6 +33,9 @@ class PoolIndex:
     statics: Mapping[str, tuple[StaticPair, ...]]  # cid -> ((StaticEffect, condition), ...)
     watches: Mapping[str, tuple[str, ...]]  # cid -> triggers it watches on other cards
     printed: Mapping[str, Stats]  # cid -> its stats as printed, in views.stats_of's shape
+    # the pool's cards as a plain dict (what `Duel.defs` reads: a CardPool is a dict
+    # subclass, whose `[]` goes through a slow generic slot on CPython 3.11)
+    defs: dict[str, CardDef]
     # key (command class, player, uid[, free slots as a value]) -> its command or list of
     # commands: immutable objects, shared by every duel of the pool (keys are values only)
     commands: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False)
@@ -93,4 +96,5 @@ def build_index(pool: Mapping[str, CardDef]) -> PoolIndex:
         printed={cid: ((cdef.atk, cdef.health, cdef.health, cdef.level, ()) if cdef.is_phantom
                        else (None, None, None, None, ()))
                  for cid, cdef in pool.items()},
+        defs=dict(pool),
     )

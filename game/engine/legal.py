@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import reasons as R
 from .builders import builder
-from .carddefs import Ability, CardDef, CardTypes, Condition, Starts
+from .carddefs import Ability, CardDef, Condition
 from .commands import (
     Activate,
     Attack,
@@ -44,6 +44,10 @@ from .commands import (
     Unsummon,
 )
 from .index import Slots
+from .members import card_types as CardTypes
+from .members import phases as Phases
+from .members import starts as Starts
+from .members import zones as Zones
 from .model import (
     BACKROW_ZONES,
     FIELD_SLOT_ZONES,
@@ -51,10 +55,8 @@ from .model import (
     PILE_ZONES,
     ActionKey,
     Card,
-    Phases,
     Step,
     Zone,
-    Zones,
 )
 from .query import (
     card_users,
@@ -213,7 +215,7 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
                                               or caches.statics_sp)):
         cost = sp_cost(duel, card)
     else:  # nothing changes SP Costs now (sp_cost's own first answer, without the call)
-        cost = duel.pool[card.cid].level
+        cost = duel.defs[card.cid].level
     sp = st.players[player].sp
     if cost > sp:  # built once per (cost, sp): listing asks this of every card in hand
         refusals = caches.refusals
@@ -233,7 +235,7 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
 def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     if card.zone is not Zones.HAND or card.owner != player:
         return R.SET_FROM_HAND_ONLY
-    if duel.pool[card.cid].type not in (CardTypes.SPIRIT, CardTypes.COUNTER):
+    if duel.defs[card.cid].type not in (CardTypes.SPIRIT, CardTypes.COUNTER):
         return R.ONLY_SPIRITS_AND_COUNTERS_SET
     if duel.state.counts.get(("set", card.uid), 0) >= duel.rules.loop_limit:
         return R.SET_LOOP_GUARD
@@ -243,7 +245,7 @@ def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
 def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     if card.zone is not Zones.HAND or card.owner != player:
         return R.ENVIRONMENT_FROM_HAND_ONLY
-    if duel.pool[card.cid].type is not CardTypes.ENVIRONMENT:
+    if duel.defs[card.cid].type is not CardTypes.ENVIRONMENT:
         return R.ONLY_ENVIRONMENTS_IN_ENV_SLOT
     if not _under_limit(duel, ("environment", card.uid)):
         return R.ENVIRONMENT_LOOP_GUARD
@@ -356,7 +358,7 @@ def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
     pool_reads = reads.get("extra")
     if pool_reads is None:
         found: set[str] = set()
-        for cdef in duel.pool.values():
+        for cdef in duel.defs.values():
             if cdef.extra:
                 _condition_reads(cdef.summon_condition, found)
                 if cdef.materials is not None and cdef.materials.select.stats:
@@ -383,7 +385,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     cards = duel.state.cards
     out: list[SpecialSummon] = []
     refused: set[str] = set()  # copies of a card share their summon condition
-    pool = duel.pool
+    pool = duel.defs
     on_field = len(field_cards(duel, p))
     for uid in duel.state.players[p].extra:
         cid = cards[uid].cid
@@ -403,7 +405,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
 
 
 def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     cond = cdef.summon_condition
     mats_spec = cdef.materials
     if cdef.materials_as_condition:  # "send N of these": one selection answers both
@@ -429,7 +431,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     """Why `player` may not activate ability `index` of `card` now, before its condition,
     effects and targets are looked at (`_ability_tail`). Pure: reads the state only.
     `ab`: the ability, when the caller has it already (then `index` is known to exist)."""
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     if ab is None:
         if index >= len(cdef.abilities) or (
                 index < 0 and not (index == -1 and cdef.playable_alone)):
@@ -520,7 +522,7 @@ def _ability_tail(duel: Duel, card: Card, index: int, player: int,
     its condition, whether it could change anything (query keeps that per field and card
     moves), its targets and the Activates they make. Not kept here: nearly every command
     moves the field these read, so keeping them cost more than it saved (measured)."""
-    return _ability_tail_now(duel, card, index, duel.pool[card.cid].ability(index), player,
+    return _ability_tail_now(duel, card, index, duel.defs[card.cid].ability(index), player,
                              responding)
 
 
@@ -647,7 +649,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
     st = duel.state
     used = st.used
     sp = st.players[player].sp
-    pool = duel.pool
+    pool = duel.defs
     if responding is None:
         main_ok = st.turn_player == player and (st.phase is Phases.MAIN1
                                                 or st.phase is Phases.MAIN2)
@@ -993,7 +995,7 @@ def legal_actions(duel: Duel) -> list[Command]:
     if phase is Phases.MAIN1 or phase is Phases.MAIN2:
         ph_slots = _empty_slots(duel, p, False)
         back_slots = _empty_slots(duel, p, True)
-        pool = duel.pool
+        pool = duel.defs
         sp = ps.sp
         caches = duel.caches
         # SP Costs are the printed Levels unless a card has a modifier (summon_refusal's

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Final
+from typing import Any
 
 from .builders import builder
 
@@ -37,23 +37,7 @@ class Zone(str, Enum):
         return self.value
 
 
-
-class Zones:
-    """The members of `Zone` as plain class attributes, for hot code. On Python 3.11 reading
-    `Zone.HAND` goes through `EnumType.__getattr__` (about ten times a plain attribute
-    read, and the engine reads members hundreds of times per command); `Zones.HAND` is the
-    same object, read at plain speed. (Likewise `.value` is a slow property there: hot code
-    reads `._value_`, the same string.)"""
-
-    DECK: Final = Zone.DECK
-    EXTRA: Final = Zone.EXTRA
-    HAND: Final = Zone.HAND
-    GRAVE: Final = Zone.GRAVE
-    PHANTOM: Final = Zone.PHANTOM
-    BACK: Final = Zone.BACK
-    SIDE: Final = Zone.SIDE
-    ENV: Final = Zone.ENV
-
+_DECK, _HAND, _GRAVE = Zone.DECK, Zone.HAND, Zone.GRAVE  # read by PlayerState.pile
 # sets, for `zone in ...` (hot: a tuple compares a missing zone with every member)
 SLOT_ZONES = frozenset((Zone.PHANTOM, Zone.BACK, Zone.SIDE, Zone.ENV))
 PILE_ZONES = frozenset((Zone.DECK, Zone.EXTRA, Zone.HAND, Zone.GRAVE))
@@ -73,17 +57,6 @@ class Phase(str, Enum):
     def __str__(self) -> str:
         return self.value
 
-
-
-class Phases:
-    """The members of `Phase` as plain class attributes, for hot code (see `Zones`)."""
-
-    STANDBY: Final = Phase.STANDBY
-    MAIN1: Final = Phase.MAIN1
-    BATTLE: Final = Phase.BATTLE
-    MAIN2: Final = Phase.MAIN2
-    END: Final = Phase.END
-    DRAW: Final = Phase.DRAW
 
 @dataclass(slots=True)
 class Card:
@@ -182,11 +155,11 @@ class PlayerState:
         return n
 
     def pile(self, zone: Zone) -> list[int]:
-        if zone is Zones.DECK:
+        if zone is _DECK:
             return self.deck
-        if zone is Zones.HAND:
+        if zone is _HAND:
             return self.hand
-        if zone is Zones.GRAVE:
+        if zone is _GRAVE:
             return self.grave
         return self.extra
 
@@ -242,21 +215,6 @@ class ChoiceKind(str, Enum):
     @property
     def picks_cards(self) -> bool:
         return self is not ChoiceKind.TRIGGER_OPTIONAL and self is not ChoiceKind.CHOOSE_OPTION
-
-
-
-class ChoiceKinds:
-    """The members of `ChoiceKind` as plain class attributes, for hot code (see `Zones`)."""
-
-    DISCARD_END: Final = ChoiceKind.DISCARD_END
-    COST_DISCARD: Final = ChoiceKind.COST_DISCARD
-    MATERIALS: Final = ChoiceKind.MATERIALS
-    TRIGGER_TARGET: Final = ChoiceKind.TRIGGER_TARGET
-    TRIGGER_OPTIONAL: Final = ChoiceKind.TRIGGER_OPTIONAL
-    DISCARD: Final = ChoiceKind.DISCARD
-    SEARCH: Final = ChoiceKind.SEARCH
-    SUMMON_PICK: Final = ChoiceKind.SUMMON_PICK
-    CHOOSE_OPTION: Final = ChoiceKind.CHOOSE_OPTION
 
 
 @dataclass(slots=True)

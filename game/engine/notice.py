@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def trigger_ok(duel: Duel, card: Card, ab_index: int, user: int, event_card: int) -> bool:
-    ab = duel.pool[card.cid].abilities[ab_index]
+    ab = duel.defs[card.cid].abilities[ab_index]
     if ab.once_per_turn and (card.uid, ab_index) in duel.state.used:
         return False
     if duel.state.counts.get(("ability", card.uid, ab_index), 0) >= duel.rules.loop_limit:
@@ -29,7 +29,7 @@ def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
     self_trigger = trigger in SELF_TRIGGERS
     from_grave = trigger == "broken" or trigger == "sent_to_grave"
     if self_trigger:  # the card's own "when this card ..." abilities
-        for i, ab in duel.pool[subject.cid].trigger_map.get(trigger, ()):
+        for i, ab in duel.defs[subject.cid].trigger_map.get(trigger, ()):
             if ab.of is not None:
                 continue
             if not from_grave and (not on_field(subject)
@@ -45,7 +45,7 @@ def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
         card = duel.state.cards[uid]
         if not on_field(card):
             continue
-        for i, ab in duel.pool[card.cid].trigger_map.get(trigger, ()):
+        for i, ab in duel.defs[card.cid].trigger_map.get(trigger, ()):
             if self_trigger and ab.of is None:
                 continue
             if not card.face_up and not ab.face_down:
@@ -70,7 +70,7 @@ def fire_global(duel: Duel, trigger: str) -> None:
         card = duel.state.cards[uid]
         if not on_field(card):
             continue
-        for i, ab in duel.pool[card.cid].trigger_map.get(trigger, ()):
+        for i, ab in duel.defs[card.cid].trigger_map.get(trigger, ()):
             if not card.face_up and not ab.face_down:
                 continue
             for user in card_users(duel, card):

@@ -86,7 +86,7 @@ def settle_health_bonuses(duel: Duel) -> None:
     """Count every Phantom's current Health bonuses as settled, as they are at every decision:
     for a duel written from plain data in mid-play (a position, the AI's rebuilt duels)."""
     for card in duel.state.cards:
-        if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.pool[card.cid].is_phantom:
+        if card.zone in (Zone.PHANTOM, Zone.SIDE) and duel.defs[card.cid].is_phantom:
             card.health_bonus = health_bonus(duel, card)
 
 
@@ -99,7 +99,7 @@ def _int(value: object, where: str, lo: int | None = None, hi: int | None = None
 
 
 def _new(duel: Duel, cid: object, owner: int, zone: Zone, where: str) -> Card:
-    if not isinstance(cid, str) or cid not in duel.pool:
+    if not isinstance(cid, str) or cid not in duel.defs:
         raise PositionError(f"{where}: unknown card {cid!r}")
     uid = len(duel.state.cards)
     card = Card(uid, cid, owner, owner, zone)
@@ -148,7 +148,7 @@ def _place(duel: Duel, p: int, zone: Zone, index: int, entry: object, where: str
     if unknown:
         raise PositionError(f"{where}: unknown field(s) {sorted(unknown)}")
     card = _new(duel, entry.get("card"), p, zone, f"{where}.card")
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     allowed = {
         CardType.PHANTOM: (Zone.PHANTOM, Zone.SIDE),
         CardType.SPIRIT: (Zone.BACK, Zone.SIDE),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .model import PILE_ZONES, Card, Zone, Zones
+from .members import zones as Zones
+from .model import PILE_ZONES, Card, Zone
 from .notice import fire
 from .query import (
     active_statics,
@@ -38,7 +39,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
         src.slots[from_zone][from_index] = None
         caches.slot_changed(card.controller, from_zone)
     leaving_field = from_zone not in PILE_ZONES
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     if zone is Zones.HAND and cdef.extra:
         zone = Zones.EXTRA  # Extra Deck Phantoms go back to the Extra Deck
     if zone in PILE_ZONES:
@@ -116,7 +117,7 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
     duel.caches.stats_changed(card.uid)
     if face_up:
         duel.out.append(ev.Revealed(card.uid, card.cid, card.controller))
-        if duel.pool[card.cid].is_phantom:
+        if duel.defs[card.cid].is_phantom:
             fire(duel, "flipped", card)
 
 
@@ -255,7 +256,7 @@ def settle_health(duel: Duel, card: Card) -> None:
     """Health bonuses (rulings): a gained bonus raises current and max Health; when it ends
     the max falls back and the current Health falls only to that max if it is above it, so
     the end of a bonus never Breaks by itself. Damage taken meanwhile stays taken."""
-    if not duel.pool[card.cid].is_phantom:
+    if not duel.defs[card.cid].is_phantom:
         return
     bonus = health_bonus(duel, card)
     lost = card.health_bonus - bonus
@@ -296,7 +297,7 @@ def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
 
 
 def lock_defense(duel: Duel, card: Card) -> None:
-    if card.attack_pos and duel.pool[card.cid].is_phantom and health(duel, card) == 0:
+    if card.attack_pos and duel.defs[card.cid].is_phantom and health(duel, card) == 0:
         card.attack_pos = False
         duel.caches.field_changed()
         duel.caches.stats_changed(card.uid)
@@ -309,7 +310,7 @@ def break_card(duel: Duel, card: Card, reason: str) -> bool:
         return False
     if has_status(duel, card, "protected"):
         duel.out.append(ev.CardBroken(card.uid, card.cid, True, not card.face_up, card.controller))
-        if duel.pool[card.cid].is_phantom and health(duel, card) == 0:
+        if duel.defs[card.cid].is_phantom and health(duel, card) == 0:
             card.zero_ok = True
             lock_defense(duel, card)
         return False

@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 from weakref import ref
 
-from .carddefs import Ability, CardDef, CardTypes, Condition, Effect, Selector, StaticEffect
+from .carddefs import Ability, CardDef, Condition, Effect, Selector, StaticEffect
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
-from .model import PILE_ZONES, Card, Phase, Phases, Stats, Step, Zone, Zones
+from .members import card_types as CardTypes
+from .members import phases as Phases
+from .members import zones as Zones
+from .model import PILE_ZONES, Card, Phase, Stats, Step, Zone
 
 if TYPE_CHECKING:
     from .caches import ActiveStatic
@@ -242,13 +245,13 @@ def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
 
 
 def atk(duel: Duel, card: Card) -> int:
-    return _field_stat(duel, card, duel.pool[card.cid].atk, "atk")
+    return _field_stat(duel, card, duel.defs[card.cid].atk, "atk")
 
 
 def max_health(duel: Duel, card: Card) -> int:
     """`_field_stat` for Health, skipping the sums when no continuous effect in force
     changes a Health (`Caches.statics_health`) and the card has no modifier."""
-    base = duel.pool[card.cid].health
+    base = duel.defs[card.cid].health
     if card.zone in PILE_ZONES:
         return base
     caches = duel.caches
@@ -261,7 +264,7 @@ def max_health(duel: Duel, card: Card) -> int:
 
 def health(duel: Duel, card: Card) -> int:
     """Max Health less damage (`max_health` written out: listing asks it of every Phantom)."""
-    base = duel.pool[card.cid].health
+    base = duel.defs[card.cid].health
     if card.zone in PILE_ZONES:
         return max(0, base - card.damage)
     caches = duel.caches
@@ -273,7 +276,7 @@ def health(duel: Duel, card: Card) -> int:
 
 
 def sp_cost(duel: Duel, card: Card) -> int:
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     caches = duel.caches
     if not card.mods and not caches.static_cards:
         return cdef.level
@@ -292,7 +295,7 @@ def stats_of(duel: Duel, card: Card) -> Stats:
     stats of a card that is not a Phantom): the same numbers as atk(), health(), max_health(),
     sp_cost() and has_status(), in one pass over the continuous effects."""
     on = card.zone not in PILE_ZONES
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     turn = duel.state.turn
     da = dh = dc = 0
     for mstat, amount, expires in card.mods:
@@ -371,7 +374,7 @@ def has_status(duel: Duel, card: Card, status: str) -> bool:
 
 
 def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     if base:
         if stat == "sp_cost":
             return cdef.level
@@ -460,7 +463,7 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
             elif card.uid == this:
                 return False
         cid = card.cid
-        cdef = duel.pool[cid]
+        cdef = duel.defs[cid]
         got = by_cid.get(cid)
         if got is None or got[0]() is not cdef:
             got = by_cid[cid] = (ref(cdef), by_definition(cdef))
@@ -501,7 +504,7 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
     mode, zones, test, _, _ = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
     cards = duel.state.cards
-    pool = duel.pool
+    pool = duel.defs
     for p in sides:
         ps = duel.state.players[p]
         for zone, is_pile in zones:
@@ -530,7 +533,7 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     # selector tests only the card's definition, whose answers the plan keeps)
     if static is not None:
         known, by_definition = static
-        pool = duel.pool
+        pool = duel.defs
         for card in cards:
             cid = card.cid
             cdef = pool[cid]
@@ -614,7 +617,7 @@ def judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
     elif zone is Zones.ENV:
         could = _ENV_TYPE
     else:
-        could = _PHANTOM_TYPE if duel.pool[card.cid].is_phantom else _BACKROW_TYPES
+        could = _PHANTOM_TYPE if duel.defs[card.cid].is_phantom else _BACKROW_TYPES
     types = sel.types
     inside = sum(1 for t in could if t in types)
     return inside == 0 or inside == len(could)  # all of them pass, or none does

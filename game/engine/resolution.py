@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from . import primitives as prims
 from .battle import resolve_attack
-from .carddefs import CardTypes
 from .effects import run_work
-from .model import Step, Zones
+from .members import card_types as CardTypes
+from .members import zones as Zones
+from .model import Step
 from .notice import fire
 from .query import health, on_field
 
@@ -85,7 +86,7 @@ def begin_step(duel: Duel, step: Step) -> None:
         return
     kind = step.kind
     if kind == "ability":
-        ab = duel.pool[cid].ability(step.ability)
+        ab = duel.defs[cid].ability(step.ability)
         duel.state.current = step
         n = len(ab.effects)
         duel.state.work = list(_PATHS[n] if n < len(_PATHS) else zip(range(n)))
@@ -143,7 +144,7 @@ def finish_step(duel: Duel, step: Step) -> None:
 def discard_spent(duel: Duel, step: Step) -> None:
     """A normal Spirit or Counter goes to the Graveyard once its Step is done."""
     card = duel.state.cards[step.card]
-    cdef = duel.pool[card.cid]
+    cdef = duel.defs[card.cid]
     if cdef.type in (CardTypes.SPIRIT, CardTypes.COUNTER) and not cdef.lasting:
         if on_field(card) and card.moves == step.card_moves:
             prims.move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "resolved")
@@ -155,7 +156,7 @@ def after_negated(duel: Duel, step: Step) -> None:
         if card.moves == step.card_moves and step.negate_break:
             prims.break_card(duel, card, "negated")
     elif step.kind == "ability" and not step.trigger:
-        cdef = duel.pool[card.cid]
+        cdef = duel.defs[card.cid]
         if cdef.type in (CardTypes.SPIRIT, CardTypes.COUNTER):
             if on_field(card) and card.moves == step.card_moves:
                 prims.move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "negated")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from .legal import target_candidates
 from .lines import ask, count_action, push_step
-from .model import Choice, ChoiceKinds, PendingTrigger, new_step
+from .members import choice_kinds as ChoiceKinds
+from .model import Choice, PendingTrigger, new_step
 from .notice import activated, trigger_ok
 from .query import could_change
 from .views import card_label, declined
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 def _speed(duel: Duel, trig: PendingTrigger) -> int:
-    return duel.pool[duel.state.cards[trig.card].cid].abilities[trig.ability].speed
+    return duel.defs[duel.state.cards[trig.card].cid].abilities[trig.ability].speed
 
 
 def _top_speed(duel: Duel) -> int:
@@ -61,7 +62,7 @@ def process_trigger(duel: Duel) -> None:
     higher Speed): it waits until every Line has resolved, like a trigger of the resolution."""
     trig = duel.state.trigger_queue.pop(0)
     card = duel.state.cards[trig.card]
-    ab = duel.pool[card.cid].abilities[trig.ability]
+    ab = duel.defs[card.cid].abilities[trig.ability]
     if not trigger_ok(duel, card, trig.ability, trig.user, trig.event_card):
         return
     if ab.speed < _top_speed(duel):
@@ -71,7 +72,7 @@ def process_trigger(duel: Duel) -> None:
         if not could_change(duel, card, trig.ability, ab, trig.user, trig.event_card):
             return  # an optional trigger that could change nothing is not offered (rulings)
         duel.state.choice = Choice(trig.user, ChoiceKinds.TRIGGER_OPTIONAL,
-                                   f"Activate {duel.pool[card.cid].name}'s ability?", [1, 0],
+                                   f"Activate {duel.defs[card.cid].name}'s ability?", [1, 0],
                                    ["Yes", "No"], context={"trigger": trig})
         ask(duel)
         return
@@ -80,14 +81,14 @@ def process_trigger(duel: Duel) -> None:
 
 def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = ()) -> None:
     card = duel.state.cards[trig.card]
-    ab = duel.pool[card.cid].abilities[trig.ability]
+    ab = duel.defs[card.cid].abilities[trig.ability]
     if ab.target is not None and len(chosen) < ab.target.count:
         options = [u for u in target_candidates(duel, card.uid, ab, trig.user) if u not in chosen]
         if len(options) < ab.target.count - len(chosen):
             duel.out.append(declined(duel, card.uid))
             return
         duel.state.choice = Choice(trig.user, ChoiceKinds.TRIGGER_TARGET,
-                             f"Choose a target for {duel.pool[card.cid].name}", options,
+                             f"Choose a target for {duel.defs[card.cid].name}", options,
                              [card_label(duel, u, trig.user) for u in options],
                              context={"trigger": trig, "chosen": chosen})
         ask(duel)

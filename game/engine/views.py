@@ -151,7 +151,7 @@ def hidden_from(duel: Duel, uid: int) -> int:
 def card_label(duel: Duel, uid: int, viewer: int) -> str:
     """A card option's label for `viewer`: its name, or what they may know of it."""
     if visible_to(duel, uid, viewer):
-        return duel.pool[duel.state.cards[uid].cid].name
+        return duel.defs[duel.state.cards[uid].cid].name
     return FACE_DOWN_LABEL
 
 

@@ -66,7 +66,7 @@ def test_a_kept_definition_answer_follows_the_duels_own_pool():
     tagged = dict(pool)
     tagged[cid] = replace(pool[cid], tags=(*pool[cid].tags, "planned_tag"))
     other = duel.clone()
-    other.pool = tagged  # the same position, read under a pool defining `cid` with the tag
+    other.pool = other.defs = tagged  # the same position, read under a pool defining `cid` with the tag
     assert uid in select(other, sel, owner, -1)
     assert count(other, sel, owner, -1) >= 1 and check(other, cond, owner, -1)
     assert uid not in select(duel, sel, owner, -1)  # and the first pool still answers as its own

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from .. import primitives as prims
-from ..carddefs import CardTypes, Effect, Selector, Starts
+from ..carddefs import Effect, Selector
 from ..effects import (
     ask,
     discard_players,
@@ -24,7 +24,11 @@ from ..effects import (
     targets,
     to_hand_from,
 )
-from ..model import Card, ChoiceKinds, EffectPath, Step, Zones
+from ..members import card_types as CardTypes
+from ..members import choice_kinds as ChoiceKinds
+from ..members import starts as Starts
+from ..members import zones as Zones
+from ..model import Card, EffectPath, Step
 from ..query import any_match, check, choosable, health, on_field, sees, select, source_selector
 from ..views import hidden_from
 from .base import (
@@ -395,7 +399,7 @@ def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: EffectPath) -
     if first_empty_phantom_slot(duel, you) is None:
         return
     options = [u for u in select(duel, source_selector(eff), you, step.card)
-               if duel.pool[duel.state.cards[u].cid].is_phantom]
+               if duel.defs[duel.state.cards[u].cid].is_phantom]
     if len(options) == 1:
         special_summon(duel, duel.state.cards[options[0]], you, eff)
     elif options:
