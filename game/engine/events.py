@@ -387,7 +387,7 @@ LINE_RESOLVING = tuple(LineResolving(n) for n in range(_LINES))  # [line]
 LINE_CLOSED = tuple(LineClosed(n) for n in range(_LINES))  # [line]
 _PHASE_CHANGED = {(p, ph.value): PhaseChanged(p, ph.value) for p in (-1, 0, 1) for ph in Phase}
 _LINE_OPENED = {(n, speed, p): LineOpened(n, speed, p) for n in range(1, _LINES)
-                for speed in range(1, 4) for p in (0, 1)}
+                for speed in range(4) for p in (0, 1)}  # speed 0: a game action
 
 
 def line_resolving(line: int) -> LineResolving:
