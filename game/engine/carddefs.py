@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .verbs.base import UNBOUND, Verb
@@ -117,15 +116,23 @@ class Selector(Planned):
     this: str = "any"  # any | only | exclude  (the card that owns the ability)
     extra: bool | None = None  # Extra Deck Phantom or not
 
-    @cached_property
-    def zone_keys(self) -> tuple[tuple[Zone, bool], ...]:
+    # worked out once when the object is made (`__post_init__`): plain attributes, read
+    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
+    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    zone_keys: tuple[tuple[Zone, bool], ...] = field(init=False, repr=False, compare=False)
+    only_where: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "zone_keys", self._zone_keys())
+        object.__setattr__(self, "only_where", self._only_where())
+
+    def _zone_keys(self) -> tuple[tuple[Zone, bool], ...]:
         """(Zone, is a pile) per zone name, resolved once (the engine's model owns Zone)."""
         from .model import PILE_ZONES, Zone
 
         return tuple((Zone(z), Zone(z) in PILE_ZONES) for z in self.zones)
 
-    @cached_property
-    def only_where(self) -> bool:
+    def _only_where(self) -> bool:
         """Nothing to test but side and zone (selection can skip the card tests)."""
         return (not self.types and not self.tags and self.position is None
                 and self.face is None and not self.stats and self.card is None
@@ -216,8 +223,15 @@ class Effect:
     # The verb object (game/engine/verbs) the loader resolved `verb` to: run, could, words.
     impl: Verb = field(default=UNBOUND, compare=False, repr=False)
 
-    @cached_property
-    def source_selector(self) -> Selector:
+    # worked out once when the object is made (`__post_init__`): plain attributes, read
+    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
+    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    source_selector: Selector = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "source_selector", self._source_selector())
+
+    def _source_selector(self) -> Selector:
         """The cards a special_summon or search picks from: its `select` in its `source`
         zone, on its user's side unless it says otherwise (built once per effect)."""
         sel = self.select or Selector(types=())
@@ -235,16 +249,26 @@ class StaticEffect:
     cannot_attack: bool = False
     protected: bool = False
 
-    @cached_property
-    def shows(self) -> bool:
+    # worked out once when the object is made (`__post_init__`): plain attributes, read
+    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
+    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    shows: bool = field(init=False, repr=False, compare=False)
+    own_cards_only: StaticEffect = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shows", self._shows())
+        object.__setattr__(self, "own_cards_only", self._own_cards_only())
+
+    def _shows(self) -> bool:
         """Changes something a field card shows (a stat or a status): worked out once."""
         return bool(self.atk or self.health or self.sp_cost or self.protected
                     or self.cannot_attack)
 
-    @cached_property
-    def own_cards_only(self) -> StaticEffect:
+    def _own_cards_only(self) -> StaticEffect:
         """The same effect limited to its user's own cards (an Environment's effect on
-        every card, with two Environments out)."""
+        every card, with two Environments out): itself when it already is."""
+        if self.affects.side == "you":
+            return self
         return replace(self, affects=replace(self.affects, side="you"))
 
 
@@ -265,19 +289,31 @@ class Ability:
     static: StaticEffect | None = None
     text: str = ""
 
-    @cached_property
-    def always_acts(self) -> bool:
+    # worked out once when the object is made (`__post_init__`): plain attributes, read
+    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
+    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    negates: bool = field(init=False, repr=False, compare=False)
+    answers: Condition | None = field(init=False, repr=False, compare=False)
+    always_acts: bool = field(init=False, repr=False, compare=False)
+    gate: tuple[bool, int, bool, bool, int, Condition | None, int, frozenset[str] | None] = field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "negates", self._negates())
+        object.__setattr__(self, "answers", self._answers())
+        object.__setattr__(self, "always_acts", self._always_acts())
+        object.__setattr__(self, "gate", self._gate())
+
+    def _always_acts(self) -> bool:
         """Some effect changes something whatever the position (LP, SP, negation), so the
         ability never "could change nothing" (RULES.md L13); computed once per ability."""
         return any(e.impl.always(e) for e in self.effects)
 
-    @cached_property
-    def negates(self) -> bool:
+    def _negates(self) -> bool:
         """Has a top-level `negate`: it needs a Step to answer."""
         return any(e.verb == "negate" for e in self.effects)
 
-    @cached_property
-    def gate(self) -> tuple[bool, int, bool, bool, int, Condition | None, int,
+    def _gate(self) -> tuple[bool, int, bool, bool, int, Condition | None, int,
                             frozenset[str] | None]:
         """What listing reads first, in one tuple (worked out once): starts only a Line in
         its Main Phase, SP cost, once per turn, needs a Step to answer (a negation or a
@@ -293,8 +329,7 @@ class Ability:
         return (self.start is Start.MAIN, self.cost.sp, self.once_per_turn,
                 self.negates or need is not None, self.speed, need, whose, kinds)
 
-    @cached_property
-    def answers(self) -> Condition | None:
+    def _answers(self) -> Condition | None:
         """The `responding_to` test its condition requires (top level or inside `all`):
         a cheap pre-filter so listing legal actions skips what cannot answer this Step."""
         cond = self.condition
@@ -325,20 +360,42 @@ class CardDef:
     summon_condition: Condition | None = None  # Extra Deck Phantoms
     materials: TargetSpec | None = None  # Extra Deck Phantoms: sent to the Graveyard to summon
 
-    @cached_property
-    def is_phantom(self) -> bool:  # read all over the hot path: worked out once
+    # worked out once when the object is made (`__post_init__`): plain attributes, read
+    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
+    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    is_phantom: bool = field(init=False, repr=False, compare=False)
+    materials_as_condition: bool = field(init=False, repr=False, compare=False)
+    field_cards_needed: int = field(init=False, repr=False, compare=False)
+    playable_alone: bool = field(init=False, repr=False, compare=False)
+    activatable: tuple[tuple[int, Ability], ...] = field(init=False, repr=False, compare=False)
+    open_gates: tuple[tuple[int, Ability, bool, int, bool], ...] = field(
+        init=False, repr=False, compare=False)
+    answer_gates: tuple[tuple[int, Ability, int, bool, int, Condition | None, int, frozenset[str] | None], ...] = field(
+        init=False, repr=False, compare=False)
+    trigger_map: dict[str, tuple[tuple[int, Ability], ...]] = field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_phantom", self._is_phantom())
+        object.__setattr__(self, "materials_as_condition", self._materials_as_condition())
+        object.__setattr__(self, "field_cards_needed", self._field_cards_needed())
+        object.__setattr__(self, "playable_alone", self._playable_alone())
+        object.__setattr__(self, "activatable", self._activatable())
+        object.__setattr__(self, "open_gates", self._open_gates())
+        object.__setattr__(self, "answer_gates", self._answer_gates())
+        object.__setattr__(self, "trigger_map", self._trigger_map())
+
+    def _is_phantom(self) -> bool:  # read all over the hot path
         return self.type is CardType.PHANTOM
 
-    @cached_property
-    def materials_as_condition(self) -> bool:
+    def _materials_as_condition(self) -> bool:
         """The summon condition only counts the very cards its materials come from (the
         usual "send 2 ember Phantoms" shape), and this card cannot be one of them."""
         cond, mats = self.summon_condition, self.materials
         return (cond is not None and mats is not None and cond.kind == "count"
                 and cond.select == mats.select and "extra" not in mats.select.zones)
 
-    @cached_property
-    def field_cards_needed(self) -> int:
+    def _field_cards_needed(self) -> int:
         """The fewest cards its player's Phantom and Side Balance slots must hold for its
         summon condition and materials to be met (0: no such bound): a count of their own
         cards there, or materials taken from there, cannot find more cards than are there.
@@ -349,8 +406,7 @@ class CardDef:
             need = max(need, mats.count)
         return need
 
-    @cached_property
-    def playable_alone(self) -> bool:
+    def _playable_alone(self) -> bool:
         """A Spirit or Counter with no ability to activate is activated as itself (index -1):
         it comes face up, and its continuous and trigger abilities work from then on."""
         if self.type not in (CardType.SPIRIT, CardType.COUNTER):
@@ -359,8 +415,7 @@ class CardDef:
             return True  # a Lasting Spirit can always start its continuous effect (rulings)
         return not any(ab.start in (Start.MAIN, Start.RESPONSE) for ab in self.abilities)
 
-    @cached_property
-    def activatable(self) -> tuple[tuple[int, Ability], ...]:
+    def _activatable(self) -> tuple[tuple[int, Ability], ...]:
         """(index, ability) of every ability a player may activate (computed once)."""
         own = tuple((i, ab) for i, ab in enumerate(self.abilities)
                     if ab.start in (Start.MAIN, Start.RESPONSE))
@@ -368,16 +423,14 @@ class CardDef:
             return ((-1, self.ability(-1)), *own)
         return own
 
-    @cached_property
-    def open_gates(self) -> tuple[tuple[int, Ability, bool, int, bool], ...]:
+    def _open_gates(self) -> tuple[tuple[int, Ability, bool, int, bool], ...]:
         """(index, ability, starts only a Line in its Main Phase, SP cost, once per turn) of
         every activatable ability that may start a Line (needs no Step to answer): what
         listing at an open state walks (read from `Ability.gate`, computed once)."""
         return tuple((i, ab, ab.gate[0], ab.gate[1], ab.gate[2]) for i, ab in self.activatable
                      if not ab.gate[3])
 
-    @cached_property
-    def answer_gates(self) -> tuple[tuple[int, Ability, int, bool, int, Condition | None, int,
+    def _answer_gates(self) -> tuple[tuple[int, Ability, int, bool, int, Condition | None, int,
                                           frozenset[str] | None], ...]:
         """(index, ability, SP cost, once per turn, speed, the `responding_to` test, whose
         Step, which kinds) of every ability that may answer a Step (not one that only starts
@@ -385,8 +438,7 @@ class CardDef:
         return tuple((i, ab, *ab.gate[1:3], *ab.gate[4:]) for i, ab in self.activatable
                      if not ab.gate[0])
 
-    @cached_property
-    def trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:
+    def _trigger_map(self) -> dict[str, tuple[tuple[int, Ability], ...]]:
         """trigger name -> (index, ability) of this card's trigger abilities (computed once)."""
         found: dict[str, list[tuple[int, Ability]]] = {}
         for i, ab in enumerate(self.abilities):
