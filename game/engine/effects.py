@@ -115,8 +115,8 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     slot = first_empty_phantom_slot(duel, player)
     if slot is None or not duel.defs[card.cid].is_phantom:
         return False
-    prims.move(duel, card, slot[0], slot[1], player, eff.face_up, eff.position != "defense",
-               "special_summon")
+    card = prims.move(duel, card, slot[0], slot[1], player, eff.face_up,
+                      eff.position != "defense", "special_summon")
     card.summoned_turn = duel.state.turn
     card.sp_paid = 0
     duel.out.append(ev.summoned(card.uid, card.cid, player, True))
@@ -147,7 +147,7 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
 
 
 def to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
-    prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "search")
+    card = prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
         duel.state.rng.shuffle(duel.state.players[player].deck)

@@ -28,9 +28,14 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------ primitives
 def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_up: bool,
-          attack_pos: bool, reason: str) -> None:
-    """Move a card; piles belong to the owner, slots to `controller`."""
+          attack_pos: bool, reason: str) -> Card:
+    """Move a card; piles belong to the owner, slots to `controller`. Returns the card as the
+    duel now holds it: a card leaving the Deck becomes a new object (`DuelState.copy`
+    shares Deck cards between a duel and its clones, so none is ever changed in place);
+    a caller that reads the card after moving it reads the one returned."""
     from_zone, from_index = card.zone, card.index
+    if from_zone is Zones.DECK:
+        card = duel.state.cards[card.uid] = card.copy()
     src = duel.state.players[card.controller]
     caches = duel.caches
     if from_zone in PILE_ZONES:
@@ -72,6 +77,7 @@ def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_u
                                  *(_held(card) if card.mods or card.flags else ())))
     if zone is Zones.GRAVE:
         fire(duel, "sent_to_grave", card)
+    return card
 
 
 def _held(card: Card) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[str, int], ...]]:

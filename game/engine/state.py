@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import ActionKey, Card, Choice, EffectPath, PendingTrigger, Phase, PlayerState, Step
+from .model import (
+    ActionKey,
+    Card,
+    Choice,
+    EffectPath,
+    PendingTrigger,
+    Phase,
+    PlayerState,
+    Step,
+    Zone,
+)
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -60,7 +70,11 @@ class DuelState:
         self.history: list[Command] = []  # accepted commands, for replays
 
     def copy(self) -> DuelState:
-        """An independent copy: no mutable object is shared with `self`.
+        """An independent copy: no mutable object is shared with `self`, but for the cards in
+        a Deck. Those are shared, since a card in the Deck is never changed in place: it
+        only ever leaves (nothing moves a card into a Deck during a duel), and
+        `primitives.move` makes a card leaving the Deck a new object first. A Deck holds
+        most of a duel's cards, and copying cards is most of a copy's cost.
 
         Steps are copied once and shared between `lines`, `current` and a pending choice's
         context exactly as they are in the original, so identity-based logic still holds."""
@@ -70,7 +84,8 @@ class DuelState:
         new.rng = Rng(0)
         new.rng.state = self.rng.state
         new.players = [p.copy() for p in self.players]
-        new.cards = [c.copy() for c in self.cards]
+        deck = Zone.DECK  # Deck cards are shared: see the docstring
+        new.cards = [c if c.zone is deck else c.copy() for c in self.cards]
         new.turn = self.turn
         new.round = self.round
         new.turn_player = self.turn_player

@@ -1,10 +1,11 @@
-"""Duel.clone(): an exact, independent copy: same hash, same future, nothing shared."""
+"""Duel.clone(): an exact, independent copy: same hash, same future, nothing shared that\neither changes (the cards in a Deck are shared: nothing changes a card there)."""
 
 from __future__ import annotations
 
 import random
 
-from game.engine import Duel
+from game.engine import DeckSpec, Duel
+from game.engine.model import Zone
 from game.engine.serialize import state_hash, to_dict
 from tests.engine.test_fuzz import decks
 from tests.kit import base_pool, rules
@@ -61,9 +62,16 @@ def test_a_clone_shares_no_mutable_state_object():
         x, y = getattr(a, name), getattr(b, name)
         if isinstance(x, list | dict | set) or hasattr(x, "__slots__") and name != "phase":
             assert x is not y or x is None, name
+    shared = 0
     for c1, c2 in zip(a.cards, b.cards, strict=True):
+        # a card in a Deck is shared: it is never changed in place (it only ever leaves,
+        # and primitives.move makes it a new object first: DuelState.copy)
+        if c1.zone is Zone.DECK:
+            shared += c1 is c2
+            continue
         assert c1 is not c2  # its modifiers and statuses are tuples: immutable, shared
         assert type(c1.mods) is tuple and type(c1.flags) is tuple
+    assert shared > 20
     for p1, p2 in zip(a.players, b.players, strict=True):
         assert p1 is not p2 and all(p1.slots[z] is not p2.slots[z] for z in p1.slots)
 
@@ -96,3 +104,37 @@ def test_a_saved_history_with_a_wrong_typed_command_is_refused():
     first["card"] = float(first["card"])
     with pytest.raises(ValueError, match="history"):
         from_dict(data, base_pool())
+
+
+def test_cards_leaving_a_deck_in_a_clone_leave_the_original_as_it_was():
+    """Draws, mills, searches and Special Summons from the Deck (decks drawn from the whole
+    pool, so every card that takes from a Deck plays) on clones: the original's hash and
+    every card of its Deck stay as they were, and each side keeps playing alike."""
+    pool = base_pool()
+    main = sorted(cid for cid, c in pool.items() if not c.extra)
+    extra = sorted(cid for cid, c in pool.items() if c.extra)
+    left = 0
+    for k in range(8):
+        rng = random.Random(9100 + k)
+        specs = [DeckSpec(tuple(rng.choice(main) for _ in range(40)),
+                          tuple(rng.sample(extra, min(8, len(extra))))) for _ in range(2)]
+        duel = Duel(pool, rules(), specs, 9100 + k)
+        twin = Duel(pool, rules(), specs, 9100 + k)  # never cloned: what the original must stay
+        step = 0
+        while not duel.over and step < 250:
+            if step % 5 == 0:
+                before = state_hash(duel)
+                deck = [(c, c.zone, c.moves) for c in duel.state.cards if c.zone is Zone.DECK]
+                copy = duel.clone()
+                for _ in range(30):
+                    if copy.over:
+                        break
+                    copy.apply(rng.choice(copy.legal_actions()))
+                left += sum(1 for c, _z, _m in deck if copy.state.cards[c.uid].zone is not Zone.DECK)
+                assert state_hash(duel) == before
+                assert all(c.zone is z and c.moves == m for c, z, m in deck)
+            cmd = rng.choice(duel.legal_actions())
+            assert [repr(e) for e in duel.apply(cmd)] == [repr(e) for e in twin.apply(cmd)]
+            assert state_hash(duel) == state_hash(twin)
+            step += 1
+    assert left > 500  # cards did leave the clones' Decks
