@@ -68,6 +68,14 @@ STEP_KINDS = ("summon", "set", "environment", "attack", "position", "flip", "uns
 TARGET_REFS = ("chosen", "self", "event_card", "attacker", "attack_target")
 
 
+# Derived facts: what the engine reads of card data beyond its fields (a card's gates and
+# trigger map, an ability's gate, a selector's zone keys, ...) is worked out once, in
+# `__post_init__` when the object is made, and kept as a plain attribute (a dataclass field
+# with `init=False, compare=False`: equality, `replace` and pickling are as for the data).
+# Not `functools.cached_property`: it keeps its value in the instance's `__dict__`, and
+# once an object's `__dict__` has been touched CPython 3.11 reads every attribute of that
+# object by its slow generic path (docs/engine.md "Speed", seventh round).
+
 PlanT = TypeVar("PlanT")
 
 
@@ -116,9 +124,7 @@ class Selector(Planned):
     this: str = "any"  # any | only | exclude  (the card that owns the ability)
     extra: bool | None = None  # Extra Deck Phantom or not
 
-    # worked out once when the object is made (`__post_init__`): plain attributes, read
-    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
-    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    # derived facts ("Derived facts" above)
     zone_keys: tuple[tuple[Zone, bool], ...] = field(init=False, repr=False, compare=False)
     only_where: bool = field(init=False, repr=False, compare=False)
 
@@ -223,9 +229,7 @@ class Effect:
     # The verb object (game/engine/verbs) the loader resolved `verb` to: run, could, words.
     impl: Verb = field(default=UNBOUND, compare=False, repr=False)
 
-    # worked out once when the object is made (`__post_init__`): plain attributes, read
-    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
-    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    # derived facts ("Derived facts" above)
     source_selector: Selector = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -249,9 +253,7 @@ class StaticEffect:
     cannot_attack: bool = False
     protected: bool = False
 
-    # worked out once when the object is made (`__post_init__`): plain attributes, read
-    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
-    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    # derived facts ("Derived facts" above)
     shows: bool = field(init=False, repr=False, compare=False)
     own_cards_only: StaticEffect = field(init=False, repr=False, compare=False)
 
@@ -289,9 +291,7 @@ class Ability:
     static: StaticEffect | None = None
     text: str = ""
 
-    # worked out once when the object is made (`__post_init__`): plain attributes, read
-    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
-    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    # derived facts ("Derived facts" above)
     negates: bool = field(init=False, repr=False, compare=False)
     answers: Condition | None = field(init=False, repr=False, compare=False)
     always_acts: bool = field(init=False, repr=False, compare=False)
@@ -360,9 +360,7 @@ class CardDef:
     summon_condition: Condition | None = None  # Extra Deck Phantoms
     materials: TargetSpec | None = None  # Extra Deck Phantoms: sent to the Graveyard to summon
 
-    # worked out once when the object is made (`__post_init__`): plain attributes, read
-    # at full speed (a cached_property keeps its value in the instance's __dict__, and an
-    # object whose __dict__ was touched has every attribute read slowly on CPython 3.11)
+    # derived facts ("Derived facts" above)
     is_phantom: bool = field(init=False, repr=False, compare=False)
     materials_as_condition: bool = field(init=False, repr=False, compare=False)
     field_cards_needed: int = field(init=False, repr=False, compare=False)
