@@ -73,10 +73,9 @@ class DuelState:
         """An independent copy: no mutable object is shared with `self`, but for the cards in
         a Deck. Those are shared, since no rule changes a card in place while it is in a Deck
         (the rules that change a card's fields act on cards on the field or in a hand), and
-        the one way out, `primitives.move`, makes a card
-        leaving the Deck a new object first. A Deck holds most of a duel's cards, and copying
-        cards is most of a copy's cost. A new rule that changes a card in a Deck in place must
-        copy it first as `move` does.
+        the one way out, `primitives.move`, makes a card leaving the Deck a new object first.
+        A Deck holds most of a duel's cards, and copying cards is most of a copy's cost. A
+        new rule that changes a card in a Deck in place must copy it first as `move` does.
 
         Steps are copied once and shared between `lines`, `current` and a pending choice's
         context exactly as they are in the original, so identity-based logic still holds."""
