@@ -57,7 +57,7 @@ class HardPlayer(ViewPlayer):
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
                  top: int = TOP, weights: Weights = HARD_WEIGHTS, horizon: int = 2,
-                 samples: int = 0, rank_through: bool = False,
+                 samples: int = 0, rank_through: bool = True,
                  **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         if self.goal is not None:

@@ -127,7 +127,7 @@ def test_the_best_set_fits_the_sp_and_the_slots() -> None:
 
 
 def test_rank_through_ranks_by_the_search_s_own_first_sample() -> None:
-    """`HardPlayer(rank_through=True)` (a trial option, docs/ai.md "Fourth look"): the
+    """`HardPlayer(rank_through=True)` (Hard's default, docs/ai.md "Fifth look"): the
     candidates are ranked by playouts through the opponent's turn, which count as the
     search's first sample, so with a budget spent by the ranking alone it plays one sample
     and fewer commands than the default (a rest-of-turn ranking, then that sample)."""
