@@ -120,8 +120,7 @@ class Duel:
         self.pool = pool
         self.rules = rules
         self.index = pool_index(pool)
-        # the same cards as a plain dict: the rules read it (a dict subclass's `[]` and `in`
-        # take a slow generic path on CPython 3.11, about ten times a dict's)
+        # the same cards as a plain dict, which the rules read (PoolIndex.defs says why)
         self.defs = self.index.defs
         self.state = DuelState(seed, auto_pass, [
             PlayerState(rules.starting_lp, rules.starting_sp, rules.phantom_slots,
