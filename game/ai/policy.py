@@ -106,7 +106,18 @@ def settle(duel: Duel, cap: int = SETTLE_CAP) -> int:
     return n
 
 
-def playout(duel: Duel, policy: Policy, until_turn: int, cap: int) -> int:
+class BySeat:
+    """A playout's play with a policy per seat: Hard's own rules of thumb for its seat, a
+    model of the opponent for the other (search.py)."""
+
+    def __init__(self, policies: tuple[Policy, Policy]) -> None:
+        self.policies = policies
+
+    def choose(self, duel: Duel, me: int, legal: Iterable[Command] | None = None) -> Command:
+        return self.policies[me].choose(duel, me, legal)
+
+
+def playout(duel: Duel, policy: Policy | BySeat, until_turn: int, cap: int) -> int:
     """Play on with `policy` for both seats until turn `until_turn` begins (or the duel
     ends, or `cap` commands); returns the commands applied."""
     st = duel.state
@@ -120,7 +131,7 @@ def playout(duel: Duel, policy: Policy, until_turn: int, cap: int) -> int:
 
 
 def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
-             then: Policy | None = None, cap: int = TURN_CAP,
+             then: Policy | BySeat | None = None, cap: int = TURN_CAP,
              until_turn: int | None = None) -> tuple[float, int]:
     """The evaluation for `seat` after `cmd` and, with `then`, the duel played on by that
     policy until turn `until_turn` begins (default: the rest of this turn; without `then`,

@@ -25,7 +25,7 @@ from game.engine import Command, Duel, PlayerView
 from .evaluate import DEFAULT, Weights
 from .lethal import LethalSolver, plausible
 from .players import Knowledge, ViewPlayer
-from .policy import NORMAL, PLANNER, QUICK, Policy, try_play
+from .policy import NORMAL, PLANNER, QUICK, BySeat, Policy, try_play
 from .sampling import Rebuilt
 from .survival import SurvivalSolver, threatened
 
@@ -44,6 +44,10 @@ LETHAL_SAMPLES = 3  # sampled duels a winning line must win in to be played at o
 LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible's bound
 SURVIVAL_BUDGET = 800  # simulated commands the survival solver may spend per sample
 SURVIVAL_SAMPLES = 2  # sampled duels a command must survive in to be called safe
+# who plays on in the playouts (HardPlayer's `model`): "quick" Hard's rules of thumb for both
+# seats; "normal" Normal's play (a lookahead on effects and answers) for the opponent's seat;
+# "both" Normal's play for both seats (docs/ai.md "Sixth look")
+MODELS = ("quick", "normal", "both")
 # Hard's evaluation: an Extra Deck Phantom that comes free at an LP threshold counts before
 # it comes, so Hard no longer refuses the damage that lets it come; SP and the Phantoms in
 # hand read by when the next Draw Phase comes (evaluate.py, docs/ai.md "Fourth look")
@@ -57,7 +61,7 @@ class HardPlayer(ViewPlayer):
 
     def __init__(self, seed: int = 0, *, budget: int = BUDGET, max_seconds: float = MAX_SECONDS,
                  top: int = TOP, weights: Weights = HARD_WEIGHTS, horizon: int = 2,
-                 samples: int = 0, rank_through: bool = True,
+                 samples: int = 0, rank_through: bool = True, model: str = "quick",
                  **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
         if self.goal is not None:
@@ -72,6 +76,10 @@ class HardPlayer(ViewPlayer):
         self.w = weights
         self.normal = Policy(NORMAL, random.Random(self.rng.getrandbits(48)), weights)
         self.playout = Policy(PLAYOUT_STYLE, random.Random(0), weights)
+        if model not in MODELS:
+            raise ValueError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
+        self.model = model
+        self.models: dict[int, BySeat] = {}
         self.planner = Policy(PLANNER, random.Random(0), weights, then=self.playout)
         self.last_simulations = 0
         self.last_samples = 0
@@ -100,6 +108,7 @@ class HardPlayer(ViewPlayer):
                 return safe[0]
             cands = safe
         start = time.perf_counter()
+        play = self.playouts(me)
         horizon = duel.state.turn + self.horizon  # this turn and the next: the replies count
         # the first sample ranks the candidates; the favourite gets a head start, so noise
         # alone never overrules it. `rank_through`: ranked by the search's own playouts
@@ -108,7 +117,7 @@ class HardPlayer(ViewPlayer):
         scored = []
         for i, c in enumerate(cands):
             if self.rank_through:
-                v, n = try_play(duel, c, me, self.w, self.playout, PLAYOUT_CAP, horizon)
+                v, n = try_play(duel, c, me, self.w, play, PLAYOUT_CAP, horizon)
             else:
                 v, n = try_play(duel, c, me, self.w, self.playout)
             spent += n
@@ -126,7 +135,7 @@ class HardPlayer(ViewPlayer):
             world = again.duel if again is not None else None
         while world is not None:
             for i, c in enumerate(cands):
-                v, n = try_play(world, c, me, self.w, self.playout, PLAYOUT_CAP, horizon)
+                v, n = try_play(world, c, me, self.w, play, PLAYOUT_CAP, horizon)
                 spent += n
                 totals[i] += v
             samples += 1
@@ -146,6 +155,19 @@ class HardPlayer(ViewPlayer):
         self.last_scores = list(zip(cands, means, strict=True))
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best] if cands[best] is not favourite else favourite
+
+    def playouts(self, me: int) -> Policy | BySeat:
+        """Who plays on in the playouts (`model`, MODELS): Hard's rules of thumb for both
+        seats, or Normal's play for the opponent's seat (with the plain weights, as Normal
+        plays) and, with "both", for Hard's own too."""
+        if self.model == "quick":
+            return self.playout
+        if me not in self.models:
+            other = Policy(NORMAL, random.Random(0), DEFAULT)
+            mine = Policy(NORMAL, random.Random(0), self.w) if self.model == "both" \
+                else self.playout
+            self.models[me] = BySeat((mine, other) if me == 0 else (other, mine))
+        return self.models[me]
 
     def survive_this_turn(self, view: PlayerView, duel: Duel,
                           cands: list[Command]) -> tuple[list[Command] | None, int]:
