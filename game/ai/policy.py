@@ -107,8 +107,8 @@ def settle(duel: Duel, cap: int = SETTLE_CAP) -> int:
 
 
 class BySeat:
-    """A playout's play with a policy per seat: Hard's own rules of thumb for its seat, a
-    model of the opponent for the other (search.py)."""
+    """A playout's play with a policy per seat (search.py: a model of Hard's opponent for
+    the opponent's seat)."""
 
     def __init__(self, policies: tuple[Policy, Policy]) -> None:
         self.policies = policies
