@@ -38,7 +38,8 @@ def test_the_fit_never_raises_the_training_loss_and_names_what_it_changed() -> N
             for d, s, y, g in data]
     train = [r for r in rows if r[3] % 5]
     before = tune_weights.loss(train, base, 2000.0, [0.0] * 4)
-    w, k, strength = tune_weights.fit(data, base, passes=1)
+    w, k, strength = tune_weights.fit(data, base, passes=1, decks_too=True)
     after = tune_weights.loss(train, w, k, strength)
     assert after < before
     assert w.lp == 1.0 and w.goal is None  # the unit and the goal are never tuned
+    assert w.latent_clock == base.latent_clock  # reasoned, not fitted (tune_weights.FIXED)

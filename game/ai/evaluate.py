@@ -50,6 +50,11 @@ class Weights:
     # Easy) counts it only once summoned, so damage that crosses the threshold looks like
     # it hands the opponent a board; Hard counts it all along (docs/ai.md)
     latent_extra: float = 0.0
+    # the same share while the other side's Main Deck is the smaller: in a stall it decks out
+    # first, so the damage that lets those Phantoms come must be taken sooner or later (Hive
+    # against Bastion decked out before the threshold with `latent_extra` alone at its fitted
+    # 0.32, docs/ai.md "Seventh look"); 0: `latent_extra` whatever the decks
+    latent_clock: float = 0.0
     # Hard's reading of SP and the hand by when the next Draw Phase comes (docs/ai.md, "Fourth
     # look"): False (Normal and Easy) counts SP beyond the cap less one Draw Phase's income at
     # `sp_extra` whatever the phase; True counts up to the cap for a side whose Main Phase
@@ -145,8 +150,11 @@ def side_worth(duel: Duel, p: int, w: Weights = DEFAULT) -> float:
             ready = min(ready, cap)
         total += castable_gain(duel, p, ready, top_foe, w)
     total += len(ps.grave) * w.grave
-    if w.latent_extra:
-        total += w.latent_extra * _latent_extra(duel, p, w)
+    if w.latent_extra or w.latent_clock:
+        clock = w.latent_clock and len(st.players[1 - p].deck) < len(ps.deck)
+        share = w.latent_clock if clock else w.latent_extra
+        if share:
+            total += share * _latent_extra(duel, p, w)
     if len(ps.deck) < w.deck_low_at:
         total -= (w.deck_low_at - len(ps.deck)) * w.deck_low
     return total

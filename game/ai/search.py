@@ -62,10 +62,11 @@ TUNED = replace(
     grave=10.546875, deck_low_at=2, deck_low=1281.4453125, latent_extra=0.31640625,
     castable=1.171875)
 # Hard's evaluation: those numbers; an Extra Deck Phantom that comes free at an LP threshold
-# counts before it comes (`latent_extra`), so Hard no longer refuses the damage that lets it
-# come; SP and the Phantoms in hand read by when the next Draw Phase comes (`sp_by_draw`,
-# `castable`: evaluate.py, docs/ai.md "Fourth look")
-HARD_WEIGHTS = replace(TUNED, sp_by_draw=True)
+# counts before it comes (`latent_extra`, fitted), wholly while the side facing it has the
+# smaller Main Deck (`latent_clock`), so Hard no longer stalls before Bastion's 6,000 LP
+# until it decks out; SP and the Phantoms in hand read by when the next Draw Phase comes
+# (`sp_by_draw`, `castable`: evaluate.py, docs/ai.md "Fourth look")
+HARD_WEIGHTS = replace(TUNED, latent_clock=1.0, sp_by_draw=True)
 
 
 class HardPlayer(ViewPlayer):
