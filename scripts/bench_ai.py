@@ -146,6 +146,16 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int,
             "decisions": len(times), "duels": duels}
 
 
+def pairings(decks, levels: tuple[str, str], seed: int) -> list[Pairing]:
+    """The 16 ordered pairings of a strength run: level A plays deck i and level B deck j,
+    pairing k = 4·i + j with the run seed `seed + 7919·k` (the one home of that formula:
+    scripts/trace_hard.py and scripts/tune_weights.py play the same duels from it)."""
+    combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
+    return [Pairing(decks[i], decks[j], untimed(levels, decks[i], decks[j]),
+                    (seed + 7919 * k) & ((1 << 63) - 1))
+            for k, (i, j) in enumerate(combos)]
+
+
 def strength(pool, rules, decks, level_a: str, level_b: str, duels: int, seed: int,
              jobs: int, scheduler: str | None = None, log: Path | None = None) -> dict:
     """Win rate of `level_a` against `level_b` over every ordered deck pairing: level A plays
@@ -154,17 +164,15 @@ def strength(pool, rules, decks, level_a: str, level_b: str, duels: int, seed: i
     JSON line as soon as it ends (a run cut short still counts: `--from-log`)."""
     combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
     per = -(-duels // len(combos))  # at least `duels` in all
-    pairings = [Pairing(decks[i], decks[j], untimed((level_a, level_b), decks[i], decks[j]),
-                        (seed + 7919 * k) & ((1 << 63) - 1))
-                for k, (i, j) in enumerate(combos)]
+    prs = pairings(decks, (level_a, level_b), seed)
     if log is None or scheduler is not None:
-        results = run_pairings(pool, rules, pairings, per, jobs, progress=None,
+        results = run_pairings(pool, rules, prs, per, jobs, progress=None,
                                scheduler=scheduler)
         rows = [{"pairing": k, "decks": list(combos[k]), "game": g, "a_won": w, "draw": d}
                 for k, r in enumerate(results)
                 for g, (w, d) in enumerate(_outcomes(r, per))]
     else:
-        rows = _logged_run(pool, rules, pairings, combos, per, jobs, log, level_a, level_b)
+        rows = _logged_run(pool, rules, prs, combos, per, jobs, log, level_a, level_b)
     return summarise(rows, len(combos))
 
 

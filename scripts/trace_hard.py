@@ -29,7 +29,7 @@ import json
 import math
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -64,8 +64,6 @@ class Traced(bench_ai.Untimed):
             return super().build(seed, pool, rules)
         options = {"max_seconds": math.inf, **OPTIONS}
         if WEIGHTS:
-            from dataclasses import replace
-
             from game.ai.search import HARD_WEIGHTS
 
             options["weights"] = replace(HARD_WEIGHTS, **WEIGHTS)
@@ -78,12 +76,9 @@ def pairings(seed: int = bench_ai.DEFAULT_SEED) -> tuple[list[Pairing], list[tup
     """The 16 pairings of the benchmark's hard_vs_normal run, as `bench_ai.strength` builds them."""
     decks = [load_deck(starter_deck(name)) for name in bench_ai.STARTERS]
     combos = [(i, j) for i in range(len(decks)) for j in range(len(decks))]
-    out = []
-    for k, (i, j) in enumerate(combos):
-        a, b = bench_ai.untimed(("hard", "normal"), decks[i], decks[j])
-        out.append(Pairing(decks[i], decks[j], (Traced(a.level, a.deck, a.opponent_deck),
-                                                Traced(b.level, b.deck, b.opponent_deck)),
-                           (seed + 7919 * k) & ((1 << 63) - 1)))
+    out = [replace(pr, factories=tuple(Traced(f.level, f.deck, f.opponent_deck)
+                                       for f in pr.factories))
+           for pr in bench_ai.pairings(decks, ("hard", "normal"), seed)]
     return out, combos
 
 

@@ -62,13 +62,13 @@ def collect(games: int, levels: tuple[str, str], seed: int,
     decks = [load_deck(starter_deck(name)) for name in bench_ai.STARTERS]
     out: list[tuple[Duel, int, float, int]] = []
     t0 = time.process_time()
-    for k in range(len(decks) ** 2) if only is None else only:
-        i, j = divmod(k, len(decks))
-        facs = bench_ai.untimed(levels, decks[i], decks[j])
-        specs = (decks[i].spec(), decks[j].spec())
-        run_seed = (seed + 7919 * k) & ((1 << 63) - 1)
+    prs = bench_ai.pairings(decks, levels, seed)
+    for k in range(len(prs)) if only is None else only:
+        pr = prs[k]
+        facs = pr.factories
+        specs = (pr.deck_a.spec(), pr.deck_b.spec())
         for g in range(games):
-            ds = duel_seed(run_seed, g)
+            ds = duel_seed(pr.seed, g)
             order = (0, 1) if g % 2 == 0 else (1, 0)
             players = [facs[o].build(player_seed(ds, o), pool, rules) for o in order]
             duel = Duel(pool, rules, [specs[o] for o in order], ds)
