@@ -28,6 +28,7 @@ import pickle
 import sys
 import time
 from dataclasses import fields, replace
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -90,17 +91,18 @@ def collect(games: int, levels: tuple[str, str], seed: int,
     return out
 
 
+@cache
+def _starter_cards() -> tuple[frozenset[str], ...]:
+    """Each starter deck's card ids, in bench_ai.STARTERS order (read once)."""
+    decks = (load_deck(starter_deck(name)) for name in bench_ai.STARTERS)
+    return tuple(frozenset(d.main) | frozenset(d.extra) for d in decks)
+
+
 def deck_index(duel: Duel, seat: int) -> int:
     """Which starter deck seat `seat` plays (the one sharing most of its cards)."""
-    if not _STARTER_SETS:
-        for name in bench_ai.STARTERS:
-            deck = load_deck(starter_deck(name))
-            _STARTER_SETS.append(set(deck.main) | set(deck.extra))
     mine = {c.cid for c in duel.cards if c.owner == seat}
-    return max(range(len(_STARTER_SETS)), key=lambda i: len(mine & _STARTER_SETS[i]))
-
-
-_STARTER_SETS: list[set[str]] = []
+    starters = _starter_cards()
+    return max(range(len(starters)), key=lambda i: len(mine & starters[i]))
 
 
 def loss(rows, w: Weights, k: float, strength: list[float]) -> float:

@@ -138,8 +138,7 @@ class HardPlayer(ViewPlayer):
             spent += n
             scored.append((v, -i, c))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [c for _, _, c in scored[:self.top]]
-        favourite = cands[0]
+        cands = [c for _, _, c in scored[:self.top]]  # the favourite first
         totals = [0.0] * len(cands)
         samples = 0
         world: Duel | None = duel
@@ -166,10 +165,10 @@ class HardPlayer(ViewPlayer):
         self.last_simulations = spent
         self.last_samples = samples
         means = [t / samples for t in totals]
-        means[0] += PRIOR
+        means[0] += PRIOR  # the favourite's head start
         self.last_scores = list(zip(cands, means, strict=True))
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        return cands[best] if cands[best] is not favourite else favourite
+        return cands[best]
 
     def until(self, turn: int) -> int:
         """The turn whose start ends the playouts: after this turn and the next (the
