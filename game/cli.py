@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play N best-of-3 matches instead of single duels")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead")
     sim.add_argument("--rules", metavar="FILE", default=None,
-                     help="play under this rules file instead of game/data/rules.yaml (to try "
+                     help="play under this rules file instead of assets/rules.yaml (to try "
                           "new numbers before changing the game's own file)")
     from game.ui.snapshots import SNAPSHOT_SCENES  # no pygame: cheap for every command
 

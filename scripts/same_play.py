@@ -46,7 +46,8 @@ def _duels(tree: Path, duels: int, seed: int):
         from game.decks import load_deck  # type: ignore
 
     pool, rules = load_card_set(), load_rules()
-    data = tree / "game" / "data" / "decks"
+    # decks/ at the top (before b8be2a3 and again since issue 36), game/data/decks between
+    data = next(d for d in (tree / "decks", tree / "game" / "data" / "decks") if d.is_dir())
     decks = [load_deck(p) for p in sorted(data.glob("*.yaml")) + sorted(data.glob("test/*.yaml"))]
     pairs = list(itertools.combinations_with_replacement(decks, 2))
     main = sorted(cid for cid, c in pool.items() if not c.extra)

@@ -65,15 +65,41 @@ def test_the_lock_pins_every_requirement_exactly() -> None:
         assert SpecifierSet(spec).contains(pins[name]), f"{name}: {pins[name]} not in {spec}"
 
 
+def test_pyproject_lists_every_package_and_data_folder() -> None:
+    """pyproject.toml names its packages one by one (the data folders assets/ and decks/ are
+    mapped into the package as game._assets and game._decks): a package or a data folder
+    left off the list would be missing from the wheel."""
+    tomllib = pytest.importorskip("tomllib")
+    setup = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert setup["package-dir"] == {"game": "game", "game._assets": "assets",
+                                    "game._decks": "decks"}
+    wanted = {".".join(p.parent.relative_to(REPO).parts)
+              for p in (REPO / "game").rglob("__init__.py")}
+    for package, folder in (("game._assets", "assets"), ("game._decks", "decks")):
+        wanted |= {".".join((package, *d.relative_to(REPO / folder).parts))
+                   for d in (REPO / folder, *(REPO / folder).rglob("*"))
+                   if d.is_dir() and d.name != "__pycache__"}
+    assert sorted(setup["packages"]) == sorted(wanted)
+
+
 def _copy_source(dest: Path) -> Path:
-    """pyproject.toml, README.md and game/ without caches: the build writes its build/ and
-    egg-info there instead of into the checkout."""
+    """pyproject.toml, README.md, game/ and the data folders (assets/, decks/) without caches:
+    the build writes its build/ and egg-info there instead of into the checkout."""
     dest.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(REPO / name, dest / name)
-    shutil.copytree(REPO / "game", dest / "game",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for folder in ("game", "assets", "decks"):
+        shutil.copytree(REPO / folder, dest / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return dest
+
+
+def _data_files(wheel: Path) -> set[str]:
+    """The data files a wheel holds, as paths inside the installed package."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as whl:
+        return {n for n in whl.namelist() if n.startswith(("game/_assets/", "game/_decks/"))}
 
 
 @pytest.mark.packaging
@@ -94,6 +120,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
         "-w", tmp_path / "dist", src)
     wheel = next((tmp_path / "dist").glob("phantom_duel-*.whl"))
+    shipped = {f"game/_{folder}/{p.relative_to(REPO / folder).as_posix()}"
+               for folder in ("assets", "decks") for p in (REPO / folder).rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert _data_files(wheel) == shipped  # every card, font, puzzle, deck and the rules file
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv)
     bindir = venv / ("Scripts" if os.name == "nt" else "bin")
@@ -103,7 +133,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     where = run(py, "-c", "import game, game.files.resources as r; print(game.__file__); "
-                          "print(r.CARD_DIR)", cwd=elsewhere).stdout.splitlines()
+                          "print(r.CARD_DIR); print(r.STARTER_DECK_DIR)",
+                cwd=elsewhere).stdout.splitlines()
     assert all(Path(p).resolve().is_relative_to(venv.resolve()) for p in where), where
 
     exe = bindir / ("phantom-duel.exe" if os.name == "nt" else "phantom-duel")

@@ -870,7 +870,7 @@ def parse_cards(
 
 
 def _display(path: Path) -> str:
-    """Paths inside the checkout are shown relative to it (`game/data/cards/ember.yaml`)."""
+    """Paths inside the checkout are shown relative to it (`assets/cards/ember.yaml`)."""
     try:
         return Path(os.path.abspath(path)).relative_to(REPO_ROOT).as_posix()
     except ValueError:

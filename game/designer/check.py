@@ -2,14 +2,14 @@
 
 Each file is read as YAML and sorted by what it holds: a list, or a mapping with `cards:`, is
 a card file; a mapping with `main`/`side`/`extra` is a deck; a mapping of rule names (the keys
-of game/data/rules.yaml) is a rules file. Card files are checked together
-with the whole set in game/data/cards (ids must be unique and `card:` references must resolve
+of assets/rules.yaml) is a rules file. Card files are checked together
+with the whole set in assets/cards (ids must be unique and `card:` references must resolve
 across the set); decks are checked against that set plus any card files given. Every problem
 is printed (naming the file, the card and the rule or field) and the exit code is 1 if there
 was any, else every file gets an "ok" line and the exit code is 0. Never a traceback: a person
 wrote these files and deserves a sentence.
 
-The cards of the card files given (and, with no files, the whole project: game/data/cards, the
+The cards of the card files given (and, with no files, the whole project: assets/cards, the
 rules file and the starter decks) also get their rules text linted against their data
 (game/cards/textlint.py, "Card text style" in docs/cards.md): each missing phrase is a
 warning, and `--strict` makes the warnings problems.

@@ -1,6 +1,6 @@
 """The numbers of the game, as one object built from the rules file's plain data.
 
-The file itself (game/data/rules.yaml) is read outside the engine (game/rules/file.py).
+The file itself (assets/rules.yaml) is read outside the engine (game/rules/file.py).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A puzzle is a scenario file (game.play.scenario, docs/scenarios.md) with an optional `puzzle:`
 mapping: which player you are, the goal, who plays the other seat, a difficulty and a hint.
 The scenario's `commands` are the puzzle's solution (tests run every shipped solution and
-check that it meets the goal). Shipped puzzles live in the package's `game/data/puzzles/`, the
+check that it meets the goal). Shipped puzzles live in `assets/puzzles/` (resources.PUZZLE_DIR), the
 player's own in `data_dir()/puzzles/`; a file that cannot be read is listed with its problem.
 
 Goals are judged from the puzzle seat's own view (LP, turn, round, winner: all public), so

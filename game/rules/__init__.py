@@ -1,4 +1,4 @@
-"""The rules as data outside the engine: the rules file (game/data/rules.yaml) read and
+"""The rules as data outside the engine: the rules file (assets/rules.yaml) read and
 bounded into the engine's Rules (file), and the words of the rules a refusal cites, copied
 from RULES.md for the client (texts).
 

@@ -1,4 +1,4 @@
-"""Read the rules file (game/data/rules.yaml) into the engine's Rules object.
+"""Read the rules file (assets/rules.yaml) into the engine's Rules object.
 
 Beyond the engine's own checks (known keys, whole numbers >= 0), every number is bounded
 here (`RULE_MAX`), so a file cannot ask for a billion-card opening hand or a round limit no

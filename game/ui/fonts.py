@@ -1,4 +1,4 @@
-"""The one bundled font (DejaVu Sans Condensed, licence in game/data/fonts/LICENSE-DejaVu.txt).
+"""The one bundled font (DejaVu Sans Condensed, licence in assets/fonts/LICENSE-DejaVu.txt).
 
 Every piece of UI text goes through `font()` so the whole client shares one face, numbers can
 use the bold file, and each size is opened once. Works headless: pygame.font needs no window.

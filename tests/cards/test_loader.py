@@ -304,8 +304,8 @@ def test_load_card_set_from_directory_sorted_and_from_files(tmp_path: Path) -> N
     assert by_files == by_dir
 
 
-def test_default_card_dir_is_the_package_data() -> None:
-    assert DEFAULT_CARD_DIR == Path(__file__).resolve().parents[2] / "game" / "data" / "cards"
+def test_default_card_dir_is_the_checkouts_assets() -> None:
+    assert DEFAULT_CARD_DIR == Path(__file__).resolve().parents[2] / "assets" / "cards"
 
 
 def test_error_is_a_value_error_with_problem_list() -> None:
@@ -666,7 +666,7 @@ def test_exact_message_format(tmp_path: Path) -> None:
 
 
 def test_repo_paths_are_shown_relative() -> None:
-    with pytest.raises(CardDataError, match=r"^game/data/cards/no_such_file\.yaml: cannot read"):
+    with pytest.raises(CardDataError, match=r"^assets/cards/no_such_file\.yaml: cannot read"):
         load_card_file(DEFAULT_CARD_DIR / "no_such_file.yaml")
 
 

@@ -31,10 +31,10 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_starter_decks_and_the_card_set_are_ok(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    code, text = run(capsys, "game/data/cards", "game/data/rules.yaml", *STARTERS)
+    code, text = run(capsys, "assets/cards", "assets/rules.yaml", *STARTERS)
     assert code == 0, text
-    assert "ok: game/data/rules.yaml (rules file)" in text
-    cards = len(list((ROOT / "game/data/cards").glob("*.yaml")))
+    assert "ok: assets/rules.yaml (rules file)" in text
+    cards = len(list((ROOT / "assets/cards").glob("*.yaml")))
     assert text.count("ok: ") == cards + 1 + len(STARTERS)
 
 
@@ -100,7 +100,7 @@ def test_a_good_extra_card_file_is_checked_with_the_whole_set(capsys, tmp_path):
       "card_fields.yaml: card 'Bad Id': atk: required"]),
     ("card_dup.yaml", "cards:\n  - {id: stone_sentry, name: D, type: spirit, text: t}\n",
      ["card_dup.yaml: card 'stone_sentry': id: duplicate id, already defined in "
-      "game/data/cards/basics.yaml"]),
+      "assets/cards/basics.yaml"]),
     ("card_ref.yaml", "- id: seeker\n  name: Seeker\n  type: spirit\n  text: t\n"
      "  abilities:\n    - start: main\n      effects:\n"
      "        - search: {select: {zone: deck, card: flare_blot}}\n",
@@ -139,7 +139,7 @@ def test_no_arguments_checks_the_whole_project_and_help_prints_usage(capsys, mon
     monkeypatch.chdir(ROOT)
     code, text = run(capsys)
     assert code == 0, text
-    assert "ok: game/data/rules.yaml" in text and "ok: game/data/cards/ember.yaml" in text
+    assert "ok: assets/rules.yaml" in text and "ok: assets/cards/ember.yaml" in text
     assert "Ember Rush" in text and "warning" not in text
     code, text = run(capsys, "--help")
     assert code == 0 and "usage" in text
@@ -147,12 +147,12 @@ def test_no_arguments_checks_the_whole_project_and_help_prints_usage(capsys, mon
 
 def test_command_line_via_subprocess(tmp_path):
     bad = write(tmp_path, "bad.yaml", "main: [1,\n")
-    proc = subprocess.run([sys.executable, "-m", "game.designer.check", bad, "game/data/decks/ember_rush.yaml"],
+    proc = subprocess.run([sys.executable, "-m", "game.designer.check", bad, "decks/ember_rush.yaml"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "not valid YAML" in proc.stdout
-    assert "ok: game/data/decks/ember_rush.yaml" in proc.stdout
+    assert "ok: decks/ember_rush.yaml" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
-    good = subprocess.run([sys.executable, "-m", "game.designer.check", "game/data/decks"], cwd=ROOT,
+    good = subprocess.run([sys.executable, "-m", "game.designer.check", "decks"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert good.returncode == 0 and "Traceback" not in good.stderr

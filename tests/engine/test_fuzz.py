@@ -31,7 +31,7 @@ MAX_COMMANDS = 30_000
 
 @cache
 def decks() -> list:
-    """Every legal deck in game/data/decks/ (starters and test decks)."""
+    """Every legal deck in decks/ (starters and test decks)."""
     pool = base_pool()
     found = []
     for path in sorted(STARTER_DECK_DIR.glob("**/*.yaml")):

@@ -135,7 +135,7 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
     if data is None:
         return pool
     if not isinstance(data, list):
-        raise check.fail("cards", "expected a list of cards (same vocabulary as game/data/cards)")
+        raise check.fail("cards", "expected a list of cards (same vocabulary as assets/cards)")
     for i, card in enumerate(data):
         if isinstance(card, Mapping) and isinstance(card.get("id"), str) and card["id"] in pool:
             raise check.fail(f"cards[{i}].id", f"{card['id']!r} is already in the card set; "
