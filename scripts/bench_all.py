@@ -18,7 +18,8 @@ means there:
 `--quick` takes small samples (about half a minute; the test runs it), the full run a few
 minutes. Pinned to one core like the engine benchmark. It runs with PHANTOM_DUEL_HOME set to
 a temp folder, so the player's own files are never read or written. Targets stay in the
-individual scripts; this one reports. The README's table comes from a full run (`--markdown`).
+individual scripts; this one reports. docs/benchmarks.md's table comes from a full run
+(`--markdown`).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def deck_builder(quick: bool) -> dict:
             "deck_list_large_s": listing["deck_list_large_s"]}
 
 
-ROWS = (  # key, what it is, unit (the README table's order)
+ROWS = (  # key, what it is, unit (docs/benchmarks.md's table order)
     ("commands_per_second", "random commands per second (starter decks)", "/s"),
     ("duels_per_second", "random duels per second (starter decks)", "/s"),
     ("clone_us", "Duel.clone() mid-duel, median", "µs"),
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="small samples (about 30 s)")
     parser.add_argument("--markdown", action="store_true",
-                        help="print the README's table (figures and machine)")
+                        help="print docs/benchmarks.md's table (figures and machine)")
     args = parser.parse_args(argv)
     result = run(args.quick)
     if args.json:
