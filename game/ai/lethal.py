@@ -22,29 +22,23 @@ from collections.abc import Sequence
 
 from game.engine import (
     Activate,
-    Attack,
     CardDef,
     ChangePosition,
     Choose,
     Command,
     Duel,
     EndTurn,
-    Flip,
-    NextPhase,
     Pass,
     Phase,
-    PlayEnvironment,
     Rejected,
     SpecialSummon,
-    Summon,
-    Unsummon,
 )
 from game.engine.model import Step
 from game.engine.query import atk
 from game.engine.resolution import fizzle_reason
 
 from .goals import MET, PlayGoal
-from .moves import SKIP, attack_rank, distinct_answers, play_key
+from .moves import distinct_answers, turn_moves
 from .policy import static_answer
 from .worth import ability_harms
 
@@ -57,6 +51,11 @@ def met(duel: Duel, me: int, goal: PlayGoal | None) -> bool:
     if goal is not None and goal.status(duel, me) == MET:
         return True
     return duel.state.winner == me
+
+
+# where moves() keeps each kind of command (ai/moves.py turn_moves)
+_PLACES = {"play": "plays", "burn": "burns", "undo": "later", "position": "later",
+           "next": "advance", "end": "advance"}
 
 
 def _top_step(duel: Duel) -> Step | None:
@@ -207,51 +206,10 @@ class LethalSolver:
         if st.lines:  # our own Step waits, or an answer of theirs
             passing: list[Command] = [c for c in legal if isinstance(c, Pass)]
             return passing + distinct_answers(duel, [c for c in legal if isinstance(c, Activate)])
-        pool = duel.defs
-        cards = st.cards
-        attacks: list[tuple[int, Command]] = []
-        burns: list[Command] = []
-        plays: list[Command] = []
-        later: list[Command] = []
-        advance: list[Command] = []
-        seen: set[object] = set()
-        for cmd in legal:
-            key: object = cmd
-            if isinstance(cmd, Attack):
-                attacks.append((attack_rank(duel, cmd), cmd))
-                continue
-            if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
-                key = play_key(duel, cmd)
-                if key is SKIP:
-                    continue
-                bucket = plays
-                if isinstance(cmd, Activate):
-                    ab = pool[cards[cmd.card].cid].ability(cmd.ability)
-                    if any(e.verb == "damage_player" for e in ab.effects):
-                        bucket = burns
-            elif isinstance(cmd, (Unsummon, Flip)):
-                bucket = later
-            elif isinstance(cmd, ChangePosition):
-                if cards[cmd.card].attack_pos or st.phase is not Phase.MAIN1:
-                    continue
-                bucket = later
-            elif isinstance(cmd, NextPhase):
-                if st.phase is Phase.MAIN2:
-                    continue  # the End Phase: nothing more is done this turn
-                bucket = advance
-            elif isinstance(cmd, EndTurn):
-                if not _end_burn(duel):
-                    continue
-                key = EndTurn
-                bucket = advance  # the End Phase's damage may finish the duel this turn
-            else:
-                continue
-            if key in seen:
-                continue
-            seen.add(key)
-            bucket.append(cmd)
-        attacks.sort(key=lambda x: x[0])
-        out: list[Command] = [c for _, c in attacks]
+        out, sorted_ = turn_moves(duel, legal, _PLACES)
+        burns, plays, later = sorted_["burns"], sorted_["plays"], sorted_["later"]
+        # ending the turn only when the End Phase's damage may finish the duel this turn
+        advance = [c for c in sorted_["advance"] if not isinstance(c, EndTurn) or _end_burn(duel)]
         if self.battle_only:
             turn = [c for c in later if isinstance(c, ChangePosition)]
             return out + (turn + advance if st.phase is Phase.MAIN1 else [])
@@ -291,10 +249,10 @@ def _printed_damage(cdef: CardDef) -> int:
     total = 0
     for ab in cdef.abilities:
         for eff in ab.effects:
-            if eff.verb == "damage_player" and eff.player != "you":
+            if eff.impl.burns and eff.player != "you":
                 total += eff.amount
-            elif eff.verb == "modify" and eff.stat == "atk" and eff.amount > 0:
-                total += 2 * eff.amount
+            elif (gain := eff.impl.atk_gain(eff)) > 0:
+                total += 2 * gain
             elif eff.then or eff.options:
                 total += 1000  # a conditional or a choice: not read closely
     return total
@@ -311,7 +269,7 @@ def _end_burn(duel: Duel) -> bool:
                     continue
                 for ab in pool[cards[uid].cid].abilities:
                     if ab.trigger == "turn_end" and any(
-                            e.verb == "damage_player" for e in ab.effects):
+                            e.impl.burns for e in ab.effects):
                         return True
     return False
 

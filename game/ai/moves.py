@@ -1,9 +1,26 @@
-"""Which own-turn plays the solvers count as the same: one home for the key both the "win
-this turn" solver (lethal.py) and the survival solver (survival.py) fold their moves by."""
+"""Which own-turn plays the solvers count as the same, and the order they try them in: one
+home for the key both the "win this turn" solver (lethal.py) and the survival solver
+(survival.py) fold their moves by, and for the loop that sorts a turn's commands."""
 
 from __future__ import annotations
 
-from game.engine import Activate, Attack, Command, Duel, PlayEnvironment, SpecialSummon, Summon
+from collections.abc import Mapping, Sequence
+
+from game.engine import (
+    Activate,
+    Attack,
+    ChangePosition,
+    Command,
+    Duel,
+    EndTurn,
+    Flip,
+    NextPhase,
+    Phase,
+    PlayEnvironment,
+    SpecialSummon,
+    Summon,
+    Unsummon,
+)
 from game.engine.model import Zone
 from game.engine.query import atk
 
@@ -48,3 +65,57 @@ def distinct_answers(duel: Duel, cmds: list[Activate]) -> list[Command]:
             seen.add(key)
             out.append(c)
     return out
+
+
+def turn_moves(duel: Duel, legal: Sequence[Command],
+               place: Mapping[str, str]) -> tuple[list[Command], dict[str, list[Command]]]:
+    """A turn player's open-state commands sorted for a solver: the attacks in
+    `attack_rank` order, and every other command of distinct effect (folded by `play_key`)
+    in a bucket, in the order `legal` lists them. `place` names the bucket of each kind a
+    solver searches (kinds it leaves out are not searched): "play" (an ability, a Summon,
+    an Extra Deck Summon, an Environment), "burn" (an ability that deals damage to a
+    player, `Verb.burns`), "position" (a Phantom's change toward Attack Position, Main
+    Phase 1 only), "undo" (an Unsummon or a Flip), "next" (the next phase, but never from
+    Main Phase 2 to the End) and "end" (ending the turn)."""
+    st = duel.state
+    cards = st.cards
+    burns_apart = "burn" in place and place["burn"] != place.get("play")
+    attacks: list[tuple[int, Command]] = []
+    buckets: dict[str, list[Command]] = {name: [] for name in place.values()}
+    seen: set[object] = set()
+    for cmd in legal:
+        key: object = cmd
+        if isinstance(cmd, Attack):
+            attacks.append((attack_rank(duel, cmd), cmd))
+            continue
+        if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
+            key = play_key(duel, cmd)
+            if key is SKIP:
+                continue
+            kind = "play"
+            if burns_apart and isinstance(cmd, Activate):
+                ab = duel.defs[cards[cmd.card].cid].ability(cmd.ability)
+                if any(e.impl.burns for e in ab.effects):
+                    kind = "burn"
+        elif isinstance(cmd, (Unsummon, Flip)):
+            kind = "undo"
+        elif isinstance(cmd, ChangePosition):
+            if cards[cmd.card].attack_pos or st.phase is not Phase.MAIN1:
+                continue
+            kind = "position"
+        elif isinstance(cmd, NextPhase):
+            if st.phase is Phase.MAIN2:
+                continue  # on to the End Phase: the solvers move on by ending the turn
+            kind = "next"
+        elif isinstance(cmd, EndTurn):
+            key = EndTurn
+            kind = "end"
+        else:
+            continue
+        bucket = place.get(kind)
+        if bucket is None or key in seen:
+            continue
+        seen.add(key)
+        buckets[bucket].append(cmd)
+    attacks.sort(key=lambda x: x[0])
+    return [c for _, c in attacks], buckets

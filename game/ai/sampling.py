@@ -387,7 +387,7 @@ class _PoolTables:
         for cid, cdef in pool.items():
             self.triggers[cid] = tuple((ab.trigger, ab.of is not None) for ab in cdef.abilities)
             negs = {i: eff.amount != 0 for i, ab in enumerate(cdef.abilities)
-                    for eff in ab.effects if eff.verb == "negate"}
+                    for eff in ab.effects if eff.impl.negates}
             if negs:
                 self.negates[cid] = negs
 

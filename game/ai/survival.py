@@ -19,30 +19,29 @@ from collections.abc import Sequence
 
 from game.engine import (
     Activate,
-    Attack,
-    ChangePosition,
     Choose,
     Command,
     Duel,
-    EndTurn,
-    NextPhase,
     Pass,
     Phase,
-    PlayEnvironment,
     Rejected,
-    SpecialSummon,
-    Summon,
 )
 from game.engine.legal import phantoms_of
 from game.engine.query import atk, has_status, health
 
 from .goals import FAILED, MET, PlayGoal
 from .lethal import _signature, _top_step
-from .moves import SKIP, attack_rank, distinct_answers, play_key
+from .moves import distinct_answers, turn_moves
 from .policy import static_answer
 
 MAX_DEPTH = 60  # commands in one line at most
 CHOICE_OPTIONS = 6  # options of one of our choices tried at most
+
+
+# where the opponent's moves are kept (ai/moves.py turn_moves): its Unsummons and Flips are
+# not searched (they deal no damage this turn)
+_PLACES = {"play": "plays", "burn": "plays", "position": "plays", "next": "advance",
+           "end": "advance"}
 
 
 class Exhausted(Exception):
@@ -184,7 +183,6 @@ class SurvivalSolver:
         legal = duel.legal_actions()
         if st.choice is not None:
             return [static_answer(duel, seat, legal)]
-        cards = st.cards
         if st.lines:
             passing = [c for c in legal if isinstance(c, Pass)]
             top = _top_step(duel)
@@ -192,38 +190,8 @@ class SurvivalSolver:
             if top is not None and top.player == seat:
                 return passing + answers  # its own Step waits: it may add to it
             return answers + passing
-        attacks: list[tuple[int, Command]] = []
-        plays: list[Command] = []
-        advance: list[Command] = []
-        seen: set[object] = set()
-        for cmd in legal:
-            key: object = cmd
-            if isinstance(cmd, Attack):
-                attacks.append((attack_rank(duel, cmd), cmd))
-                continue
-            if isinstance(cmd, (Activate, Summon, SpecialSummon, PlayEnvironment)):
-                key = play_key(duel, cmd)
-                if key is SKIP:
-                    continue
-            elif isinstance(cmd, ChangePosition):
-                if cards[cmd.card].attack_pos or st.phase is not Phase.MAIN1:
-                    continue
-            elif isinstance(cmd, NextPhase):
-                if st.phase is Phase.MAIN2:
-                    continue  # on to the End: nothing more can hurt us but End Phase damage
-                advance.append(cmd)
-                continue
-            elif isinstance(cmd, EndTurn):
-                advance.append(cmd)
-                continue
-            else:
-                continue
-            if key in seen:
-                continue
-            seen.add(key)
-            plays.append(cmd)
-        attacks.sort(key=lambda x: x[0])
-        out: list[Command] = [c for _, c in attacks]
+        out, sorted_ = turn_moves(duel, legal, _PLACES)
+        plays, advance = sorted_["plays"], sorted_["advance"]
         if st.phase is Phase.MAIN1:
             return plays + advance
         if st.phase is Phase.MAIN2:  # only what deals damage now matters

@@ -16,11 +16,6 @@ from .evaluate import DEFAULT, Weights, stat_worth
 # an activated one can be used again; a trigger is counted by the lookahead when it fires.
 _ABILITY_WORTH = {Start.STATIC: 300.0, Start.MAIN: 150.0, Start.RESPONSE: 200.0}
 
-# Effect verbs that hurt the cards they hit; the rest help them.
-HARMFUL = frozenset({"damage", "break", "return_to_hand", "cannot_attack", "discard", "mill",
-                     "lose_sp", "damage_player", "negate"})
-
-
 def printed_worth(cdef: CardDef, w: Weights = DEFAULT) -> float:
     """A card's worth from its printed data: Phantoms by ATK, Health and Level; every other
     card by what it does (a flat amount: the runs, not this number, judge single cards)."""
@@ -46,19 +41,11 @@ def has_flip_trigger(cdef: CardDef) -> bool:
 
 
 def ability_harms(ab: Ability) -> bool:
-    """Does this ability mostly hurt what it targets (so aim it at the opponent)?"""
-    for eff in ab.effects:
-        if eff.verb in HARMFUL:
-            return True
-        if eff.verb == "modify" and (eff.amount < 0 and eff.stat != "sp_cost"):
-            return True
-        if eff.verb == "change_position" and eff.position == "defense":
-            return True
-        if eff.verb == "flip" and not eff.face_up:
-            return True
-    return False
+    """Does this ability mostly hurt what it targets (so aim it at the opponent)? Each
+    verb says whether an effect of it hurts (`Verb.harms`)."""
+    return any(eff.impl.harms(eff) for eff in ab.effects)
 
 
 def draws(ab: Ability) -> int:
     """Cards this ability makes its user draw (to keep a thin deck alive)."""
-    return sum(eff.count for eff in ab.effects if eff.verb == "draw" and eff.player != "opponent")
+    return sum(eff.count for eff in ab.effects if eff.impl.draws and eff.player != "opponent")

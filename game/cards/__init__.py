@@ -11,7 +11,9 @@ from game.cards.loader import (
     CardDataError,
     load_card_file,
     load_card_set,
+    parse_card_pool,
     parse_cards,
 )
 
-__all__ = ["DEFAULT_CARD_DIR", "CardDataError", "load_card_file", "load_card_set", "parse_cards"]
+__all__ = ["DEFAULT_CARD_DIR", "CardDataError", "load_card_file", "load_card_set",
+           "parse_card_pool", "parse_cards"]

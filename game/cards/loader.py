@@ -11,7 +11,7 @@ import difflib
 import json
 import os
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from game.engine.carddefs import (
     TargetSpec,
 )
 from game.engine.index import CardPool
+from game.engine.model import BACKROW_ZONES, PHANTOM_ZONES, Phase, Zone
 from game.engine.verbs.base import Kind, Param, Scope, VerbRegistry
 from game.engine.verbs.builtin import BUILTIN, MODIFY_STATS
 from game.files.fileio import FileError, parse_yaml, read_text
@@ -53,9 +54,8 @@ _STAT_TEST_RE = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*([-+]?\d+)\s*$")
 
 _SIDES = ("you", "opponent", "any")
 _COUNTED_PLAYERS = ("you", "opponent")
-_PHASES = ("standby", "main1", "battle", "main2", "end", "draw")
+_PHASES = tuple(p.value for p in Phase)  # the engine's phases, in turn order
 _STEP_KINDS = ("summon", "attack", "activate", "action")
-_MODIFY_STATS = MODIFY_STATS  # a static ability's `modify` takes the verb's stats
 _TURN_TRIGGERS = ("turn_start", "turn_end")
 MAX_NUMBER = 1_000_000  # the largest amount, ATK, Health or cost a card may name
 MAX_COUNT = 99  # the most cards an effect or a target choice may count
@@ -99,6 +99,7 @@ class _Result:
     cards: list[CardDef] = field(default_factory=list)
     refs: list[tuple[str, str]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)  # card id -> its mapping (JSON)
 
 
 def _join(path: str, key: str | int) -> str:
@@ -258,7 +259,7 @@ def _selector(ctx: _Ctx, value: Any, path: str) -> Selector:
     m = _mapping(ctx, value, path, _SELECTOR_KEYS)
     if m is None:
         return Selector()
-    kw: dict[str, Any] = {"zones": ("phantom", "side"), "types": ("phantom",)}
+    kw: dict[str, Any] = {"zones": _TYPE_ZONES["phantom"], "types": ("phantom",)}
     if "zone" in m:
         kw["zones"] = _zones(ctx, m["zone"], _join(path, "zone"))
         kw["types"] = ()
@@ -280,11 +281,12 @@ def _selector(ctx: _Ctx, value: Any, path: str) -> Selector:
     return Selector(**{k: v for k, v in kw.items() if v is not None})
 
 
+# where each card type stands on the field: the engine's slots for it
 _TYPE_ZONES = {
-    "phantom": ("phantom", "side"),
-    "spirit": ("back", "side"),
-    "counter": ("back", "side"),
-    "environment": ("env",),
+    CardType.PHANTOM.value: tuple(z.value for z in PHANTOM_ZONES),
+    CardType.SPIRIT.value: tuple(z.value for z in BACKROW_ZONES),
+    CardType.COUNTER.value: tuple(z.value for z in BACKROW_ZONES),
+    CardType.ENVIRONMENT.value: (Zone.ENV.value,),
 }
 
 
@@ -294,7 +296,7 @@ def _zones_for_types(types: tuple[str, ...]) -> tuple[str, ...]:
         for z in _TYPE_ZONES.get(t, ()):
             if z not in zones:
                 zones.append(z)
-    return tuple(zones) or ("phantom", "side")
+    return tuple(zones) or _TYPE_ZONES["phantom"]
 
 
 def _zones(ctx: _Ctx, value: Any, path: str) -> tuple[str, ...]:
@@ -602,9 +604,9 @@ def _static_ability(ctx: _Ctx, m: dict[str, Any], path: str, common: dict[str, A
     affects = _selector(ctx, m.get("affects", {}), _join(path, "affects"))
     if "modify" in m:
         mpath = _join(path, "modify")
-        mods = _mapping(ctx, m["modify"], mpath, _MODIFY_STATS) or {}
+        mods = _mapping(ctx, m["modify"], mpath, MODIFY_STATS) or {}
         if isinstance(m["modify"], dict) and not mods:
-            ctx.error(mpath, f"give at least one of {_one_of(_MODIFY_STATS)}")
+            ctx.error(mpath, f"give at least one of {_one_of(MODIFY_STATS)}")
         for stat, amount in mods.items():
             kw[stat] = _int(ctx, amount, _join(mpath, stat))
     for flag in ("cannot_attack", "protected"):
@@ -788,6 +790,7 @@ def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
     """Parse one block of card data, collecting every problem instead of stopping at the first."""
     ctx = _Ctx(source, verbs=verbs)
     cards: list[CardDef] = []
+    sources: dict[str, str] = {}
     seen: dict[str, int] = {}
     for index, entry in enumerate(_card_entries(ctx, data)):
         try:
@@ -802,17 +805,10 @@ def _read_cards(data: Any, source: str, verbs: VerbRegistry) -> _Result:
             continue
         seen[card.id] = index
         cards.append(card)
-        _keep_source(card, entry)
-    return _Result(cards, ctx.refs, ctx.problems)
-
-
-# Each card's own YAML mapping, as read: what a saved duel keeps of a card
-# (game/play/played_under.py) so it can be shown and played again after the card files change.
-# Keyed by the CardDef (equal definitions share one entry), for the life of the process: a
-# weak key would be the first of two equal definitions read, and dropping that first card set
-# took the entry from the second, still in use (a replay then could not keep its cards).
-# Definitions are small and equal ones share an entry, so this grows only with distinct ones.
-_SOURCES: dict[CardDef, str] = {}
+        text = _source_text(entry)
+        if text is not None:
+            sources[card.id] = text
+    return _Result(cards, ctx.refs, ctx.problems, sources)
 
 
 def _plain_keys(data: Any) -> Any:
@@ -825,20 +821,21 @@ def _plain_keys(data: Any) -> Any:
     return data
 
 
-def _keep_source(card: CardDef, entry: Any) -> None:
+def _source_text(entry: Any) -> str | None:
+    """A card's own YAML mapping, as read, as JSON text: what a saved duel keeps of a card
+    (game/play/played_under.py) so it can be shown and played again after the card files
+    change. The pool the card joins holds it (`CardPool.sources`), for as long as it lives."""
     try:
-        _SOURCES[card] = json.dumps(_plain_keys(entry), sort_keys=True, separators=(",", ":"))
+        return json.dumps(_plain_keys(entry), sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError):  # a YAML date or a non-text key: not plain data
-        pass
-
-
-def card_source(card: CardDef) -> dict[str, Any] | None:
-    """The card's own mapping as its card file wrote it (plain data, a fresh copy), or None
-    for a card not read from card data (built in code: a test's plain Phantom)."""
-    try:
-        text = _SOURCES.get(card)
-    except TypeError:  # an unhashable definition (built by hand with lists): not from a file
         return None
+
+
+def card_source(pool: Mapping[str, CardDef], card_id: str) -> dict[str, Any] | None:
+    """The pool's card's own mapping as its card file wrote it (plain data, a fresh copy),
+    or None for a card not read from card data (built in code: a test's plain Phantom) or a
+    pool that is not a CardPool the card reader made."""
+    text = pool.sources.get(card_id) if isinstance(pool, CardPool) else None
     return None if text is None else json.loads(text)
 
 
@@ -860,13 +857,28 @@ def parse_cards(
     data will join; the block's own ids count too), since inline cards usually refer to it.
     `verbs` is the vocabulary of effects (game/engine/verbs; a test may pass its own).
     """
+    return _parse(data, source, known_ids, verbs).cards
+
+
+def parse_card_pool(
+    data: Any, source: str, *, known_ids: Collection[str] | None = None,
+    verbs: VerbRegistry = BUILTIN,
+) -> CardPool:
+    """`parse_cards`' cards as a CardPool that holds where each came from (its mapping, which
+    a saved duel keeps): for card data a duel is played on (kept cards, a scenario's own)."""
+    result = _parse(data, source, known_ids, verbs)
+    return CardPool({c.id: c for c in result.cards}, result.sources)
+
+
+def _parse(data: Any, source: str, known_ids: Collection[str] | None,
+           verbs: VerbRegistry) -> _Result:
     result = _read_cards(data, source, verbs)
     problems = list(result.problems)
     if known_ids is not None:
         problems += _missing_refs(result.refs, {*known_ids, *(c.id for c in result.cards)})
     if problems:
         raise CardDataError(problems)
-    return result.cards
+    return result
 
 
 def _display(path: Path) -> str:
@@ -922,6 +934,7 @@ def load_card_set(
         raise CardDataError(f"{shown}: no card files (*.yaml) found")
     problems: list[str] = []
     cards: dict[str, CardDef] = {}
+    sources: dict[str, str] = {}
     origin: dict[str, str] = {}
     refs: list[tuple[str, str]] = []
     for path in files:
@@ -937,7 +950,10 @@ def load_card_set(
                 continue
             origin[card.id] = _display(path)
             cards[card.id] = card
+            if card.id in result.sources:
+                sources[card.id] = result.sources[card.id]
     problems += _missing_refs(refs, cards)
     if problems:
         raise CardDataError(problems)
-    return CardPool(cards)  # holds the engine's index of the set, shared by its duels
+    # holds the engine's index of the set, shared by its duels, and where each card came from
+    return CardPool(cards, sources)

@@ -334,11 +334,15 @@ def _duration(duration: str) -> Phrase:
 _WHO = {"you": "", "opponent": "your opponent ", "both": "each player "}
 
 
-def _player_verb(eff: Effect, base: str, rest: str) -> Phrase:
-    """'draw 1 card' / 'your opponent draws 1 card' / 'each player draws 1 card'."""
+def _player_verb(eff: Effect, rest: str) -> Phrase:
+    """'draw 1 card' / 'your opponent draws 1 card' / 'each player draws 1 card': the
+    verb's own words (`Verb.words`: base form, third person)."""
+    words = eff.impl.words
+    if not words:
+        raise ValueError(f"verb {eff.verb!r} writes a player's verb but declares no `words`")
+    base, third = words
     if eff.player == "you":
         return lit("verb", f"{base} {rest}")
-    third = {"lose": "loses", "gain": "gains", "draw": "draws", "discard": "discards"}[base]
     return lit("verb", f"{_WHO[eff.player]}{third} {rest}")
 
 
@@ -426,8 +430,8 @@ class _Kit:
     def verb_s(self, base: str, rest: str) -> Phrase:
         return _verb_s(base, rest)
 
-    def player_verb(self, eff: Effect, base: str, rest: str) -> Phrase:
-        return _player_verb(eff, base, rest)
+    def player_verb(self, eff: Effect, rest: str) -> Phrase:
+        return _player_verb(eff, rest)
 
     def target(self, eff: Effect) -> list[Phrase]:
         return _target(eff, self.ab, self.names)

@@ -310,8 +310,10 @@ class Ability:
         return any(e.impl.always(e) for e in self.effects)
 
     def _negates(self) -> bool:
-        """Has a top-level `negate`: it needs a Step to answer."""
-        return any(e.verb == "negate" for e in self.effects)
+        """Has a negating effect (`Verb.negates`) at its top level: it needs a Step to
+        answer. The one definition of "negates" (the duel screen's arrows read it too); a
+        negation inside an `if` or `choose` does not count."""
+        return any(e.impl.negates for e in self.effects)
 
     def _gate(self) -> tuple[bool, int, bool, bool, int, Condition | None, int,
                             frozenset[str] | None]:

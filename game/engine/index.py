@@ -9,7 +9,7 @@ per duel (a pool made on the fly: a test, a scenario with inline cards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,15 +43,24 @@ class PoolIndex:
 
 class CardPool(dict[str, CardDef]):
     """A card set (card id -> CardDef) that holds its `PoolIndex`, built on first use.
-    Treat it as frozen: the index is not rebuilt if cards are added later."""
+    Treat it as frozen: the index is not rebuilt if cards are added later.
 
-    __slots__ = ("_index",)
+    `sources` (card id -> text) is where each card came from, for the card reader: its own
+    mapping as its card file wrote it, which a saved duel keeps (game/play/played_under.py).
+    The engine never reads it; it lives and dies with the pool."""
+
+    __slots__ = ("_index", "sources")
+
+    def __init__(self, cards: Mapping[str, CardDef] | Iterable[tuple[str, CardDef]] = (),
+                 sources: Mapping[str, str] | None = None) -> None:
+        super().__init__(cards)
+        self.sources: dict[str, str] = dict(sources) if sources else {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle the cards alone: the index (whose command interning table grows while duels
-        are played, perhaps on another thread of a cluster worker that is sending the pool to
-        a peer) is rebuilt on first use wherever the pool lands."""
-        return (CardPool, (dict(self),))
+        """Pickle the cards and their sources: the index (whose command interning table
+        grows while duels are played, perhaps on another thread of a cluster worker that is
+        sending the pool to a peer) is rebuilt on first use wherever the pool lands."""
+        return (CardPool, (dict(self), self.sources))
 
     @property
     def index(self) -> PoolIndex:
@@ -59,6 +68,22 @@ class CardPool(dict[str, CardDef]):
         if got is None:
             got = self._index = build_index(self)
         return got
+
+
+def merged(*pools: Mapping[str, CardDef]) -> CardPool:
+    """One pool of these pools' cards, a later pool's card replacing an earlier one of the
+    same id, each card with its own source (when it came from a CardPool that had one)."""
+    cards: dict[str, CardDef] = {}
+    sources: dict[str, str] = {}
+    for pool in pools:
+        cards.update(pool)
+        known = pool.sources if isinstance(pool, CardPool) else {}
+        for cid in pool:
+            if cid in known:
+                sources[cid] = known[cid]
+            else:
+                sources.pop(cid, None)
+    return CardPool(cards, sources)
 
 
 def pool_index(pool: Mapping[str, CardDef]) -> PoolIndex:

@@ -53,7 +53,7 @@ def keep_cards(pool: Mapping[str, CardDef], ids: Iterable[str]) -> list[dict[str
         card = pool.get(cid)
         if card is None:
             raise KeptDataError(f"card {cid!r} is not in the card set")
-        data = card_source(card)
+        data = card_source(pool, cid)
         if data is None:
             data = _plain_source(card)
         if data is None:
@@ -68,17 +68,16 @@ def keep_cards(pool: Mapping[str, CardDef], ids: Iterable[str]) -> list[dict[str
 def read_cards(data: object, where: str = "cards") -> CardPool:
     """Kept card data back as a card pool (id -> CardDef), checked by the card reader;
     KeptDataError naming the first problem otherwise."""
-    from game.cards import CardDataError, parse_cards
+    from game.cards import CardDataError, parse_card_pool
 
     if not isinstance(data, list) or not data or len(data) > MAX_KEPT:
         raise KeptDataError(f"{where}: expected a list of 1 to {MAX_KEPT} cards")
     try:
-        cards = parse_cards(data, where)
+        return parse_card_pool(data, where)
     except CardDataError as exc:
         raise KeptDataError(" ".join(str(exc).splitlines()[0].split())[:300]) from None
     except RecursionError:
         raise KeptDataError(f"{where}: nested too deeply") from None
-    return CardPool({c.id: c for c in cards})
 
 
 def changed_cards(kept: Mapping[str, CardDef], today: Mapping[str, CardDef]) -> list[str]:

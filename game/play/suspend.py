@@ -334,9 +334,9 @@ def played_pool(s: SuspendedDuel, pool: Mapping[str, CardDef]) -> Mapping[str, C
     """The cards the duel goes on with: today's, with each kept card as it was then."""
     if s.cards is None:
         return pool
-    from game.engine.index import CardPool
+    from game.engine.index import merged
 
-    return CardPool({**pool, **read_cards(list(s.cards))})
+    return merged(pool, read_cards(list(s.cards)))
 
 
 def changes_since(s: SuspendedDuel, pool: Mapping[str, CardDef], rules: Rules) -> str:

@@ -828,3 +828,37 @@ def test_missing_paths_and_empty_directory(tmp_path: Path) -> None:
         load_card_set(tmp_path)
     with pytest.raises(CardDataError, match="no card files"):
         load_card_set([])
+
+
+def test_where_each_card_came_from_lives_on_its_pool() -> None:
+    """`CardPool.sources`: each card's own mapping as read, held by the pool the reader
+    made (no process-wide registry): a copy into a plain dict has none, `merged` keeps
+    them card by card, pickling keeps them."""
+    import pickle
+
+    from game.cards import parse_card_pool
+    from game.cards.loader import card_source
+    from game.engine.index import merged
+
+    data = yaml.safe_load("""
+- id: plain_imp
+  name: Plain Imp
+  type: phantom
+  level: 1
+  atk: 100
+  health: 100
+  text: "When this card is Summoned: draw 1 card."
+  abilities: [{start: trigger, on: summoned, effects: [{draw: {}}]}]
+""")
+    pool = parse_card_pool(data, "<inline>")
+    expected = {**data[0], "abilities": [  # YAML 1.1's `on` key spelt "on"
+        {"start": "trigger", "on": "summoned", "effects": [{"draw": {}}]}]}
+    assert card_source(pool, "plain_imp") == expected
+    assert card_source(dict(pool), "plain_imp") is None
+    assert card_source(pickle.loads(pickle.dumps(pool)), "plain_imp") == expected
+    shipped = load_card_set()
+    assert set(shipped.sources) == set(shipped)
+    both = merged(shipped, pool)
+    assert card_source(both, "plain_imp") == expected
+    assert card_source(both, "iron_hound") == card_source(shipped, "iron_hound") is not None
+    assert "plain_imp" not in merged(both, {"plain_imp": pool["plain_imp"]}).sources

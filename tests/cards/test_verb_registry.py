@@ -17,8 +17,9 @@ import yaml
 from game.cards import CardDataError, load_card_file, parse_cards
 from game.cards.textlint import lint_card
 from game.engine import Activate, Code, Rules
-from game.engine.carddefs import Ability, Effect
+from game.engine.carddefs import Ability, CardDef, Effect
 from game.engine.duel import Duel
+from game.engine.index import CardPool
 from game.engine.model import Card, Step
 from game.engine.position import build_position
 from game.engine.verbs.base import Kind, Param, TextKit, Verb
@@ -245,3 +246,144 @@ def test_the_ai_weighs_an_effect_by_what_its_verb_says_it_gives() -> None:
         assert cmd in duel.legal_actions()
         scores[gives] = activation_score(duel, 0, cmd)
     assert scores["sp"] == scores[""] - 200
+
+
+# --------------------------------------------------------------------------- what others read
+
+
+def test_every_verb_declares_what_the_ai_the_arrows_and_the_lint_read() -> None:
+    """`harms` has no default in `verb()`: every verb says whether it hurts what it acts
+    on; the other attributes are declared where true and must fit the verb's parameters."""
+    from game.cards.textlint import _player_verb
+
+    for verb in BUILTIN.values():
+        names = verb.param_names
+        assert callable(verb.harms) and callable(verb.atk_gain), verb.name
+        assert isinstance(verb.burns, bool) and isinstance(verb.draws, bool), verb.name
+        assert isinstance(verb.negates, bool), verb.name
+        if verb.burns:
+            assert {"player", "amount"} <= set(names), verb.name
+        if verb.draws:
+            assert {"player", "count"} <= set(names), verb.name
+        if verb.words:
+            assert "player" in names and len(verb.words) == 2 and all(verb.words), verb.name
+            eff = Effect(verb.name, impl=verb, player="opponent")
+            assert _player_verb(eff, "1 card").label == f"your opponent {verb.words[1]} 1 card"
+    harmful = {n for n, v in BUILTIN.items() if v.harms(Effect(n, impl=v))}
+    assert harmful == {"damage", "break", "return_to_hand", "cannot_attack", "discard", "mill",
+                       "lose_sp", "damage_player", "negate"}
+    assert {n for n, v in BUILTIN.items() if v.negates} == {"negate"}
+    assert {n for n, v in BUILTIN.items() if v.burns} == {"damage_player"}
+    assert {n for n, v in BUILTIN.items() if v.draws} == {"draw"}
+
+
+def test_every_player_verb_of_the_shipped_set_is_written_for_each_player() -> None:
+    """The lint's third person comes from the verb (`words`), so an effect aimed at the
+    opponent or at both players never needs a table of base words outside the verb."""
+    from game.cards.textlint import ability_phrases
+
+    seen = set()
+    for card in base_pool().values():
+        for ab in card.abilities:
+            for eff in ab.effects:
+                if "player" in eff.impl.param_names:
+                    seen.add(eff.verb)
+            ability_phrases(card, ab)  # no verb is missing its words
+    assert {"draw", "discard", "gain_sp", "lose_sp"} <= seen
+
+
+_NAMES = "|".join(sorted(BUILTIN, key=len, reverse=True))
+_BRANCH = re.compile(rf"""(\.verb|\bverb)\s*(==|!=|\bin\b).*["']({_NAMES})["']""")
+
+
+def test_no_module_outside_the_verbs_branches_on_a_verbs_name() -> None:
+    """What a verb means to the AI, the arrows and the lint is declared on the verb: no
+    module outside game/engine/verbs compares an effect's verb with a verb's name."""
+    game = Path(__file__).resolve().parents[2] / "game"
+    found = []
+    for path in game.rglob("*.py"):
+        parts = path.relative_to(game).parts
+        # a scenario step's `verb` is a player's command (summon, choose, ...), not a card verb
+        if parts[:2] in (("engine", "verbs"), ("play", "scenario")):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _BRANCH.search(line):
+                found.append(f"{path.relative_to(game)}:{n}: {line.strip()}")
+    assert found == []
+    assert _BRANCH.search('if eff.verb == "damage_player" and x')  # the pattern bites
+    assert _BRANCH.search('if eff.verb in {"lose", "negate"}:')
+
+
+# a test-only harmful player verb with a base word of its own, aimed at the opponent
+def _run_forfeit(duel: Duel, step: Step, eff: Effect, path: tuple) -> None:
+    from game.engine import primitives as prims
+
+    player = step.user if eff.player == "you" else 1 - step.user
+    prims.change_lp(duel, player, -eff.amount, "effect")
+
+
+def _forfeit_words(effs: Sequence[Effect], kit: TextKit) -> list[Any]:
+    return [kit.player_verb(effs[0], f"{effs[0].amount} LP")]
+
+
+FORFEIT = Verb(
+    "forfeit_lp",
+    (Param("player", Kind.CHOICE, choices=("you", "opponent"), default="opponent"),
+     Param("amount", Kind.AMOUNT, required=True)),
+    _run_forfeit, plain, _forfeit_words,
+    harms=lambda eff: True, burns=True, words=("forfeit", "forfeits"))
+FORFEITS = BUILTIN.with_verbs(FORFEIT)
+
+FORFEIT_CARD = """
+- id: forfeit_charm
+  name: Forfeit Charm
+  type: spirit
+  text: "Your opponent forfeits 800 LP."
+  abilities:
+    - start: main
+      effects: [{forfeit_lp: {amount: 800}}]
+"""
+
+
+def _forfeit_duel(opponent_lp: int) -> tuple[Duel, CardDef]:
+    pool = dict(base_pool())
+    (charm,) = parse_cards(yaml.safe_load(FORFEIT_CARD), "<toy>", verbs=FORFEITS)
+    pool[charm.id] = charm
+    deck = ["stone_sentry"] * 6
+    duel = build_position(CardPool(pool), Rules(), {"players": [
+        {"deck": deck, "hand": ["forfeit_charm"]}, {"deck": deck, "lp": opponent_lp}]}, 0)
+    return duel, charm
+
+
+def test_a_new_harmful_player_verb_is_played_written_and_seen_by_the_hard_ai() -> None:
+    """One entry (`FORFEIT`, in a test-only registry) and nothing else: the engine plays
+    it, the lint writes it for the opponent, and the AI reads it as harmful damage."""
+    from game.ai.lethal import plausible
+    from game.ai.search import HardPlayer
+    from game.ai.worth import ability_harms
+    from game.cards.textlint import ability_phrases
+
+    duel, charm = _forfeit_duel(5000)
+    cmd = Activate(0, uid(duel, 0, "forfeit_charm"), 0, (), "back", 0)
+    assert cmd in duel.legal_actions()
+    duel.apply(cmd)
+    while duel.state.lines:
+        duel.apply(duel.legal_actions()[0])
+    assert duel.players[1].lp == 4200
+
+    assert lint_card(charm) == []
+    words = [p.label for p in ability_phrases(charm, charm.abilities[0])]
+    assert "your opponent forfeits 800 LP" in words
+    (vague,) = parse_cards(yaml.safe_load(FORFEIT_CARD.replace("forfeits 800", "loses 800")),
+                           "<toy>", verbs=FORFEITS)
+    assert [w.phrase for w in lint_card(vague)] == ["your opponent forfeits 800 LP"]
+
+    assert ability_harms(charm.abilities[0])
+    duel, _ = _forfeit_duel(800)
+    assert plausible(duel, 0, slack=0)  # its printed damage counts toward a win this turn
+    deck = ["forfeit_charm", *["stone_sentry"] * 6]
+    hard = HardPlayer(1, budget=300, pool=duel.defs, rules=Rules(), deck=deck,
+                      opponent_deck=deck[1:])
+    assert hard.choose(duel.view(0)) == Activate(0, uid(duel, 0, "forfeit_charm"), 0, (),
+                                                 "back", 0)
+    assert hard.lethal_lines == 1  # the "win this turn" solver found it

@@ -89,7 +89,7 @@ class TextKit(Protocol):
     def raw(self, label: str, regex: str) -> Any: ...
     def choice(self, label: str) -> Any: ...  # a `choose` option's own words
     def verb_s(self, base: str, rest: str) -> Any: ...
-    def player_verb(self, eff: Effect, base: str, rest: str) -> Any: ...
+    def player_verb(self, eff: Effect, rest: str) -> Any: ...  # the verb's own `words`
     def target(self, eff: Effect) -> list[Any]: ...
     def duration(self, duration: str) -> Any: ...
     def effects(self, effects: Sequence[Effect]) -> list[Any]: ...
@@ -120,6 +120,10 @@ def no_problems(values: Mapping[str, Any], scope: Scope) -> Iterable[tuple[str, 
     return ()
 
 
+def no_atk(eff: Effect) -> int:
+    return 0
+
+
 @dataclass(frozen=True, eq=False)
 class Verb:
     """One card verb, everything about it in one place.
@@ -139,6 +143,22 @@ class Verb:
     - `gives`: what the effect brings a player, for players that weigh an activation
       without looking ahead (game/ai/policy.py): "lp", "sp", "phantom" (a Phantom onto the
       field, so it needs a free slot) or "" (none of these).
+
+    What the AI, the duel screen's arrows and the text lint know of a verb is declared
+    here too, so none of them names a verb:
+
+    - `harms(effect)`: the effect hurts what it acts on (the cards it hits, or the player
+      it names), so a player aims it at the opponent (game/ai/worth.py `ability_harms`).
+    - `burns`: its `amount` is damage to the LP of its `player` (the "win this turn"
+      solver's bound and move order, game/ai/lethal.py).
+    - `draws`: its `count` is cards its `player` draws (keeping a thin deck alive).
+    - `atk_gain(effect)`: the ATK it adds to Phantoms (0 when none; the solvers' bound).
+    - `negates`: it negates the Step its ability answers, so an ability with one at its
+      top level needs a Step to answer (`Ability.negates`, the one definition); its
+      `amount` says whether it also Breaks that Step's card.
+    - `words`: (base, third person) of the verb a `player` verb's text uses ("draw",
+      "draws": "draw 1 card" / "your opponent draws 1 card"), read by the text lint's
+      `player_verb`.
     """
 
     name: str
@@ -152,6 +172,12 @@ class Verb:
     group: Callable[[Effect], object] | None = None
     doc: str = field(default="", compare=False)
     gives: str = ""
+    harms: Callable[[Effect], bool] = never
+    burns: bool = False
+    draws: bool = False
+    atk_gain: Callable[[Effect], int] = no_atk
+    negates: bool = False
+    words: tuple[str, str] | tuple[()] = ()
 
     @property
     def param_names(self) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ from .base import (
     VerbRegistry,
     could_always,
     never,
+    no_atk,
     no_problems,
 )
 
@@ -74,14 +75,20 @@ def plain(verb: Verb, values: Mapping[str, Any], scope: Scope) -> tuple[Effect, 
     return (Effect(verb.name, impl=verb, **kw),)
 
 
-def verb(name: str, *params: Param, run: RunFn, phrases: PhraseFn, could: CouldFn = could_always,
+def verb(name: str, *params: Param, run: RunFn, phrases: PhraseFn,
+         harms: bool | Callable[[Effect], bool], could: CouldFn = could_always,
          always: bool | Callable[[Effect], bool] = False, build: BuildFn = plain, check: CheckFn = no_problems,
-         group: Any = None, doc: str = "", gives: str = "") -> Verb:
-    """A Verb with the usual defaults (one plain Effect; could always change something)."""
+         group: Any = None, doc: str = "", gives: str = "", burns: bool = False, draws: bool = False,
+         atk_gain: Callable[[Effect], int] = no_atk, negates: bool = False,
+         words: tuple[str, str] | tuple[()] = ()) -> Verb:
+    """A Verb with the usual defaults (one plain Effect; could always change something).
+    `harms` has no default: every verb says whether it hurts what it acts on."""
     if not callable(always):
         always = _yes if always else never
+    if not callable(harms):
+        harms = _yes if harms else never
     return Verb(name, params, run, build, phrases, could, always, check,
-                group, doc, gives)
+                group, doc, gives, harms, burns, draws, atk_gain, negates, words)
 
 
 def _yes(eff: Effect) -> bool:
@@ -177,15 +184,17 @@ def _damage_player_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 
 def _heal_player_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
-    return [k.player_verb(effs[0], "gain", f"{effs[0].amount} LP")]
+    return [k.player_verb(effs[0], f"{effs[0].amount} LP")]
 
 
 DAMAGE_PLAYER = verb(
     "damage_player", PLAYER, AMOUNT, run=_run_damage_player, always=True,
-    phrases=_damage_player_words, doc="deal `amount` damage to a player's LP")
+    phrases=_damage_player_words, doc="deal `amount` damage to a player's LP",
+    harms=True, burns=True)
 HEAL_PLAYER = verb(
     "heal_player", PLAYER, AMOUNT, run=_run_heal_player, always=True,
-    phrases=_heal_player_words, doc="a player gains `amount` LP", gives="lp")
+    phrases=_heal_player_words, doc="a player gains `amount` LP", gives="lp",
+    harms=False, words=("gain", "gains"))
 
 
 # --------------------------------------------------------------------------- Health
@@ -228,10 +237,10 @@ def _heal_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 DAMAGE = verb(
     "damage", TARGET, AMOUNT, run=_run_damage, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_damage_words,
-    doc="deal `amount` damage to Phantoms' Health (0 Health Breaks)")
+    doc="deal `amount` damage to Phantoms' Health (0 Health Breaks)", harms=True)
 HEAL = verb(
     "heal", TARGET, AMOUNT, run=_run_heal, could=_could_heal, phrases=_heal_words,
-    doc="restore up to `amount` Health to Phantoms (never above their maximum)")
+    doc="restore up to `amount` Health to Phantoms (never above their maximum)", harms=False)
 
 
 # --------------------------------------------------------------------------- cards moving
@@ -287,25 +296,26 @@ def _break_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
 
 
 def _draw_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
-    return [k.player_verb(effs[0], "draw", k.cards(effs[0].count))]
+    return [k.player_verb(effs[0], k.cards(effs[0].count))]
 
 
 def _discard_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
-    return [k.player_verb(effs[0], "discard", k.cards(effs[0].count))]
+    return [k.player_verb(effs[0], k.cards(effs[0].count))]
 
 
 BREAK = verb(
     "break", TARGET, run=_run_break, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_break_words,
-    doc="Break cards")
+    doc="Break cards", harms=True)
 DRAW = verb(
     "draw", PLAYER, COUNT, run=_run_draw, could=_could_deck, phrases=_draw_words,
-    doc="a player draws `count` cards")
+    doc="a player draws `count` cards", harms=False, draws=True, words=("draw", "draws"))
 DISCARD = verb(
     "discard", PLAYER, COUNT, run=_run_discard, could=_could_discard, phrases=_discard_words,
-    doc="a player discards `count` cards of their choice")
+    doc="a player discards `count` cards of their choice", harms=True,
+    words=("discard", "discards"))
 MILL = verb(
     "mill", PLAYER, COUNT, run=_run_mill, could=_could_deck, phrases=_mill_words,
-    doc="the top `count` cards of a Main Deck go to the Graveyard")
+    doc="the top `count` cards of a Main Deck go to the Graveyard", harms=True)
 
 
 # --------------------------------------------------------------------------- search, return
@@ -379,11 +389,11 @@ SEARCH = verb(
     Param("source", Kind.CHOICE, choices=_SEARCH_SOURCES, default="deck"),
     run=_run_search, could=_could_search, phrases=_search_words,
     check=_search_check,
-    doc="you add one matching card from your Main Deck or Graveyard to your hand")
+    doc="you add one matching card from your Main Deck or Graveyard to your hand", harms=False)
 RETURN_TO_HAND = verb(
     "return_to_hand", TARGET, run=_run_return, could=_could_return, always=_at_chosen,
     phrases=_return_words,
-    doc="cards go back to their owner's hand")
+    doc="cards go back to their owner's hand", harms=True)
 
 
 # --------------------------------------------------------------------------- special summon
@@ -460,7 +470,8 @@ SPECIAL_SUMMON = verb(
     Param("face", Kind.CHOICE, choices=("up", "down"), field="face_up", convert=_is_up),
     run=_run_special_summon, could=_could_special_summon, build=_summon_build,
     check=_summon_check, phrases=_summon_words,
-    doc="Special Summon chosen cards, or one Phantom you pick from `source`", gives="phantom")
+    doc="Special Summon chosen cards, or one Phantom you pick from `source`", gives="phantom",
+    harms=False)
 
 
 # --------------------------------------------------------------------------- position, face
@@ -488,6 +499,16 @@ def _run_flip(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
             prims.set_face(duel, card, eff.face_up, "effect")
 
 
+def _to_defense(eff: Effect) -> bool:
+    """Turning Phantoms to Defense Position takes their attacks away."""
+    return eff.position == "defense"
+
+
+def _face_down(eff: Effect) -> bool:
+    """Turning cards face down takes their effects away."""
+    return not eff.face_up
+
+
 def _flip_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return [k.lit("turn"), *k.target(effs[0]), k.lit("face up" if effs[0].face_up else "face down")]
 
@@ -497,13 +518,13 @@ CHANGE_POSITION = verb(
     # docs/cards.md lists toggle first; Effect's own default is "attack"
     Param("position", Kind.CHOICE, choices=("toggle", "attack", "defense"), default="toggle"),
     run=_run_change_position, could=could_reach_a_card, always=reaches_self_or_chosen, phrases=_position_words,
-    doc="Phantoms change position")
+    doc="Phantoms change position", harms=_to_defense)
 FLIP = verb(
     "flip", TARGET,
     Param("face", Kind.CHOICE, choices=("up", "down"), field="face_up", convert=_is_up),
     run=_run_flip, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_flip_words,
-    doc="cards are turned face up or face down")
+    doc="cards are turned face up or face down", harms=_face_down)
 
 
 # --------------------------------------------------------------------------- stats, statuses
@@ -555,6 +576,15 @@ def _run_cannot_attack(duel: Duel, step: Step, eff: Effect, path: EffectPath) ->
     _add_status(duel, step, eff, "cannot_attack")
 
 
+def _weakens(eff: Effect) -> bool:
+    """Less ATK or Health hurts (an SP Cost change is the card owner's own matter)."""
+    return eff.amount < 0 and eff.stat != "sp_cost"
+
+
+def _atk_gain(eff: Effect) -> int:
+    return eff.amount if eff.stat == "atk" and eff.amount > 0 else 0
+
+
 def _modify_group(eff: Effect) -> object:
     return (eff.target, eff.duration)
 
@@ -571,15 +601,16 @@ MODIFY = verb(
     "modify", TARGET, *(Param(s, Kind.NUMBER, field=None) for s in MODIFY_STATS), DURATION,
     run=_run_modify, could=could_reach_a_card, always=reaches_self_or_chosen, build=_modify_build, check=_modify_check,
     phrases=_modify_words, group=_modify_group,
-    doc="cards gain or lose ATK, Health or SP Cost, for the turn or lasting")
+    doc="cards gain or lose ATK, Health or SP Cost, for the turn or lasting",
+    harms=_weakens, atk_gain=_atk_gain)
 PROTECT = verb(
     "protect", TARGET, DURATION, run=_run_protect, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_protect_words,
-    doc="cards survive a Break, staying at 0 Health")
+    doc="cards survive a Break, staying at 0 Health", harms=False)
 CANNOT_ATTACK = verb(
     "cannot_attack", TARGET, DURATION, run=_run_cannot_attack, could=could_reach_a_card, always=reaches_self_or_chosen,
     phrases=_cannot_attack_words,
-    doc="Phantoms cannot attack")
+    doc="Phantoms cannot attack", harms=True)
 
 
 # --------------------------------------------------------------------------- SP
@@ -602,22 +633,23 @@ def _could_lose_sp(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
 
 
 def _gain_sp_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
-    return [k.player_verb(effs[0], "gain", f"{effs[0].amount} SP")]
+    return [k.player_verb(effs[0], f"{effs[0].amount} SP")]
 
 
 def _lose_sp_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
-    return [k.player_verb(effs[0], "lose", f"{effs[0].amount} SP")]
+    return [k.player_verb(effs[0], f"{effs[0].amount} SP")]
 
 
 GAIN_SP = verb(
     # always acts: the SP cap cuts only the Draw Phase gain (RULES.md S1a)
     "gain_sp", PLAYER, AMOUNT, run=_run_gain_sp, always=True,
     phrases=_gain_sp_words,
-    doc="a player gains `amount` SP (never cut by the SP cap)", gives="sp")
+    doc="a player gains `amount` SP (never cut by the SP cap)", gives="sp", harms=False,
+    words=("gain", "gains"))
 LOSE_SP = verb(
     "lose_sp", PLAYER, AMOUNT, run=_run_lose_sp, could=_could_lose_sp,
     phrases=_lose_sp_words,
-    doc="a player loses `amount` SP (not below 0)")
+    doc="a player loses `amount` SP (not below 0)", harms=True, words=("lose", "loses"))
 
 
 # --------------------------------------------------------------------------- answers
@@ -646,7 +678,7 @@ NEGATE = verb(
     # Effect has no field for `break`: it rides in Effect.amount (1 = also Break the card)
     "negate", Param("break", Kind.FLAG, default=True, field="amount", convert=int),
     run=_run_negate, always=True, check=_negate_check, phrases=_negate_words,
-    doc="negate the Step this one responded to (and Break its card)")
+    doc="negate the Step this one responded to (and Break its card)", harms=True, negates=True)
 
 
 # --------------------------------------------------------------------------- branching
@@ -714,7 +746,7 @@ IF = Verb(
 CHOOSE = verb(
     "choose", Param("options", Kind.OPTIONS, required=True, field=None),
     run=_run_choose, could=_could_choose, build=_choose_build, phrases=_choose_words,
-    doc="the controller picks one option's effects when it resolves")
+    doc="the controller picks one option's effects when it resolves", harms=False)
 
 
 BUILTIN = VerbRegistry((

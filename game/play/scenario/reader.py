@@ -129,11 +129,12 @@ def _read_rules(check: _Checker, data: Any) -> Rules:
 
 
 def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
-    from game.cards import CardDataError, parse_cards
+    from game.cards import CardDataError, parse_card_pool
+    from game.engine.index import merged
 
-    pool = dict(_base_pool())
+    pool = _base_pool()
     if data is None:
-        return pool
+        return merged(pool)  # a copy, with where each card came from
     if not isinstance(data, list):
         raise check.fail("cards", "expected a list of cards (same vocabulary as assets/cards)")
     for i, card in enumerate(data):
@@ -141,14 +142,12 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
             raise check.fail(f"cards[{i}].id", f"{card['id']!r} is already in the card set; "
                                                "give the inline card a new id")
     try:
-        cards = parse_cards(data, f"{check.source}: cards", known_ids=set(pool))
+        cards = parse_card_pool(data, f"{check.source}: cards", known_ids=set(pool))
     except CardDataError as exc:
         more = len(exc.problems) - 1  # one clear line: the first, and how many follow
         raise ScenarioError(exc.problems[0] + (f" (and {more} more problem(s) in cards)"
                                                if more > 0 else "")) from None
-    for card in cards:
-        pool[card.id] = card
-    return pool
+    return merged(pool, cards)  # a CardPool: each card keeps where it came from
 
 
 def _read_start(check: _Checker, data: Any) -> dict:

@@ -27,7 +27,6 @@ import pygame
 from game.engine import CardDef, Duel, StepView
 from game.engine.carddefs import Effect, Selector
 from game.engine.query import select
-from game.engine.verbs.builtin import BUILTIN
 
 from . import style
 from .board import Board
@@ -54,18 +53,13 @@ def _players(effects: Iterable[Effect], owner: int) -> list[int]:
     """The seats the effects name as players (you, opponent, both), in order, once each."""
     seats: list[int] = []
     for eff in effects:
-        verb = BUILTIN.get(eff.verb)
-        if verb is not None and "player" in verb.param_names:
+        if "player" in eff.impl.param_names:
             named = {"you": [owner], "opponent": [1 - owner], "both": [owner, 1 - owner]}
             for seat in named.get(eff.player, []):
                 if seat not in seats:
                     seats.append(seat)
         seats.extend(s for s in _players((*eff.then, *eff.otherwise), owner) if s not in seats)
     return seats
-
-
-def _negates(effects: Iterable[Effect]) -> bool:
-    return any(e.verb == "negate" or _negates((*e.then, *e.otherwise)) for e in effects)
 
 
 def answered(board: Board, step: StepView) -> StepView | None:
@@ -151,10 +145,11 @@ def step_arrows(board: Board, geo: Geometry, pool: Mapping[str, CardDef], step: 
         add("slot", step.card, card_rect, panel_start)
     cdef = pool.get(step.card_id) if step.card_id else None
     if step.kind == "ability" and cdef is not None and 0 <= step.ability < len(cdef.abilities):
-        effects = cdef.abilities[step.ability].effects
-        for seat in _players(effects, step.player):
+        ability = cdef.abilities[step.ability]
+        for seat in _players(ability.effects, step.player):
             add("lp", seat, geo.lp_rect(seat), start)
-        before = answered(board, step) if _negates(effects) else None
+        # the engine's "negates" (a top-level negation: the Step it answers)
+        before = answered(board, step) if ability.negates else None
         if before is not None:
             r = geo.rect_of(before.card) if before.card in board.cards else None
             if r is not None:
