@@ -34,7 +34,7 @@ from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
-from game.ui.screen import Screen
+from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
 from . import aids, arrows, panels, pause, style
@@ -42,6 +42,7 @@ from .advice import HINT_MAX_SECONDS, Advice, Advisor, command_words, hint_seed
 from .animator import SPEEDS
 from .board import Board
 from .gestures import Entry, Gestures
+from .hooks import DuelHooks
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
 from .panels import fit
@@ -78,22 +79,19 @@ def activation_cost(cdef: CardDef) -> str:
 
 
 class DuelScene(OnTable, Screen):
-    """One duel on screen. `on_over(scene)` gives the transition once the duel has ended."""
+    """One duel on screen. What the code around it gives it is one `DuelHooks` (hooks.py);
+    `hooks.on_over(scene)` gives the transition once the duel has ended."""
 
     def __init__(self, session: DuelSession, pool: Mapping[str, CardDef], speed: str = "normal",
-                 on_over: Callable[[DuelScene], Transition | None] | None = None,
-                 title: str = "", sprites: CardSprites | None = None,
-                 on_setting: Callable[[str, object], None] | None = None, best_of: int = 1) -> None:
+                 title: str = "", sprites: CardSprites | None = None, best_of: int = 1,
+                 hooks: DuelHooks[DuelScene] | None = None) -> None:
         super().__init__(MID_TOAST, 720)
         self.session = session
         self.pool = pool
         self.speed = speed if speed in SPEEDS else "normal"
-        self.on_over = on_over
-        self.on_end: Callable[[DuelScene], None] | None = None  # once, when the duel has ended
-        self.on_setting = on_setting or (lambda key, value: None)
+        self.hooks: DuelHooks[DuelScene] = hooks if hooks is not None else DuelHooks()
         self.title = title
         self.best_of = best_of  # 3: this duel is one of a best of 3 (the pause menu's words)
-        self.match_note = ""  # a best of 3: "Duel 2 · 0–1", drawn by the Menu button
         self.hotseat = all(session.humans)
         first = session.deciding if session.deciding is not None else 0
         seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
@@ -121,11 +119,6 @@ class DuelScene(OnTable, Screen):
         self.input.extra_rects = dict(self.setting_rects)
         self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
                                          ("set", "resp"): self._cycle_responses})
-        self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
-        self.on_left: Callable[[DuelScene], None] | None = None  # taken off the screen on purpose
-        self.settings: folders.Settings | None = None  # the pause menu's Settings edit these
-        # drawn over the board but under the Menu button, toasts and dialogs (a puzzle's banner)
-        self.overlay: Callable[[pygame.Surface], None] | None = None
         self.menu_button = pause.MenuButton(self.open_pause)
         self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
         self.input.extra_actions[pause.MENU_KEY] = self.open_pause
@@ -139,14 +132,10 @@ class DuelScene(OnTable, Screen):
         self.input.extra_rects.update(self.aid_rects)
         self.input.extra_actions[aids.UNDO_KEY] = self.request_undo
         self.input.extra_actions[aids.HINT_KEY] = self.request_hint
-        self.on_hint: Callable[[], None] | None = None  # a puzzle shows its own hint text too
-        self.undo_block: Callable[[], str] | None = None  # why not, beyond the session's (a solved puzzle)
-        # the Hard player a hint asks, from its seed (MatchFlow and puzzles give its decklist)
-        self.hint_maker: Callable[[int, int], Player] = self._default_hint_player
         self.hint: Advice | None = None
         self._hinting: tuple[AiWorker, Advisor] | None = None
         self.step_menu: Popup | None = None
-        self._load(seat, view)
+        self.load_seat(seat, view)
         if self.hotseat:
             self._raise_curtain(seat)
 
@@ -159,7 +148,7 @@ class DuelScene(OnTable, Screen):
         humans = self.session.humans
         return seat if humans[seat] and not all(humans) else None
 
-    def _load(self, seat: int, view=None) -> None:
+    def load_seat(self, seat: int, view=None) -> None:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
         view = view or self.session.view(seat)
         self.shown = seat
@@ -328,8 +317,8 @@ class DuelScene(OnTable, Screen):
 
     def left(self) -> None:
         """Off the screen stack on purpose (game.ui.scene): the flow lets go of its autosave."""
-        if self.on_left is not None:
-            self.on_left(self)
+        if self.hooks.on_left is not None:
+            self.hooks.on_left(self)
 
     def _drive(self, dt: float) -> None:
         s = self.session
@@ -340,8 +329,8 @@ class DuelScene(OnTable, Screen):
                 self.finished = True
                 self.input.reset()
                 self.input.refresh()
-                if self.on_end is not None:
-                    self.on_end(self)
+                if self.hooks.on_end is not None:
+                    self.hooks.on_end(self)
             return
         seat = s.deciding
         if seat is None:
@@ -386,7 +375,7 @@ class DuelScene(OnTable, Screen):
             elif self.curtain.handle_event(event):
                 seat = self.curtain.seat
                 self.curtain = None
-                self._load(seat)
+                self.load_seat(seat)
             return None
         if self.step_menu is not None:
             self._step_menu_event(event)
@@ -464,7 +453,7 @@ class DuelScene(OnTable, Screen):
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if go:
             from game.ui.scene import Pop
-            self.go(self.on_over(self) if self.on_over is not None else Pop())
+            self.go(self.hooks.on_over(self) if self.hooks.on_over is not None else Pop())
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
         elif event.type == pygame.KEYDOWN and self._aid_key(event):
@@ -571,7 +560,7 @@ class DuelScene(OnTable, Screen):
         if self.curtain is not None or self.dialog is not None:
             return
         seat = self.aid_seat()
-        why = (self.undo_block() if self.undo_block is not None else "") or \
+        why = (self.hooks.undo_block() if self.hooks.undo_block is not None else "") or \
             self.session.undo_refusal(seat, self.pool)
         if why:
             cited = next((r for r in rule_texts.CLIENT_CITED if why.endswith(cite.tag_of(r))), "")
@@ -596,12 +585,12 @@ class DuelScene(OnTable, Screen):
         left = self.session.undos.count(seat)
         more = f" ({left} more can be undone this turn)" if left else ""
         if self.hotseat:  # the other player agreed at the screen: the asker takes the seat again
-            self._load(seat)
+            self.load_seat(seat)
             self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat),
                                    f"{self.name(1 - seat)} agreed: {mark.words} is taken back.",
                                    LAYOUT.size)
             return
-        self._load(seat)
+        self.load_seat(seat)
         self.say(f"Undone: {mark.words}{more}", "ok")
 
     # hint
@@ -627,8 +616,8 @@ class DuelScene(OnTable, Screen):
     def request_hint(self) -> None:
         """Ask the Hard level for the person's best move (in the worker thread: never on the
         drawing path); shown on the board with why once it has answered."""
-        if self.on_hint is not None:
-            self.on_hint()  # a puzzle: its written hint, then this
+        if self.hooks.on_hint is not None:
+            self.hooks.on_hint()  # a puzzle: its written hint, then this
             return
         self.start_hint()
 
@@ -645,7 +634,7 @@ class DuelScene(OnTable, Screen):
         if self._hinting is not None and self._hinting[1].sent == sent:
             return  # already thinking
         seed = hint_seed(self.session.duel.seed, seat, sent)
-        advisor = Advisor(lambda: self.hint_maker(seat, seed), self.pool, sent)
+        advisor = Advisor(lambda: (self.hooks.hint_maker or self._default_hint_player)(seat, seed), self.pool, sent)
         worker = AiWorker(advisor, threaded=self.session.threaded)
         self._hinting = (worker, advisor)
         self.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
@@ -675,7 +664,7 @@ class DuelScene(OnTable, Screen):
         """The hint's words over the far hand, the one row a hint never points at (in a
         puzzle its banner lies there: then at the middle line)."""
         if self.hint is not None:
-            self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.overlay is None,
+            self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.hooks.overlay is None,
                      seconds=12.0, whole=True)  # every word of it, the box grows
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
@@ -800,7 +789,7 @@ class DuelScene(OnTable, Screen):
 
     def _cycle_speed(self) -> None:
         self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
-        self.on_setting("speed", self.speed)
+        self._setting("speed", self.speed)
         self.say(f"Animation speed: {self.speed}", "info")
 
     def _cycle_responses(self) -> None:
@@ -810,8 +799,43 @@ class DuelScene(OnTable, Screen):
             self.say(f"{self.name(seat)}: no longer passing; {self.session.responses[seat].label}", "info")
             return
         self.session.responses[seat] = self.session.responses[seat].next()
-        self.on_setting(f"responses_{seat}", self.session.responses[seat].value)
+        self._setting(f"responses_{seat}", self.session.responses[seat].value)
         self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
+
+    def _setting(self, key: str, value: object) -> None:
+        if self.hooks.on_setting is not None:
+            self.hooks.on_setting(key, value)
+
+    # ------------------------------------------------ for the pause menu (host.DuelHost)
+    @property
+    def suspender(self) -> Callable[[], None] | None:
+        return self.hooks.suspender
+
+    def show_dialog(self, dialog: Modal | None) -> None:
+        self.dialog = dialog
+
+    def duel_settings(self) -> folders.Settings:
+        """The settings the pause menu's Settings edit (read from disk once if none were given)."""
+        if self.hooks.settings is None:
+            self.hooks.settings = folders.load_settings()
+        return self.hooks.settings
+
+    def take_seat(self, seat: int) -> None:
+        """Hotseat: the curtain (if up) goes down and `seat` is at the screen (a concession)."""
+        if self.curtain is not None:
+            self.curtain = None
+            self.load_seat(seat)
+
+    def use_prefs(self, ai_pause: float, glow: bool, log_size: str,
+                  speed: str | None = None, responses: list[Responses] | None = None) -> None:
+        """The duel's settings (prefs.apply_prefs): speed and answers only while it runs."""
+        self.ai_pause = ai_pause
+        self.glow = glow
+        self.log.set_size(log_size)
+        if speed is not None:
+            self.speed = speed
+        if responses is not None:
+            self.session.responses[:] = responses
 
     def open_pause(self) -> None:
         """The pause menu (game/ui/duel/pause.py): the duel waits while it is open."""
@@ -869,8 +893,8 @@ class DuelScene(OnTable, Screen):
         self._draw_right(surface)
         self._draw_arrows(surface)
         self.anim.draw(surface, 2)
-        if self.overlay is not None:
-            self.overlay(surface)
+        if self.hooks.overlay is not None:
+            self.hooks.overlay(surface)
         self.renderer.draw_drag(surface, self.board, lights)
         if lights.arrow is not None:
             from .render import _arrow
@@ -881,9 +905,9 @@ class DuelScene(OnTable, Screen):
         if self.step_menu is not None:
             self.step_menu.draw(surface)
         self.menu_button.draw(surface)
-        if self.match_note:
+        if self.hooks.match_note:
             r = self.menu_button.rect
-            txt.blit_text(surface, self.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
+            txt.blit_text(surface, self.hooks.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
                           bold=True, anchor="midright")
         pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
         self.toast.draw(surface)
