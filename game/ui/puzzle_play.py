@@ -228,16 +228,16 @@ class PuzzlePlayScene(Screen):
         """The puzzle's written hint; and, while the puzzle is being played, the strongest
         level's move on the board (seen once this closes: an arrow and why, in words)."""
         hint = self.puzzle.hint or "This puzzle has no hint: read the goal and the cards again."
-        computed = self.outcome is None and not self.duel.hint_refusal()
+        computed = self.outcome is None and not self.duel.hints.refusal()
         if computed:
             hint += " Close this to see the Hard level's move for you on the board, with why."
         self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle", self._hint_closed)],
                              width=620)
         if computed:
-            self.duel.start_hint()
+            self.duel.hints.start()
 
     def _hint_closed(self) -> None:
-        self.duel.say_hint()
+        self.duel.hints.say()
 
     def _over(self, scene: DuelScene) -> Transition | None:
         """The duel's own "See the result" button: the puzzle's outcome instead."""

@@ -128,11 +128,11 @@ def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
     driver = GestureDriver(scene, seed=4)
     _until(scene, driver, _summon_ready)
     feed(scene, key(pygame.K_h))
-    assert scene.hint is not None
+    assert scene.hints.hint is not None
     written = max((p.hint for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
                    if isinstance(p, pz.Puzzle)), key=len)
-    words = f"{scene.hint.words}; {written} {written}"  # longer than any hint the game gives
-    scene.hint = dataclasses.replace(scene.hint, words=words)
+    words = f"{scene.hints.hint.words}; {written} {written}"  # longer than any hint the game gives
+    scene.hints.hint = dataclasses.replace(scene.hints.hint, words=words)
     feed(scene, key(pygame.K_h))  # H again: the same position's hint is said again
     assert scene.toast.message == "Hint: " + words
     scene.draw(window)
@@ -332,7 +332,7 @@ def test_following_the_hints_from_the_start_wins_the_puzzle(window, home, puzzle
         feed(play, key(pygame.K_h))  # the hint: its written text, and the move computed
         assert play.dialog is not None and play.dialog.title == "Hint"
         feed(play, key(pygame.K_RETURN))
-        hint = play.duel.hint
+        hint = play.duel.hints.hint
         assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
         if first is None:
             first = hint.command

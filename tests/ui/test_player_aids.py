@@ -217,7 +217,7 @@ def test_hint_is_hards_legal_choice_for_the_persons_view_shown_on_the_board(wind
     view = scene.session.view(0)
     sent = len(scene.session.history)
     feed(scene, key(pygame.K_h))
-    hint = scene.hint
+    hint = scene.hints.hint
     assert hint is not None and hint.sent == sent and hint.seat == 0
     assert hint.command in view.legal_actions
     duel = scene.session.duel
@@ -236,14 +236,14 @@ def test_hint_is_hards_legal_choice_for_the_persons_view_shown_on_the_board(wind
     # the hint goes once the position moves on
     driver.perform(hint.command)
     driver.settle()
-    assert scene.hint is None
+    assert scene.hints.hint is None
 
 
 def test_hint_is_not_for_hotseat_nor_for_the_other_players_decision(window) -> None:
     scene = duel_scene(seed=2, first=0)
     feed(scene, key(pygame.K_RETURN))  # the curtain
     feed(scene, key(pygame.K_h))
-    assert scene.hint is None and "against the computer" in scene.toast.message
+    assert scene.hints.hint is None and "against the computer" in scene.toast.message
     assert aids.HINT_KEY not in scene.aid_rects
 
 
@@ -256,7 +256,7 @@ def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(windo
     feed(play, key(pygame.K_h))
     assert play.dialog is not None and play.dialog.title == "Hint"
     assert (puzzle.hint or "no hint") in play.dialog.message
-    hint = play.duel.hint
+    hint = play.duel.hints.hint
     assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
     duel = play.session.duel
     hard = pz.level_player(puzzle, "hard", puzzle.seat, hint_seed(duel.seed, puzzle.seat, 0),

@@ -19,7 +19,6 @@ from game.engine import (
     CardView,
     Command,
     Pass,
-    Player,
     Rejected,
     SetCard,
     SpecialSummon,
@@ -29,7 +28,6 @@ from game.engine import (
 from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
-from game.play.describe import LogEntry
 from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
@@ -38,17 +36,18 @@ from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
 from . import aids, arrows, panels, pause, style
-from .advice import HINT_MAX_SECONDS, Advice, Advisor, command_words, hint_seed
+from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
 from .gestures import Entry, Gestures
+from .hints import Hints
 from .hooks import DuelHooks
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import Lights
-from .seats import AiWorker, Responses
+from .seats import Responses
 from .session import DuelSession
 from .sprites import CardSprites
 from .table import DuelTable, OnTable
@@ -129,11 +128,10 @@ class DuelScene(OnTable, Screen):
         self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
         # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
         self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
+        self.hints = Hints(self)
         self.input.extra_rects.update(self.aid_rects)
         self.input.extra_actions[aids.UNDO_KEY] = self.request_undo
-        self.input.extra_actions[aids.HINT_KEY] = self.request_hint
-        self.hint: Advice | None = None
-        self._hinting: tuple[AiWorker, Advisor] | None = None
+        self.input.extra_actions[aids.HINT_KEY] = self.hints.request
         self.step_menu: Popup | None = None
         self.load_seat(seat, view)
         if self.hotseat:
@@ -307,7 +305,7 @@ class DuelScene(OnTable, Screen):
         self.anim.speed = self.speed
         self.table.update(dt, SPEEDS[self.speed])
         self.menu_button.update(dt)
-        self._poll_hint()
+        self.hints.poll()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
             if self._warm and not self.anim.tweens:  # idle: draw ahead the zoom faces of new cards
@@ -539,7 +537,7 @@ class DuelScene(OnTable, Screen):
         if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
             self.request_undo()
         elif event.key == pygame.K_h and not ctrl:
-            self.request_hint()
+            self.hints.request()
         elif event.key == pygame.K_y and not ctrl and not self.finished:
             self.open_step_menu(None)
         else:
@@ -578,8 +576,7 @@ class DuelScene(OnTable, Screen):
     def _undo(self, seat: int) -> None:
         mark = self.session.undo(seat)
         self.finished = False  # a puzzle may take back the move that ended its duel
-        self.hint = None
-        self._hinting = None
+        self.hints.clear()
         self.step_menu = None
         self.anim.skip()
         left = self.session.undos.count(seat)
@@ -593,90 +590,6 @@ class DuelScene(OnTable, Screen):
         self.load_seat(seat)
         self.say(f"Undone: {mark.words}{more}", "ok")
 
-    # hint
-    def _default_hint_player(self, seat: int, seed: int) -> Player:
-        """Hard for `seat`, knowing its own decklist (every card it owns in this duel)."""
-        from game.ai.levels import make_player
-
-        duel = self.session.duel
-        deck = [c.cid for c in duel.cards if c.owner == seat]
-        return make_player("hard", seed, pool=self.pool, rules=duel.rules, deck=deck,
-                           max_seconds=HINT_MAX_SECONDS)
-
-    def hint_refusal(self) -> str:
-        if self.hotseat:
-            return "Hints are for duels against the computer and for puzzles."
-        if self.finished or self.session.over:
-            return "The duel is over."
-        seat = self.aid_seat()
-        if self.session.deciding != seat or self.stale or self.curtain is not None:
-            return "A hint is for your own decision: wait until you decide."
-        return ""
-
-    def request_hint(self) -> None:
-        """Ask the Hard level for the person's best move (in the worker thread: never on the
-        drawing path); shown on the board with why once it has answered."""
-        if self.hooks.on_hint is not None:
-            self.hooks.on_hint()  # a puzzle: its written hint, then this
-            return
-        self.start_hint()
-
-    def start_hint(self) -> None:
-        why = self.hint_refusal()
-        if why:
-            self.say(why, "warn")
-            return
-        seat = self.aid_seat()
-        sent = len(self.session.history)
-        if self.hint is not None and self.hint.sent == sent:
-            self.say_hint()
-            return
-        if self._hinting is not None and self._hinting[1].sent == sent:
-            return  # already thinking
-        seed = hint_seed(self.session.duel.seed, seat, sent)
-        advisor = Advisor(lambda: (self.hooks.hint_maker or self._default_hint_player)(seat, seed), self.pool, sent)
-        worker = AiWorker(advisor, threaded=self.session.threaded)
-        self._hinting = (worker, advisor)
-        self.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
-        worker.start(self.session.view(seat))
-        self._poll_hint()
-
-    def _poll_hint(self) -> None:
-        if self.hint is not None and self.hint.sent != len(self.session.history):
-            self.hint = None  # the position moved on: the hint was for another one
-        got = self._hinting
-        if got is None:
-            return
-        worker, advisor = got
-        if worker.poll() is None and worker.thinking:
-            return
-        self._hinting = None
-        advice = advisor.advice
-        if advice is None or advice.sent != len(self.session.history):
-            if advice is None:
-                self.say("No hint this time: the Hard level could not decide.", "warn")
-            return
-        self.hint = advice
-        self.log.add(LogEntry("Hint: " + advice.words, -1))
-        self.say_hint()
-
-    def say_hint(self) -> None:
-        """The hint's words over the far hand, the one row a hint never points at (in a
-        puzzle its banner lies there: then at the middle line)."""
-        if self.hint is not None:
-            self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.hooks.overlay is None,
-                     seconds=12.0, whole=True)  # every word of it, the box grows
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        if self.hint is None or self.curtain is not None or self.shown != self.hint.seat:
-            return
-        rows = None
-        p = self.input.prompt
-        if p is not None:
-            rows = [r for i, row in enumerate(p.rows) if getattr(row, "value", None) == getattr(
-                self.hint.command, "option", object()) and (r := self.input.panel.row_rect(p, i)) is not None]
-        aids.draw_hint(surface, self.geo, self.hint.command, self.renderer.clock, rows)
-
     def _draw_aids(self, surface: pygame.Surface) -> None:
         seat = self.aid_seat()
         pointer = self.input.pointer
@@ -684,9 +597,9 @@ class DuelScene(OnTable, Screen):
         buttons = [("\u21b6 Undo  (U)", self.aid_rects[aids.UNDO_KEY], undo_ok,
                     self.aid_rects[aids.UNDO_KEY].collidepoint(pointer), self.input.focus == aids.UNDO_KEY)]
         if aids.HINT_KEY in self.aid_rects:
-            label = "Hint: thinking\u2026" if self._hinting is not None else "Hint  (H)"
+            label = "Hint: thinking\u2026" if self.hints.asking is not None else "Hint  (H)"
             r = self.aid_rects[aids.HINT_KEY]
-            buttons.append((label, r, not self.hint_refusal(), r.collidepoint(pointer),
+            buttons.append((label, r, not self.hints.refusal(), r.collidepoint(pointer),
                             self.input.focus == aids.HINT_KEY))
         aids.draw_aid_buttons(surface, buttons)
 
@@ -899,7 +812,7 @@ class DuelScene(OnTable, Screen):
         if lights.arrow is not None:
             from .render import _arrow
             _arrow(surface, *lights.arrow)
-        self._draw_hint(surface)
+        self.hints.draw(surface)
         if inp.popup is not None:
             inp.popup.draw(surface)
         if self.step_menu is not None:
