@@ -213,7 +213,7 @@ class PuzzlePlayScene(Screen):
 
     def undo(self) -> None:
         """The outcome dialog's Undo: take back the last move and play on."""
-        self.duel.request_undo()
+        self.duel.undo.request()
 
     def forget_autosave(self) -> None:
         if self.journal is not None:

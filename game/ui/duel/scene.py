@@ -28,7 +28,6 @@ from game.engine import (
 from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
-from game.rules import texts as rule_texts
 from game.ui import cite, sound, theme
 from game.ui import text as txt
 from game.ui.scene import Transition
@@ -52,6 +51,7 @@ from .session import DuelSession
 from .sprites import CardSprites
 from .table import DuelTable, OnTable
 from .tweens import Move
+from .undo_aid import UndoAid
 
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
@@ -130,12 +130,13 @@ class DuelScene(OnTable, Screen):
         self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
         self.hints = Hints(self)
         self.input.extra_rects.update(self.aid_rects)
-        self.input.extra_actions[aids.UNDO_KEY] = self.request_undo
+        self.undo = UndoAid(self)
+        self.input.extra_actions[aids.UNDO_KEY] = self.undo.request
         self.input.extra_actions[aids.HINT_KEY] = self.hints.request
         self.step_menu: Popup | None = None
         self.load_seat(seat, view)
         if self.hotseat:
-            self._raise_curtain(seat)
+            self.raise_curtain(seat)
 
     # ------------------------------------------------------------ seats
     def name(self, seat: int) -> str:
@@ -187,7 +188,19 @@ class DuelScene(OnTable, Screen):
             elif entry.negates:  # a negation shows on the board as it resolves, not a Line later
                 self.say(entry.text, "warn")
 
-    def _raise_curtain(self, seat: int) -> None:
+    def rewound(self, seat: int) -> None:
+        """An undo took the duel back: `seat`'s view again, nothing of the later position."""
+        self.finished = False  # a puzzle may take back the move that ended its duel
+        self.hints.clear()
+        self.step_menu = None
+        self.anim.skip()
+        self.load_seat(seat)
+
+    def raise_curtain(self, seat: int, reason: str | None = None) -> None:
+        """Hotseat: cover the board until `seat` is at the screen (`reason`: what is new)."""
+        if reason is not None:
+            self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
+            return
         view = self.session.view(seat)
         if view.choice is not None:
             reason = "You have a choice to make."
@@ -350,7 +363,7 @@ class DuelScene(OnTable, Screen):
             return
         if seat != self.shown:
             if self.hotseat:
-                self._raise_curtain(seat)
+                self.raise_curtain(seat)
             return
 
     def _settle(self) -> None:
@@ -535,7 +548,7 @@ class DuelScene(OnTable, Screen):
         """U or Ctrl+Z: undo; H: hint; Y: the menu of Steps to pass until."""
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
-            self.request_undo()
+            self.undo.request()
         elif event.key == pygame.K_h and not ctrl:
             self.hints.request()
         elif event.key == pygame.K_y and not ctrl and not self.finished:
@@ -551,49 +564,10 @@ class DuelScene(OnTable, Screen):
                 return True
         return False
 
-    # undo
-    def request_undo(self) -> None:
-        """Take back the person's last decision: at once versus the computer or in a puzzle,
-        after the other player agrees in hotseat; else say why not."""
-        if self.curtain is not None or self.dialog is not None:
-            return
-        seat = self.aid_seat()
-        why = (self.hooks.undo_block() if self.hooks.undo_block is not None else "") or \
-            self.session.undo_refusal(seat, self.pool)
-        if why:
-            cited = next((r for r in rule_texts.CLIENT_CITED if why.endswith(cite.tag_of(r))), "")
-            self.say(why, "warn", detail=cite.words_of(cited) if cited else "")  # hover: the rule
-            return
-        if self.hotseat:
-            words = self.session.undo_words(seat)
-            self.input.reset()
-            self.dialog = aids.undo_question(
-                self.name(seat), self.name(1 - seat), words, lambda: self._undo(seat),
-                lambda: self.say(f"{self.name(1 - seat)} refused the undo.", "warn"))
-            return
-        self._undo(seat)
-
-    def _undo(self, seat: int) -> None:
-        mark = self.session.undo(seat)
-        self.finished = False  # a puzzle may take back the move that ended its duel
-        self.hints.clear()
-        self.step_menu = None
-        self.anim.skip()
-        left = self.session.undos.count(seat)
-        more = f" ({left} more can be undone this turn)" if left else ""
-        if self.hotseat:  # the other player agreed at the screen: the asker takes the seat again
-            self.load_seat(seat)
-            self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat),
-                                   f"{self.name(1 - seat)} agreed: {mark.words} is taken back.",
-                                   LAYOUT.size)
-            return
-        self.load_seat(seat)
-        self.say(f"Undone: {mark.words}{more}", "ok")
-
     def _draw_aids(self, surface: pygame.Surface) -> None:
         seat = self.aid_seat()
         pointer = self.input.pointer
-        undo_ok = not self.session.over and self.session.undos.latest(seat) is not None
+        undo_ok = self.undo.possible(seat)
         buttons = [("\u21b6 Undo  (U)", self.aid_rects[aids.UNDO_KEY], undo_ok,
                     self.aid_rects[aids.UNDO_KEY].collidepoint(pointer), self.input.focus == aids.UNDO_KEY)]
         if aids.HINT_KEY in self.aid_rects:
