@@ -149,7 +149,7 @@ def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
 
 # ------------------------------------------------------- 10: yield by the keyboard alone
 def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> None:
-    from game.ui.duel.scene import STEP_KEY
+    from game.ui.duel.line_panel import STEP_KEY
     from game.ui.duel.seats import Responses
 
     scene = duel_scene(seed=2, first=0)
@@ -163,7 +163,7 @@ def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> 
         feed(scene, key(pygame.K_RETURN))
     seat = scene.shown
     scene.draw(window)
-    step = scene.line_hits[0][1]
+    step = scene.line_panel.hits[0][1]
     want = (STEP_KEY, step.line, step.step)
     for _ in range(80):  # Tab until the Step's row has the focus
         if scene.input.focus == want:
@@ -171,13 +171,13 @@ def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> 
         feed(scene, key(pygame.K_TAB))
         scene.draw(window)
     assert scene.input.focus == want
-    assert scene.lit_step() == (step.line, step.step)  # lit on the panel, its arrows drawn
-    assert scene.arrows or step.kind not in ("summon", "attack")
+    assert scene.line_panel.lit() == (step.line, step.step)  # lit on the panel, its arrows drawn
+    assert scene.line_panel.arrows or step.kind not in ("summon", "attack")
     feed(scene, key(pygame.K_RETURN))
-    assert scene.step_menu is not None
+    assert scene.line_panel.menu is not None
     feed(scene, key(pygame.K_RETURN))  # "Pass until this resolves"
-    assert scene.step_menu is None and scene.session.yields[seat] is not None
-    assert "Passing until" in scene.answers_label()
+    assert scene.line_panel.menu is None and scene.session.yields[seat] is not None
+    assert "Passing until" in scene.line_panel.answers_label()
 
 
 # ------------------------------------------- 5: arrows for effects on every matching card

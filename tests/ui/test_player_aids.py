@@ -312,13 +312,13 @@ def test_pass_until_a_step_resolves_from_the_line_panel(window) -> None:
     seat = scene.shown
     assert scene.board.lines, "the Summon's Step is on Line 1"
     scene.draw(window)  # the Line panel, as the person sees it
-    rect, step = next((r, st) for r, st in scene.line_hits)
+    rect, step = next((r, st) for r, st in scene.line_panel.hits)
     feed(scene, *click(rect.center, button=3))
-    assert scene.step_menu is not None
+    assert scene.line_panel.menu is not None
     scene.draw(window)
-    feed(scene, *click(scene.step_menu.row(0).center))
-    assert scene.step_menu is None and scene.session.yields[seat] is not None
-    assert "Passing until" in scene.answers_label()
+    feed(scene, *click(scene.line_panel.menu.row(0).center))
+    assert scene.line_panel.menu is None and scene.session.yields[seat] is not None
+    assert "Passing until" in scene.line_panel.answers_label()
     sent = len(scene.session.history)
 
     def waiting() -> bool:
@@ -335,7 +335,7 @@ def test_pass_until_a_step_resolves_from_the_line_panel(window) -> None:
     assert not waiting()
     assert Pass(seat) in scene.session.history[sent:]  # passed for them, not asked
     assert scene.session.yields[seat] is None  # the Step resolved: asked again as before
-    assert scene.answers_label() == Responses.ALWAYS.label
+    assert scene.line_panel.answers_label() == Responses.ALWAYS.label
 
 
 def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
@@ -345,7 +345,7 @@ def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
     driver = GestureDriver(scene, seed=2)
     _until(scene, driver, lambda s: s.shown == 0 and _summon_ready(s))
     feed(scene, key(pygame.K_y))
-    assert scene.step_menu is None and "No Step" in scene.toast.message
+    assert scene.line_panel.menu is None and "No Step" in scene.toast.message
     driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
     driver.settle()
     if scene.curtain is not None:

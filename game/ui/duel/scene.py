@@ -9,7 +9,6 @@ person plays through `Interaction` (drag, click, keys), which sends commands bac
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 
 import pygame
@@ -22,7 +21,6 @@ from game.engine import (
     Rejected,
     SetCard,
     SpecialSummon,
-    StepView,
     Zone,
 )
 from game.engine.events import CoinTossed, DuelEnded
@@ -34,7 +32,7 @@ from game.ui.scene import Transition
 from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import aids, arrows, panels, pause, style
+from . import aids, panels, pause, style
 from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
@@ -43,6 +41,7 @@ from .hints import Hints
 from .hooks import DuelHooks
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
+from .line_panel import LinePanel
 from .panels import fit
 from .popups import Curtain, Popup
 from .render import Lights
@@ -55,10 +54,8 @@ from .undo_aid import UndoAid
 
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
-STEP_KEY = "step"  # ("step", line, step): an open Step's row in the Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 SPEED_ORDER = ("normal", "fast", "instant", "slow")
-YIELD_WORDS = "Pass until this resolves"
 
 
 def activation_cost(cdef: CardDef) -> str:
@@ -123,9 +120,7 @@ class DuelScene(OnTable, Screen):
         self.input.extra_actions[pause.MENU_KEY] = self.open_pause
         self.input.extra_rects[LOG_KEY] = LAYOUT.log  # Tab reaches the log too
         self.input.extra_actions[LOG_KEY] = self._enter_log
-        self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
-        self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
-        self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
+        self.line_panel = LinePanel(self)
         # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
         self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
         self.hints = Hints(self)
@@ -133,7 +128,6 @@ class DuelScene(OnTable, Screen):
         self.undo = UndoAid(self)
         self.input.extra_actions[aids.UNDO_KEY] = self.undo.request
         self.input.extra_actions[aids.HINT_KEY] = self.hints.request
-        self.step_menu: Popup | None = None
         self.load_seat(seat, view)
         if self.hotseat:
             self.raise_curtain(seat)
@@ -192,7 +186,7 @@ class DuelScene(OnTable, Screen):
         """An undo took the duel back: `seat`'s view again, nothing of the later position."""
         self.finished = False  # a puzzle may take back the move that ended its duel
         self.hints.clear()
-        self.step_menu = None
+        self.line_panel.close_menu()
         self.anim.skip()
         self.load_seat(seat)
 
@@ -388,8 +382,8 @@ class DuelScene(OnTable, Screen):
                 self.curtain = None
                 self.load_seat(seat)
             return None
-        if self.step_menu is not None:
-            self._step_menu_event(event)
+        if self.line_panel.menu is not None:
+            self.line_panel.menu_event(event)
             return None
         if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return None
@@ -400,8 +394,7 @@ class DuelScene(OnTable, Screen):
             self.input.mouse(event)
             self._pointed = None  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
-            self.hover_step = next(((st.line, st.step) for r, st in self.line_hits
-                                    if r.collidepoint(event.pos)), None)
+            self.line_panel.pointer_moved(event.pos)
             return None
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
@@ -413,7 +406,7 @@ class DuelScene(OnTable, Screen):
             return None
         if self.finished:
             return self._finished_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self._step_click(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.line_panel.click(event.pos):
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.log.focused = self.log.focused and self.log.rect.collidepoint(event.pos)
@@ -552,7 +545,7 @@ class DuelScene(OnTable, Screen):
         elif event.key == pygame.K_h and not ctrl:
             self.hints.request()
         elif event.key == pygame.K_y and not ctrl and not self.finished:
-            self.open_step_menu(None)
+            self.line_panel.open_menu(None)
         else:
             return False
         return True
@@ -576,95 +569,6 @@ class DuelScene(OnTable, Screen):
             buttons.append((label, r, not self.hints.refusal(), r.collidepoint(pointer),
                             self.input.focus == aids.HINT_KEY))
         aids.draw_aid_buttons(surface, buttons)
-
-    # yield to a Step
-    def answers_label(self) -> str:
-        waiting = self.session.yields[self.shown]
-        if waiting is not None:
-            return "Passing until " + waiting.words(self.session.view(self.shown), self.pool)
-        return self.session.responses[self.shown].label
-
-    def _step_at(self, pos: tuple[int, int]):
-        """The Step on a Line (not one resolving) whose row is under `pos`, or None."""
-        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
-        for r, st in self.line_hits:
-            if r.collidepoint(pos) and open_steps.get((st.line, st.step)) == st:
-                return st
-        return None
-
-    def lit_step(self) -> tuple[int, int] | None:
-        """The Step row lit on the Line panel: the keyboard's focus when it is on one (the
-        keys were used last), else the one under the pointer."""
-        f = self.input.focus
-        if isinstance(f, tuple) and len(f) == 3 and f[0] == STEP_KEY and \
-                (self.input.last == "keys" or self.hover_step is None):
-            return (f[1], f[2])
-        return self.hover_step
-
-    def _focus_steps(self) -> None:
-        """Each open Step's row (as the Line panel drew it) is a place Tab reaches; Enter on
-        it opens "Pass until this resolves" for it, as a click does."""
-        inp = self.input
-        for k in [k for k in inp.extra_rects if isinstance(k, tuple) and k[:1] == (STEP_KEY,)]:
-            del inp.extra_rects[k]
-            inp.extra_actions.pop(k, None)
-        if self.curtain is not None:
-            return
-        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
-        for r, st in self.line_hits:
-            if open_steps.get((st.line, st.step)) == st:
-                k = (STEP_KEY, st.line, st.step)
-                inp.extra_rects[k] = r
-                inp.extra_actions[k] = functools.partial(self.open_step_menu, st, r.center)
-
-    def _step_click(self, pos: tuple[int, int]) -> bool:
-        if self.curtain is not None or not LAYOUT.lines.collidepoint(pos):
-            return False
-        if self.input.prompt is not None and self.input.panel.rect.collidepoint(pos):
-            return False
-        st = self._step_at(pos)
-        if st is None:
-            return False
-        self.open_step_menu(st, pos)
-        return True
-
-    def open_step_menu(self, step, at: tuple[int, int] | None = None) -> None:
-        """"Pass until this resolves" for one Step (a click on it), or for each Step on the
-        Lines (Y)."""
-        steps = [step] if step is not None else [s for line in self.board.lines for s in line]
-        if not steps:
-            self.say("No Step is on a Line: nothing to pass until.", "info")
-            return
-        entries = []
-        for st in steps:
-            name = panels.step_title(self.pool, st, self.board.step_card_id(st))
-            label = YIELD_WORDS if step is not None else f"{YIELD_WORDS}: {st.line}.{st.step} {name}"
-            entries.append(Entry(label, [], "now", str(st.line * 1000 + st.step)))
-        title = f"{st.line}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
-        # beside the Line panel, on the board's side, so the Step stays in sight
-        where = (LAYOUT.lines.x - 330, at[1] - 20) if at is not None else (LAYOUT.lines.x - 330, LAYOUT.lines.y + 40)
-        self.step_menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size),
-                               source=steps)
-        self.input.reset()
-
-    def _step_menu_event(self, event: pygame.event.Event) -> None:
-        menu = self.step_menu
-        assert menu is not None
-        got = menu.handle_event(event)
-        if got is None:
-            return
-        self.step_menu = None
-        kind, entry = got
-        if kind != "pick" or entry is None:
-            return
-        steps = {f"{s.line * 1000 + s.step}": s for s in menu.source}  # type: ignore[attr-defined]
-        st = steps.get(entry.hint)
-        if st is None:
-            return
-        seat = self.shown
-        self.session.yield_to(seat, st)
-        self.say(f"{self.name(seat)}: passing until {self.answers_label().removeprefix('Passing until ')} "
-                 "resolves (click the answers button to stop)", "info")
 
     # ------------------------------------------------------------ settings
     def _setting_rects(self) -> dict[tuple, pygame.Rect]:
@@ -778,7 +682,7 @@ class DuelScene(OnTable, Screen):
         self.anim.draw(surface, 1)
         self._draw_left(surface)
         self._draw_right(surface)
-        self._draw_arrows(surface)
+        self.line_panel.draw_arrows(surface)
         self.anim.draw(surface, 2)
         if self.hooks.overlay is not None:
             self.hooks.overlay(surface)
@@ -789,8 +693,7 @@ class DuelScene(OnTable, Screen):
         self.hints.draw(surface)
         if inp.popup is not None:
             inp.popup.draw(surface)
-        if self.step_menu is not None:
-            self.step_menu.draw(surface)
+        self.line_panel.draw_menu(surface)
         self.menu_button.draw(surface)
         if self.hooks.match_note:
             r = self.menu_button.rect
@@ -803,10 +706,6 @@ class DuelScene(OnTable, Screen):
             draw_tooltip(surface, detail, self.input.pointer, max_width=460)
         if self.dialog is not None:
             self.dialog.draw(surface)
-
-    def _draw_arrows(self, surface: pygame.Surface) -> None:
-        """Each resolving Step's and the lit Step's arrows to their targets (arrows.py)."""
-        self.arrows = self.table.draw_arrows(surface, self.line_hits, self.lit_step())
 
     def _tray_close(self) -> pygame.Rect:
         t = LAYOUT.tray
@@ -981,19 +880,19 @@ class DuelScene(OnTable, Screen):
                               hover, focus, flash, self.over_words())
         self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode is not Mode.IDLE else None
-        lit = self.lit_step()
+        lit = self.line_panel.lit()
         if prompt is not None:
             area = LAYOUT.lines
             lines_rect = pygame.Rect(area.x, area.y, area.w, inp.panel.rect.y - 6 - area.y)
-            self.line_hits = panels.draw_lines(surface, lines_rect, b, self.anim, self.pool, lit)
+            self.line_panel.draw(surface, lines_rect, lit)
             colour = style.player_colour(self.shown)
             inp.panel.draw(surface, prompt, colour)
         else:
-            self.line_hits = panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool, lit)
-        self._focus_steps()
+            self.line_panel.draw(surface, LAYOUT.lines, lit)
+        self.line_panel.focus_steps()
         buttons = []
         for key, r in self.setting_rects.items():
-            label = (f"Speed: {self.speed}" if key[1] == "speed" else self.answers_label())
+            label = (f"Speed: {self.speed}" if key[1] == "speed" else self.line_panel.answers_label())
             buttons.append((label, r, inp.hover == key, inp.focus == key))
         panels.draw_settings(surface, buttons)
         self._draw_aids(surface)
