@@ -216,7 +216,7 @@ def test_response_settings_never_and_always(window) -> None:
 
 def test_the_settings_cycle_by_click_and_key(window) -> None:
     scene = position_scene(HOUND, speed="normal")
-    speed_rect = scene.setting_rects[("set", "speed")]
+    speed_rect = scene.hud.setting_rects[("set", "speed")]
     feed(scene, *click(speed_rect.center))
     assert scene.speed == "fast"
     scene.input.focus = ("set", "resp")
@@ -299,7 +299,7 @@ def test_a_slow_computer_player_never_freezes_the_window(window) -> None:
             scene.update(1 / 60)
             scene.draw(window)
             frames += 1
-        speed = scene.setting_rects[("set", "speed")].center
+        speed = scene.hud.setting_rects[("set", "speed")].center
         feed(scene, *click(speed))  # and input is still handled: the speed setting cycles
         assert scene.input.pointer == speed and scene.speed == "instant"
         for _ in range(30):

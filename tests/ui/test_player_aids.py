@@ -81,7 +81,7 @@ def test_undo_versus_the_computer_restores_the_exact_earlier_positions(window) -
     assert summon.card in scene.board.me.hand  # the board shows it back in hand
     assert state_hash(duel) == replay_hash(4, scene.session.history)
     # nothing left: the button answers with why, and the duel goes on as before
-    feed(scene, *click(scene.aid_rects[aids.UNDO_KEY].center))
+    feed(scene, *click(scene.hud.aid_rects[aids.UNDO_KEY].center))
     assert "Nothing to undo" in scene.toast.message and state_hash(duel) == first_hash
     driver.perform(summon)
     driver.settle()
@@ -244,7 +244,7 @@ def test_hint_is_not_for_hotseat_nor_for_the_other_players_decision(window) -> N
     feed(scene, key(pygame.K_RETURN))  # the curtain
     feed(scene, key(pygame.K_h))
     assert scene.hints.hint is None and "against the computer" in scene.toast.message
-    assert aids.HINT_KEY not in scene.aid_rects
+    assert aids.HINT_KEY not in scene.hud.aid_rects
 
 
 def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(window, home, shipped) -> None:
@@ -353,6 +353,6 @@ def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
     feed(scene, key(pygame.K_y), key(pygame.K_RETURN))
     seat = scene.shown
     assert scene.session.yields[seat] is not None
-    feed(scene, *click(scene.setting_rects[("set", "resp")].center))
+    feed(scene, *click(scene.hud.setting_rects[("set", "resp")].center))
     assert scene.session.yields[seat] is None
     assert scene.session.responses[seat] is Responses.ALWAYS  # the click ended the yield only

@@ -27,22 +27,21 @@ from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
 from game.ui import cite, sound, theme
-from game.ui import text as txt
 from game.ui.scene import Transition
 from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import aids, panels, pause, style
+from . import panels, pause, style
 from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
 from .gestures import Entry, Gestures
 from .hints import Hints
 from .hooks import DuelHooks
+from .hud import Hud
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
 from .line_panel import LinePanel
-from .panels import fit
 from .popups import Curtain, Popup
 from .render import Lights
 from .seats import Responses
@@ -55,7 +54,6 @@ from .undo_aid import UndoAid
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
-SPEED_ORDER = ("normal", "fast", "instant", "slow")
 
 
 def activation_cost(cdef: CardDef) -> str:
@@ -111,23 +109,17 @@ class DuelScene(OnTable, Screen):
         self._note_key: tuple | None = None
         self._names: dict[str, str] | None = None
         self._note: list = []
-        self.setting_rects = self._setting_rects()
-        self.input.extra_rects = dict(self.setting_rects)
-        self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
-                                         ("set", "resp"): self._cycle_responses})
-        self.menu_button = pause.MenuButton(self.open_pause)
-        self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
-        self.input.extra_actions[pause.MENU_KEY] = self.open_pause
-        self.input.extra_rects[LOG_KEY] = LAYOUT.log  # Tab reaches the log too
-        self.input.extra_actions[LOG_KEY] = self._enter_log
+        # the parts: the Line panel, the player aids (Undo; Hint versus the computer and in
+        # puzzles) and the buttons and panels around the board
         self.line_panel = LinePanel(self)
-        # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
-        self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
         self.hints = Hints(self)
-        self.input.extra_rects.update(self.aid_rects)
         self.undo = UndoAid(self)
-        self.input.extra_actions[aids.UNDO_KEY] = self.undo.request
-        self.input.extra_actions[aids.HINT_KEY] = self.hints.request
+        self.hud = Hud(self)
+        # the keyboard's Tab order among the scene's own buttons: settings, Menu, the log, aids
+        for key, rect, act in [*self.hud.targets(), (LOG_KEY, LAYOUT.log, self._enter_log),
+                               *self.hud.aid_targets()]:
+            self.input.extra_rects[key] = rect
+            self.input.extra_actions[key] = act
         self.load_seat(seat, view)
         if self.hotseat:
             self.raise_curtain(seat)
@@ -311,7 +303,7 @@ class DuelScene(OnTable, Screen):
                 forced = self._forced_pass()
         self.anim.speed = self.speed
         self.table.update(dt, SPEEDS[self.speed])
-        self.menu_button.update(dt)
+        self.hud.update(dt)
         self.hints.poll()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
@@ -385,7 +377,7 @@ class DuelScene(OnTable, Screen):
         if self.line_panel.menu is not None:
             self.line_panel.menu_event(event)
             return None
-        if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
+        if self.hud.menu_event(event) and event.type != pygame.MOUSEMOTION:
             return None
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
@@ -463,7 +455,7 @@ class DuelScene(OnTable, Screen):
         elif event.type == pygame.KEYDOWN and self._aid_key(event):
             pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self._aid_click(event.pos):
+            if not self.hud.click_aid(event.pos):
                 self._panel_click(event.pos)
         return None
 
@@ -483,16 +475,7 @@ class DuelScene(OnTable, Screen):
             self.log.focused = True  # the keys now move through the log
             self.input.focus = None
             return True
-        for key, r in self.setting_rects.items():
-            if r.collidepoint(pos):
-                self.input.extra_actions[key]()
-                return True
-        if self._aid_click(pos):
-            return True
-        if self.geo.tray_open and self._tray_close().collidepoint(pos):
-            self.geo.tray_open = False
-            return True
-        return False
+        return self.hud.click_setting(pos) or self.hud.click_aid(pos) or self.hud.click_tray_close(pos)
 
     def _scene_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -549,53 +532,6 @@ class DuelScene(OnTable, Screen):
         else:
             return False
         return True
-
-    def _aid_click(self, pos: tuple[int, int]) -> bool:
-        for key, r in self.aid_rects.items():
-            if r.collidepoint(pos):
-                self.input.extra_actions[key]()
-                return True
-        return False
-
-    def _draw_aids(self, surface: pygame.Surface) -> None:
-        seat = self.aid_seat()
-        pointer = self.input.pointer
-        undo_ok = self.undo.possible(seat)
-        buttons = [("\u21b6 Undo  (U)", self.aid_rects[aids.UNDO_KEY], undo_ok,
-                    self.aid_rects[aids.UNDO_KEY].collidepoint(pointer), self.input.focus == aids.UNDO_KEY)]
-        if aids.HINT_KEY in self.aid_rects:
-            label = "Hint: thinking\u2026" if self.hints.asking is not None else "Hint  (H)"
-            r = self.aid_rects[aids.HINT_KEY]
-            buttons.append((label, r, not self.hints.refusal(), r.collidepoint(pointer),
-                            self.input.focus == aids.HINT_KEY))
-        aids.draw_aid_buttons(surface, buttons)
-
-    # ------------------------------------------------------------ settings
-    def _setting_rects(self) -> dict[tuple, pygame.Rect]:
-        r = LAYOUT.settings
-        half = (r.w - 6) // 2
-        rects = {("set", "speed"): pygame.Rect(r.x, r.y, half - 20, r.h),
-                 ("set", "resp"): pygame.Rect(r.x + half - 14, r.y, r.w - half + 14, r.h)}
-        return rects
-
-    def _cycle_speed(self) -> None:
-        self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
-        self._setting("speed", self.speed)
-        self.say(f"Animation speed: {self.speed}", "info")
-
-    def _cycle_responses(self) -> None:
-        seat = self.shown
-        if self.session.yields[seat] is not None:  # the button shows the yield: a click ends it
-            self.session.yields[seat] = None
-            self.say(f"{self.name(seat)}: no longer passing; {self.session.responses[seat].label}", "info")
-            return
-        self.session.responses[seat] = self.session.responses[seat].next()
-        self._setting(f"responses_{seat}", self.session.responses[seat].value)
-        self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
-
-    def _setting(self, key: str, value: object) -> None:
-        if self.hooks.on_setting is not None:
-            self.hooks.on_setting(key, value)
 
     # ------------------------------------------------ for the pause menu (host.DuelHost)
     @property
@@ -678,7 +614,7 @@ class DuelScene(OnTable, Screen):
         lights = self.lights()
         self.table.draw_board(surface, lights, self.session.names, self.geo.tray_open)
         if self.geo.tray_open:
-            self._draw_tray_close(surface)
+            self.hud.draw_tray_close(surface)
         self.anim.draw(surface, 1)
         self._draw_left(surface)
         self._draw_right(surface)
@@ -694,30 +630,13 @@ class DuelScene(OnTable, Screen):
         if inp.popup is not None:
             inp.popup.draw(surface)
         self.line_panel.draw_menu(surface)
-        self.menu_button.draw(surface)
-        if self.hooks.match_note:
-            r = self.menu_button.rect
-            txt.blit_text(surface, self.hooks.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
-                          bold=True, anchor="midright")
-        pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
+        self.hud.draw_menu(surface)
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
             draw_tooltip(surface, detail, self.input.pointer, max_width=460)
         if self.dialog is not None:
             self.dialog.draw(surface)
-
-    def _tray_close(self) -> pygame.Rect:
-        t = LAYOUT.tray
-        return pygame.Rect(t.right - 92, t.y + 4, 86, 22)
-
-    def _draw_tray_close(self, surface: pygame.Surface) -> None:
-        r = self._tray_close()
-        focus = self.input.focus == ("extra", self.shown)
-        pygame.draw.rect(surface, theme.BUTTON, r, border_radius=5)
-        pygame.draw.rect(surface, style.FOCUS if focus else theme.BUTTON_EDGE, r, 2 if focus else 1,
-                         border_radius=5)
-        txt.blit_text(surface, "Close (X)", 13, theme.TEXT, r.center, anchor="center")
 
     def _zoom_target(self) -> tuple[str | None, CardView | None]:
         inp = self.input
@@ -859,26 +778,9 @@ class DuelScene(OnTable, Screen):
         return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, 0))
 
     def _draw_right(self, surface: pygame.Surface) -> None:
-        b = self.board
-        near, far = b.seat, 1 - b.seat
-        deciding = self.session.deciding
-        for seat, rect in ((far, LAYOUT.far_panel), (near, LAYOUT.near_panel)):
-            note = ""
-            if self.session.is_ai(seat) and self.session.workers[seat].thinking:
-                note = "thinking\u2026"
-            you = not self.hotseat and not self.session.is_ai(seat)
-            panels.draw_player_panel(surface, rect, b, seat, self.name(seat) + ("  \u00b7  you" if you else ""),
-                                     self.tickers[("lp", seat)], self.tickers[("sp", seat)],
-                                     deciding == seat and not self.finished, note)
+        """The HUD's panels, the Line panel (above the prompt when there is one), the buttons."""
+        self.hud.draw_panels(surface)
         inp = self.input
-        clicks = inp.phase_clicks() if self.can_act() else {}
-        hover = inp.hover[1] if isinstance(inp.hover, tuple) and inp.hover and inp.hover[0] == "phase" else None
-        focus = inp.focus[1] if isinstance(inp.focus, tuple) and inp.focus and inp.focus[0] == "phase" else None
-        mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
-        flash = 1 - mark.t if mark is not None else 0.0
-        panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), clicks,
-                              hover, focus, flash, self.over_words())
-        self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode is not Mode.IDLE else None
         lit = self.line_panel.lit()
         if prompt is not None:
@@ -890,53 +792,4 @@ class DuelScene(OnTable, Screen):
         else:
             self.line_panel.draw(surface, LAYOUT.lines, lit)
         self.line_panel.focus_steps()
-        buttons = []
-        for key, r in self.setting_rects.items():
-            label = (f"Speed: {self.speed}" if key[1] == "speed" else self.line_panel.answers_label())
-            buttons.append((label, r, inp.hover == key, inp.focus == key))
-        panels.draw_settings(surface, buttons)
-        self._draw_aids(surface)
-
-    def over_words(self) -> str:
-        """Once the duel has ended, who won, for the phase bar (seen whatever the log shows)."""
-        if not self.finished:
-            return ""
-        winner = self.session.duel.winner
-        return f"Duel over  \u00b7  {self.name(winner)} wins" if winner in (0, 1) else "Duel over  \u00b7  a draw"
-
-    def action_state(self) -> tuple[str, bool]:
-        """The action button's label and whether it does something now."""
-        if self.finished:
-            return ("See the result  \u25b8", True)
-        if self.anim.busy:
-            return ("Skip animation", True)
-        if self.session.deciding is not None and self.session.is_ai(self.session.deciding):
-            return (f"{self.name(self.session.deciding)} is thinking\u2026", False)
-        if not self.can_act():
-            return ("", False)
-        label, act = self.input.action()
-        return (label, act is not None)
-
-    def _draw_action(self, surface: pygame.Surface) -> None:
-        r = LAYOUT.action
-        label, enabled = self.action_state()
-        hovered = self.input.hover == ("action",)
-        focused = self.input.focus == ("action",)
-        if not label:
-            label = "Waiting\u2026"
-        fill = (70, 56, 30) if enabled else theme.BUTTON_DISABLED
-        if enabled and hovered:
-            fill = (104, 80, 38)
-        pygame.draw.rect(surface, fill, r, border_radius=9)
-        pygame.draw.rect(surface, theme.ACCENT if enabled else theme.PANEL_EDGE, r, 2 if focused else 1,
-                         border_radius=9)
-        if focused:
-            pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
-        ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
-        room, dx = (r.w - 70, -14) if enabled else (r.w - 20, 0)
-        txt.blit_text(surface, fit(label, 17, room), 17, ink, (r.centerx + dx, r.centery),
-                      bold=True, anchor="center")
-        if enabled:
-            txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),
-                          anchor="midright")
-
+        self.hud.draw_buttons(surface)
