@@ -251,7 +251,7 @@ def test_escape_cancels_a_held_card_and_the_log_shows_a_card(window) -> None:
     k = next(k for k in range(len(log.rows) - 1, start - 1, -1) if log.entries[log.rows[k][0]].card_id)
     y = log.rect.y + 28 + (k - start) * 18 + 5
     feed(scene, *click((log.rect.x + 40, y)))
-    assert scene.zoom_pin is not None and scene.zoom_pin == log.entries[log.rows[k][0]].card_id
+    assert scene.zoom.pin is not None and scene.zoom.pin == log.entries[log.rows[k][0]].card_id
 
 
 class BlockedPlayer:

@@ -15,23 +15,21 @@ import pygame
 
 from game.engine import (
     CardDef,
-    CardView,
     Command,
     Pass,
     Rejected,
-    SetCard,
     SpecialSummon,
     Zone,
 )
 from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
-from game.ui import cite, sound, theme
+from game.ui import cite, sound
 from game.ui.scene import Transition
 from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import panels, pause, style
+from . import pause, style
 from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
@@ -50,26 +48,11 @@ from .sprites import CardSprites
 from .table import DuelTable, OnTable
 from .tweens import Move
 from .undo_aid import UndoAid
+from .zoom import ZoomPanel
 
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
-
-
-def activation_cost(cdef: CardDef) -> str:
-    """A Spirit's, Counter's or Environment's cost in words, SP always named ("SP Cost 0")."""
-    costs = [a.cost for a in cdef.abilities if not a.cost.empty]
-    if not costs:
-        return "SP Cost 0"
-    cost = costs[0]
-    parts = [f"SP Cost {cost.sp}"]
-    if cost.lp:
-        parts.append(f"{cost.lp:,} LP")
-    if cost.discard:
-        parts.append(f"discard {cost.discard}")
-    if cost.break_self:
-        parts.append("send itself to the Graveyard")
-    return " + ".join(parts)
 
 
 class DuelScene(OnTable, Screen):
@@ -103,14 +86,10 @@ class DuelScene(OnTable, Screen):
         self.think = 0.0
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
         self.glow = True  # playable cards glow
-        self.zoom_pin: str | None = None
-        self._pointed: tuple[int, object] | None = None  # the card the zoom follows, and its zone then
         self.finished = False
-        self._note_key: tuple | None = None
-        self._names: dict[str, str] | None = None
-        self._note: list = []
         # the parts: the Line panel, the player aids (Undo; Hint versus the computer and in
         # puzzles) and the buttons and panels around the board
+        self.zoom = ZoomPanel(self)
         self.line_panel = LinePanel(self)
         self.hints = Hints(self)
         self.undo = UndoAid(self)
@@ -384,7 +363,7 @@ class DuelScene(OnTable, Screen):
             return None
         if event.type == pygame.MOUSEMOTION:
             self.input.mouse(event)
-            self._pointed = None  # the zoom follows what is under the pointer now
+            self.zoom.unpoint()  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
             self.line_panel.pointer_moved(event.pos)
             return None
@@ -408,7 +387,7 @@ class DuelScene(OnTable, Screen):
             self.input.mouse(event)
         elif event.type == pygame.KEYDOWN:
             if self.log.focused and self.log.key(event):  # Up/Down pick a log line
-                self.zoom_pin = self.log.selected_card
+                self.zoom.pin = self.log.selected_card
                 if not self.log.focused:
                     self.input.focus = None  # Esc left the log
             elif not self.input.key(event):
@@ -441,7 +420,7 @@ class DuelScene(OnTable, Screen):
         if self.log.selected is None:
             self.log.selected = len(self.log.entries) - 1
         self.log.show(self.log.selected)
-        self.zoom_pin = self.log.selected_card
+        self.zoom.pin = self.log.selected_card
 
     def _finished_event(self, event: pygame.event.Event) -> Transition | None:
         go = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -471,7 +450,7 @@ class DuelScene(OnTable, Screen):
         i = self.log.entry_at(pos)
         if i is not None:
             self.log.selected = i
-            self.zoom_pin = self.log.entries[i].card_id
+            self.zoom.pin = self.log.entries[i].card_id
             self.log.focused = True  # the keys now move through the log
             self.input.focus = None
             return True
@@ -616,7 +595,8 @@ class DuelScene(OnTable, Screen):
         if self.geo.tray_open:
             self.hud.draw_tray_close(surface)
         self.anim.draw(surface, 1)
-        self._draw_left(surface)
+        self.log.draw(surface)  # first: the zoom's long terms may lie over its top rows
+        self.zoom.draw(surface)
         self._draw_right(surface)
         self.line_panel.draw_arrows(surface)
         self.anim.draw(surface, 2)
@@ -638,144 +618,11 @@ class DuelScene(OnTable, Screen):
         if self.dialog is not None:
             self.dialog.draw(surface)
 
-    def _zoom_target(self) -> tuple[str | None, CardView | None]:
-        inp = self.input
-        first, second = (inp.focus, inp.hover) if inp.last == "keys" else (inp.hover, inp.focus)
-        key = first if first is not None else second
-        if key is None and inp.held is not None:
-            key = inp.held.uid
-        if inp.popup is not None and inp.popup.entries:
-            hint = inp.popup.entries[inp.popup.index].hint
-            if hint in self.pool:
-                return hint, None
-        if isinstance(key, int) and self._moved_since_pointed(key):
-            key = None  # it left the place it was pointed at (Broken, returned): not shown
-        if isinstance(key, int):
-            c = self.board.cards.get(key)
-            if c is not None and c.card_id is not None:
-                return c.card_id, c
-        if isinstance(key, tuple) and key and key[0] == "row" and inp.prompt is not None:
-            i = key[1]
-            if 0 <= i < len(inp.prompt.rows):
-                row = inp.prompt.rows[i]
-                c = self.board.cards.get(row.card) if row.card is not None else None
-                if c is not None and c.card_id:
-                    return c.card_id, c
-                named = self._by_name(row.label.split(":")[0])
-                if named is not None:  # a card the board does not show (a deck search)
-                    return named, None
-        if isinstance(key, tuple) and key and key[0] == "grave":
-            grave = self.board.sides[key[1]].grave
-            if grave:
-                c = self.board.cards.get(grave[-1])
-                if c is not None and c.card_id:
-                    return c.card_id, c
-        target = getattr(key, "uid", None)
-        if target is not None:
-            c = self.board.cards.get(target)
-            if c is not None and c.card_id:
-                return c.card_id, c
-        return self.zoom_pin, None
-
-    def _moved_since_pointed(self, uid: int) -> bool:
-        """True once card `uid` has left the zone it was in when the pointer or keys found it."""
-        where = self.board.where(uid)
-        zone = where[1] if where is not None else None
-        seen = self._pointed
-        if seen is None or seen[0] != uid:
-            self._pointed = (uid, zone)
-            return False
-        return seen[1] != zone
-
-    def _by_name(self, name: str) -> str | None:
-        if self._names is None:
-            self._names = {c.name: cid for cid, c in self.pool.items()}
-        return self._names.get(name)
-
-    def _draw_left(self, surface: pygame.Surface) -> None:
-        cid, card = self._zoom_target()
-        cdef = self.pool.get(cid) if cid else None
-        face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
-        hint = self.pile_words(self.input.pointer) if cid is None else ""
-        hint = hint or "Drag a glowing card to play it; click a card for its menu."
-        self.log.draw(surface)  # first: long terms may lie over its top rows
-        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
-                         self._notes(card))
-
-    def pile_words(self, pos: tuple[int, int]) -> str:
-        """What the pile under the pointer is, for the hover text (counts only: hidden stays hidden)."""
-        for seat in (0, 1):
-            side = self.board.sides[seat]
-            whose = "Your" if seat == self.shown and not self.hotseat else f"{self.name(seat)}'s"
-            if self.geo.pile_rect(seat, Zone.DECK).collidepoint(pos):
-                return (f"{whose} Main Deck: {side.deck_count} card{'s' if side.deck_count != 1 else ''}, "
-                        "face down. A card is drawn from it each Draw Phase.")
-            if self.geo.pile_rect(seat, Zone.EXTRA).collidepoint(pos):
-                n = side.extra_count
-                more = " Click it to see them and Special Summon." if seat == self.shown else " Hidden."
-                return f"{whose} Extra Deck: {n} Extra Deck Phantom{'s' if n != 1 else ''}.{more}"
-            if self.geo.pile_rect(seat, Zone.GRAVE).collidepoint(pos):
-                n = len(side.grave)
-                return f"{whose} Graveyard: {n} card{'s' if n != 1 else ''}, face up. Click it to see them."
-        return ""
-
-    def _notes(self, card) -> list[tuple[str, tuple[int, int, int]]]:
-        """For a card of the shown seat's hand or Extra Deck: its cost, and why it cannot be
-        played now (the engine's own reason), worked out once per card per command."""
-        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA) or card.owner != self.shown:
-            return []
-        key = (card.uid, len(self.session.history), self.stale)
-        if self._note_key == key:
-            return self._note
-        notes = []
-        cdef = self.pool.get(card.card_id) if card.card_id else None
-        if cdef is not None and cdef.is_phantom and card.zone is Zone.HAND:
-            cost = card.sp_cost if card.sp_cost is not None else cdef.level
-            notes.append((f"SP Cost {cost}  ·  you have {self.board.me.sp} SP", theme.ACCENT))
-        elif cdef is not None and card.zone is Zone.HAND:
-            notes.append((activation_cost(cdef) + f"  ·  you have {self.board.me.sp} SP", theme.ACCENT))
-        mine = self.gest.by_source.get(card.uid, [])
-        set_only = bool(mine) and all(isinstance(c, SetCard) for c in mine) and \
-            cdef is not None and not cdef.is_phantom
-        if self.can_act() and (card.uid not in self.gest.by_source or set_only):
-            cmd = self._natural(card)
-            refusal = self.session.refusal(cmd) if cmd is not None else None
-            if refusal is not None:
-                lead = "Only Set now" if set_only else "Not now"
-                notes.append((cite.said(refusal.code, refusal.message, lead), style.DAMAGE))
-                notes.append((cite.words(refusal.code), theme.TEXT_DIM))
-        self._note_key, self._note = key, notes
-        return notes
-
     def why_not(self, uid: int) -> str:
-        """The engine's reason a card of the hand or Extra Deck cannot be played now, with
-        the rule it cites."""
-        refusal = self.why_not_refusal(uid)
-        return cite.said(refusal.code, refusal.message) if refusal is not None else ""
+        return self.zoom.why_not(uid)
 
     def why_not_refusal(self, uid: int) -> Refusal | None:
-        """The engine's refusal of what playing a hand or Extra Deck card would mean now."""
-        card = self.board.cards.get(uid)
-        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA):
-            return None
-        cmd = self._natural(card)
-        return self.session.refusal(cmd) if cmd is not None else None
-
-    def _natural(self, card) -> Command | None:
-        """What playing this card would most likely mean (to ask the engine why not)."""
-        from .gestures import SlotTarget, guess
-
-        zones = (Zone.PHANTOM, Zone.SIDE) if card.zone is Zone.EXTRA else None
-        cdef = self.pool.get(card.card_id)
-        if zones is None and cdef is not None:
-            zones = (Zone.PHANTOM, Zone.SIDE) if cdef.is_phantom else (Zone.BACK, Zone.SIDE)
-        for zone in zones or ():
-            row = self.board.me.slots[zone]
-            for i, uid in enumerate(row):
-                if uid is None:
-                    return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, i))
-        zone = (zones or (Zone.PHANTOM,))[0]
-        return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, 0))
+        return self.zoom.why_not_refusal(uid)
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         """The HUD's panels, the Line panel (above the prompt when there is one), the buttons."""
