@@ -24,6 +24,7 @@ from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel import prefs as duel_prefs
 from game.ui.duel.advice import HINT_MAX_SECONDS
+from game.ui.duel.hooks import DuelHooks
 from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
@@ -117,8 +118,12 @@ class PuzzlePlayScene(Screen):
         pz.catch_up(opponent, puzzle, done)  # a resumed attempt: the moves it has made
         session = DuelSession(duel, humans, names, {1 - seat: opponent}, prefs["responses"],
                               threaded=threaded)
+        hooks: DuelHooks[DuelScene] = DuelHooks(on_over=self._over, on_setting=self._remember,
+                                                on_hint=self.show_hint, hint_maker=self._hint_player,
+                                                undo_block=self._undo_block, overlay=self._draw_banner,
+                                                settings=self.settings)
         self.duel = DuelScene(session, puzzle.scenario.pool, speed or prefs["speed"],
-                              on_over=self._over, title=puzzle.name, on_setting=self._remember)
+                              title=puzzle.name, hooks=hooks)
         duel_prefs.apply_prefs(self.duel, prefs)
         self.duel.log.add(LogEntry(f"Puzzle: {puzzle.name}. {puzzle.goal.describe()}", -1))
         self.tracker = tracker
@@ -134,10 +139,6 @@ class PuzzlePlayScene(Screen):
         session.memo = lambda: self.tracker.status
         session.practice = True  # a failed attempt can be taken back to try again (RULES.md)
         session.on_rewind.append(self._rewound)
-        self.duel.on_hint = self.show_hint
-        self.duel.hint_maker = self._hint_player
-        self.duel.undo_block = lambda: "Solved: the puzzle is done (Retry plays it again)." \
-            if self.outcome is pz.Status.SOLVED else ""
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved
         self.saved_note = ""
         self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
@@ -148,8 +149,11 @@ class PuzzlePlayScene(Screen):
         self.buttons = [self.hint_button, self.retry_button]
         self._banner: pygame.Surface | None = None
         self._banner_key: object = None
-        self.duel.overlay = self._draw_banner  # under the pause menu and the duel's dialogs
-        self.duel.settings = self.settings
+
+    def _undo_block(self) -> str:
+        """Why no undo beyond the session's own reasons: a solved puzzle is done."""
+        return "Solved: the puzzle is done (Retry plays it again)." \
+            if self.outcome is pz.Status.SOLVED else ""
 
     def _hint_player(self, seat: int, seed: int) -> SolutionHint:
         """The Hint's player for `seat` now (made on the drawing path, cheap; it chooses in
@@ -209,7 +213,7 @@ class PuzzlePlayScene(Screen):
 
     def undo(self) -> None:
         """The outcome dialog's Undo: take back the last move and play on."""
-        self.duel.request_undo()
+        self.duel.undo.request()
 
     def forget_autosave(self) -> None:
         if self.journal is not None:
@@ -224,16 +228,16 @@ class PuzzlePlayScene(Screen):
         """The puzzle's written hint; and, while the puzzle is being played, the strongest
         level's move on the board (seen once this closes: an arrow and why, in words)."""
         hint = self.puzzle.hint or "This puzzle has no hint: read the goal and the cards again."
-        computed = self.outcome is None and not self.duel.hint_refusal()
+        computed = self.outcome is None and not self.duel.hints.refusal()
         if computed:
             hint += " Close this to see the Hard level's move for you on the board, with why."
         self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle", self._hint_closed)],
                              width=620)
         if computed:
-            self.duel.start_hint()
+            self.duel.hints.start()
 
     def _hint_closed(self) -> None:
-        self.duel.say_hint()
+        self.duel.hints.say()
 
     def _over(self, scene: DuelScene) -> Transition | None:
         """The duel's own "See the result" button: the puzzle's outcome instead."""

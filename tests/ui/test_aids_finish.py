@@ -128,11 +128,11 @@ def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
     driver = GestureDriver(scene, seed=4)
     _until(scene, driver, _summon_ready)
     feed(scene, key(pygame.K_h))
-    assert scene.hint is not None
+    assert scene.hints.hint is not None
     written = max((p.hint for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
                    if isinstance(p, pz.Puzzle)), key=len)
-    words = f"{scene.hint.words}; {written} {written}"  # longer than any hint the game gives
-    scene.hint = dataclasses.replace(scene.hint, words=words)
+    words = f"{scene.hints.hint.words}; {written} {written}"  # longer than any hint the game gives
+    scene.hints.hint = dataclasses.replace(scene.hints.hint, words=words)
     feed(scene, key(pygame.K_h))  # H again: the same position's hint is said again
     assert scene.toast.message == "Hint: " + words
     scene.draw(window)
@@ -149,7 +149,7 @@ def test_the_longest_hint_is_shown_whole_inside_the_screen(window) -> None:
 
 # ------------------------------------------------------- 10: yield by the keyboard alone
 def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> None:
-    from game.ui.duel.scene import STEP_KEY
+    from game.ui.duel.line_panel import STEP_KEY
     from game.ui.duel.seats import Responses
 
     scene = duel_scene(seed=2, first=0)
@@ -163,7 +163,7 @@ def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> 
         feed(scene, key(pygame.K_RETURN))
     seat = scene.shown
     scene.draw(window)
-    step = scene.line_hits[0][1]
+    step = scene.line_panel.hits[0][1]
     want = (STEP_KEY, step.line, step.step)
     for _ in range(80):  # Tab until the Step's row has the focus
         if scene.input.focus == want:
@@ -171,13 +171,13 @@ def test_tab_reaches_a_step_on_the_line_panel_and_enter_yields_to_it(window) -> 
         feed(scene, key(pygame.K_TAB))
         scene.draw(window)
     assert scene.input.focus == want
-    assert scene.lit_step() == (step.line, step.step)  # lit on the panel, its arrows drawn
-    assert scene.arrows or step.kind not in ("summon", "attack")
+    assert scene.line_panel.lit() == (step.line, step.step)  # lit on the panel, its arrows drawn
+    assert scene.line_panel.arrows or step.kind not in ("summon", "attack")
     feed(scene, key(pygame.K_RETURN))
-    assert scene.step_menu is not None
+    assert scene.line_panel.menu is not None
     feed(scene, key(pygame.K_RETURN))  # "Pass until this resolves"
-    assert scene.step_menu is None and scene.session.yields[seat] is not None
-    assert "Passing until" in scene.answers_label()
+    assert scene.line_panel.menu is None and scene.session.yields[seat] is not None
+    assert "Passing until" in scene.line_panel.answers_label()
 
 
 # ------------------------------------------- 5: arrows for effects on every matching card
@@ -332,7 +332,7 @@ def test_following_the_hints_from_the_start_wins_the_puzzle(window, home, puzzle
         feed(play, key(pygame.K_h))  # the hint: its written text, and the move computed
         assert play.dialog is not None and play.dialog.title == "Hint"
         feed(play, key(pygame.K_RETURN))
-        hint = play.duel.hint
+        hint = play.duel.hints.hint
         assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
         if first is None:
             first = hint.command

@@ -130,8 +130,8 @@ def test_a_line_cut_after_the_duel_is_dropped_before_the_notes_go_on(home, windo
         fh.write(b'@{"note":"fir')
     back = killed_here()  # the ended duel, its result button leads on
     assert isinstance(back, DuelScene) and back.session.over
-    assert back.on_over is not None
-    nxt = back.on_over(back)  # the result button
+    assert back.hooks.on_over is not None
+    nxt = back.hooks.on_over(back)  # the result button
     assert isinstance(nxt, Replace) and isinstance(nxt.scene, ResultScene)
     res = nxt.scene
     res._first(False)

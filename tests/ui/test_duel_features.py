@@ -216,7 +216,7 @@ def test_response_settings_never_and_always(window) -> None:
 
 def test_the_settings_cycle_by_click_and_key(window) -> None:
     scene = position_scene(HOUND, speed="normal")
-    speed_rect = scene.setting_rects[("set", "speed")]
+    speed_rect = scene.hud.setting_rects[("set", "speed")]
     feed(scene, *click(speed_rect.center))
     assert scene.speed == "fast"
     scene.input.focus = ("set", "resp")
@@ -251,7 +251,7 @@ def test_escape_cancels_a_held_card_and_the_log_shows_a_card(window) -> None:
     k = next(k for k in range(len(log.rows) - 1, start - 1, -1) if log.entries[log.rows[k][0]].card_id)
     y = log.rect.y + 28 + (k - start) * 18 + 5
     feed(scene, *click((log.rect.x + 40, y)))
-    assert scene.zoom_pin is not None and scene.zoom_pin == log.entries[log.rows[k][0]].card_id
+    assert scene.zoom.pin is not None and scene.zoom.pin == log.entries[log.rows[k][0]].card_id
 
 
 class BlockedPlayer:
@@ -299,7 +299,7 @@ def test_a_slow_computer_player_never_freezes_the_window(window) -> None:
             scene.update(1 / 60)
             scene.draw(window)
             frames += 1
-        speed = scene.setting_rects[("set", "speed")].center
+        speed = scene.hud.setting_rects[("set", "speed")].center
         feed(scene, *click(speed))  # and input is still handled: the speed setting cycles
         assert scene.input.pointer == speed and scene.speed == "instant"
         for _ in range(30):

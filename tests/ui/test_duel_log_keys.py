@@ -40,13 +40,13 @@ def test_up_down_pick_log_lines_and_show_their_cards(window) -> None:
     with_card = [i for i, e in enumerate(entries) if e.card_id is not None]
     newest = with_card[-1]
     feed(scene, *click(_row_centre(scene, newest)))
-    assert log.focused and log.selected == newest and scene.zoom_pin == entries[newest].card_id
+    assert log.focused and log.selected == newest and scene.zoom.pin == entries[newest].card_id
     focus_before = scene.input.focus
     steps = 0
     while log.selected is not None and log.selected > with_card[0] and steps < 400:
         feed(scene, key(pygame.K_UP))
         steps += 1
-        assert scene.zoom_pin == entries[log.selected].card_id  # the zoom follows, like a click
+        assert scene.zoom.pin == entries[log.selected].card_id  # the zoom follows, like a click
         assert scene.input.focus == focus_before  # the board's focus did not move
         scene.draw(window)
         assert _row_centre(scene, log.selected)  # scrolled into view
@@ -88,6 +88,6 @@ def test_tab_reaches_the_log_and_tab_again_leaves_it(window) -> None:
     assert log.focused and log.selected == len(log.entries) - 1
     feed(scene, key(pygame.K_UP))
     assert log.selected == len(log.entries) - 2
-    assert scene.zoom_pin == log.entries[log.selected].card_id
+    assert scene.zoom.pin == log.entries[log.selected].card_id
     feed(scene, key(pygame.K_TAB))
     assert not log.focused and scene.input.focus not in (None, ("log",))

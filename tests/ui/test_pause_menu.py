@@ -69,10 +69,10 @@ def test_escape_and_the_menu_button_open_the_pause_menu_and_the_duel_waits(windo
     feed(scene, key(pygame.K_ESCAPE))  # Esc again resumes
     assert scene.dialog is None
     # the Menu button reacts to hover, then opens the same menu; keys reach it too
-    feed(scene, motion(scene.menu_button.rect.center))
+    feed(scene, motion(scene.hud.menu_button.rect.center))
     settle(scene, 10)
-    assert scene.menu_button.hovered and scene.menu_button.hover_t > 0.5
-    feed(scene, *click(scene.menu_button.rect.center))
+    assert scene.hud.menu_button.hovered and scene.hud.menu_button.hover_t > 0.5
+    feed(scene, *click(scene.hud.menu_button.rect.center))
     assert isinstance(scene.dialog, PauseMenu)
     feed(scene, key(pygame.K_RETURN))  # Resume has the focus
     assert scene.dialog is None

@@ -81,7 +81,7 @@ def test_undo_versus_the_computer_restores_the_exact_earlier_positions(window) -
     assert summon.card in scene.board.me.hand  # the board shows it back in hand
     assert state_hash(duel) == replay_hash(4, scene.session.history)
     # nothing left: the button answers with why, and the duel goes on as before
-    feed(scene, *click(scene.aid_rects[aids.UNDO_KEY].center))
+    feed(scene, *click(scene.hud.aid_rects[aids.UNDO_KEY].center))
     assert "Nothing to undo" in scene.toast.message and state_hash(duel) == first_hash
     driver.perform(summon)
     driver.settle()
@@ -217,7 +217,7 @@ def test_hint_is_hards_legal_choice_for_the_persons_view_shown_on_the_board(wind
     view = scene.session.view(0)
     sent = len(scene.session.history)
     feed(scene, key(pygame.K_h))
-    hint = scene.hint
+    hint = scene.hints.hint
     assert hint is not None and hint.sent == sent and hint.seat == 0
     assert hint.command in view.legal_actions
     duel = scene.session.duel
@@ -236,15 +236,15 @@ def test_hint_is_hards_legal_choice_for_the_persons_view_shown_on_the_board(wind
     # the hint goes once the position moves on
     driver.perform(hint.command)
     driver.settle()
-    assert scene.hint is None
+    assert scene.hints.hint is None
 
 
 def test_hint_is_not_for_hotseat_nor_for_the_other_players_decision(window) -> None:
     scene = duel_scene(seed=2, first=0)
     feed(scene, key(pygame.K_RETURN))  # the curtain
     feed(scene, key(pygame.K_h))
-    assert scene.hint is None and "against the computer" in scene.toast.message
-    assert aids.HINT_KEY not in scene.aid_rects
+    assert scene.hints.hint is None and "against the computer" in scene.toast.message
+    assert aids.HINT_KEY not in scene.hud.aid_rects
 
 
 def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(window, home, shipped) -> None:
@@ -256,7 +256,7 @@ def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(windo
     feed(play, key(pygame.K_h))
     assert play.dialog is not None and play.dialog.title == "Hint"
     assert (puzzle.hint or "no hint") in play.dialog.message
-    hint = play.duel.hint
+    hint = play.duel.hints.hint
     assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions
     duel = play.session.duel
     hard = pz.level_player(puzzle, "hard", puzzle.seat, hint_seed(duel.seed, puzzle.seat, 0),
@@ -312,13 +312,13 @@ def test_pass_until_a_step_resolves_from_the_line_panel(window) -> None:
     seat = scene.shown
     assert scene.board.lines, "the Summon's Step is on Line 1"
     scene.draw(window)  # the Line panel, as the person sees it
-    rect, step = next((r, st) for r, st in scene.line_hits)
+    rect, step = next((r, st) for r, st in scene.line_panel.hits)
     feed(scene, *click(rect.center, button=3))
-    assert scene.step_menu is not None
+    assert scene.line_panel.menu is not None
     scene.draw(window)
-    feed(scene, *click(scene.step_menu.row(0).center))
-    assert scene.step_menu is None and scene.session.yields[seat] is not None
-    assert "Passing until" in scene.answers_label()
+    feed(scene, *click(scene.line_panel.menu.row(0).center))
+    assert scene.line_panel.menu is None and scene.session.yields[seat] is not None
+    assert "Passing until" in scene.line_panel.answers_label()
     sent = len(scene.session.history)
 
     def waiting() -> bool:
@@ -335,7 +335,7 @@ def test_pass_until_a_step_resolves_from_the_line_panel(window) -> None:
     assert not waiting()
     assert Pass(seat) in scene.session.history[sent:]  # passed for them, not asked
     assert scene.session.yields[seat] is None  # the Step resolved: asked again as before
-    assert scene.answers_label() == Responses.ALWAYS.label
+    assert scene.line_panel.answers_label() == Responses.ALWAYS.label
 
 
 def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
@@ -345,7 +345,7 @@ def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
     driver = GestureDriver(scene, seed=2)
     _until(scene, driver, lambda s: s.shown == 0 and _summon_ready(s))
     feed(scene, key(pygame.K_y))
-    assert scene.step_menu is None and "No Step" in scene.toast.message
+    assert scene.line_panel.menu is None and "No Step" in scene.toast.message
     driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
     driver.settle()
     if scene.curtain is not None:
@@ -353,6 +353,6 @@ def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
     feed(scene, key(pygame.K_y), key(pygame.K_RETURN))
     seat = scene.shown
     assert scene.session.yields[seat] is not None
-    feed(scene, *click(scene.setting_rects[("set", "resp")].center))
+    feed(scene, *click(scene.hud.setting_rects[("set", "resp")].center))
     assert scene.session.yields[seat] is None
     assert scene.session.responses[seat] is Responses.ALWAYS  # the click ended the yield only

@@ -286,12 +286,12 @@ def test_23_the_zoom_lets_go_of_a_card_that_left_play_and_shows_long_terms_whole
         {"phantom": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]})
     sentry = uid_of(scene, 1, "stone_sentry", "phantom")
     feed(scene, motion(scene.geo.rect_of(sentry).center))
-    assert scene._zoom_target()[0] == "stone_sentry"
+    assert scene.zoom.target()[0] == "stone_sentry"
     chimera = uid_of(scene, 0, "blazing_chimera")
     scene.send([Attack(0, chimera, sentry)])
     settle(scene, 200)
     assert scene.board.where(sentry)[1].value == "grave"  # Broken, the pointer has not moved
-    assert scene._zoom_target()[0] is None
+    assert scene.zoom.target()[0] is None
     # a card with many terms: every row drawn whole, inside the (grown) panel
     from tests.kit import base_pool
     from tests.ui.drawn import drawn_text
@@ -321,7 +321,7 @@ def test_09_a_graveyard_list_lights_the_row_under_the_pointer_and_zooms_its_card
     for i, want in ((2, "stone_sentry"), (1, "iron_hound")):  # newest first
         feed(scene, motion(popup.row(i).center))
         assert popup.index == i and popup.hover == i
-        assert scene._zoom_target()[0] == want
+        assert scene.zoom.target()[0] == want
     scene.draw(window)
 
 

@@ -93,7 +93,7 @@ def burn_budget():
 def test_puzzle_banner_leaves_the_menu_button_reachable(window, burn_budget) -> None:
     play = PuzzlePlayScene(burn_budget, pz.load_progress(), threaded=False)
     settle(play, 20)
-    menu_rect = play.duel.menu_button.rect
+    menu_rect = play.duel.hud.menu_button.rect
     assert not BANNER.colliderect(menu_rect)
     for b in play.buttons:
         assert BANNER.contains(b.rect)
@@ -103,7 +103,7 @@ def test_puzzle_banner_leaves_the_menu_button_reachable(window, burn_budget) -> 
         assert all(BANNER.contains(r) for r in LAYOUT.far_hand_rects(n)), n
     feed(play, motion(menu_rect.center))
     settle(play, 12)
-    assert play.duel.menu_button.hovered
+    assert play.duel.hud.menu_button.hovered
     feed(play, *click(menu_rect.center))
     assert isinstance(play.duel.dialog, PauseMenu)
 

@@ -34,10 +34,10 @@ def scene_after(spec: dict, *commands, speed: str = "instant") -> DuelScene:
 
 def hover_step(scene: DuelScene, window, line: int, step: int) -> list:
     scene.draw(window)
-    row = next(r for r, st in scene.line_hits if (st.line, st.step) == (line, step))
+    row = next(r for r, st in scene.line_panel.hits if (st.line, st.step) == (line, step))
     feed(scene, motion(row.center))
     scene.draw(window)
-    return scene.arrows
+    return scene.line_panel.arrows
 
 
 def drawn_in_colour(window, arrow, colour) -> bool:
@@ -56,9 +56,9 @@ def test_hovering_a_summon_and_its_negation_points_at_the_slot_and_the_summoned_
     scene = scene_after(DENIAL, lambda d: Summon(0, uid(d, 0, "iron_hound"), "phantom", 0, True, True),
                         lambda d: Activate(1, uid(d, 1, "denial"), 0))
     hound, denial = uid(scene.session.duel, 0, "iron_hound"), uid(scene.session.duel, 1, "denial")
-    assert scene.arrows == []  # nothing hovered, nothing resolving
+    assert scene.line_panel.arrows == []  # nothing hovered, nothing resolving
     summon = hover_step(scene, window, 1, 1)
-    row = next(r for r, st in scene.line_hits if (st.line, st.step) == (1, 1))
+    row = next(r for r, st in scene.line_panel.hits if (st.line, st.step) == (1, 1))
     assert [(a.kind, a.end) for a in summon] == [("slot", scene.geo.rect_of(hound).center)]
     assert row.collidepoint(summon[0].start[0] + 3, summon[0].start[1])  # from its row
     assert drawn_in_colour(window, summon[0], style.player_colour(0))
@@ -68,7 +68,7 @@ def test_hovering_a_summon_and_its_negation_points_at_the_slot_and_the_summoned_
     assert drawn_in_colour(window, negate[0], style.player_colour(1))
     feed(scene, motion((640, 700)))
     scene.draw(window)
-    assert scene.arrows == []
+    assert scene.line_panel.arrows == []
 
 
 ATTACK = {"phase": "battle", "players": [
@@ -118,7 +118,7 @@ def test_a_resolving_step_draws_its_arrows_unhovered(window) -> None:
     for _ in range(200):
         scene.update(1 / 60)
         scene.draw(window)
-        seen.extend((a.kind, a.target) for a in scene.arrows)
+        seen.extend((a.kind, a.target) for a in scene.line_panel.arrows)
         if scene.anim.resolving:
-            assert scene.hover_step is None
+            assert scene.line_panel.hover is None
     assert ("card", sentry) in seen

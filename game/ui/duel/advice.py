@@ -91,7 +91,7 @@ def command_words(cmd: Command, view: PlayerView, pool: Mapping[str, CardDef]) -
     if isinstance(cmd, Unsummon):
         return f"Unsummon {name(cmd.card)} (back to your hand)"
     if isinstance(cmd, Pass):
-        return "Pass" if view.lines else "Pass"
+        return "Pass: let the Line resolve" if view.lines else "Pass"
     if isinstance(cmd, NextPhase):
         return f"Go on to the {PHASE_WORDS.get(view.phase.value, 'next Phase')}"
     if isinstance(cmd, EndTurn):

@@ -67,7 +67,7 @@ def busy_scene(pool, seat: int = 1, speed: str = "normal", long_log: bool = Fals
     scene = DuelScene(session, pool, speed)
     scene.curtain = None
     if scene.shown != seat:
-        scene._load(seat)
+        scene.load_seat(seat)
     if long_log:
         _fill_log(scene)
     return scene
@@ -94,7 +94,7 @@ def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: 
     scene = DuelScene(session, sc.pool, speed, title=sc.name)
     scene.curtain = None
     if seat is not None and seat != scene.shown:
-        scene._load(seat)
+        scene.load_seat(seat)
     from game.play.describe import LogEntry
 
     scene.log.add(LogEntry(f"Start position: {sc.name}.", -1))

@@ -26,6 +26,7 @@ from game.play.end_words import end_sentence
 from game.play.match import DRAW, Match
 from game.ui.scene import Replace, Scene, Transition
 
+from .hooks import DuelHooks
 from .prefs import PREFS, apply_prefs, load_prefs
 from .scene import DuelScene
 from .seats import Responses, make_ai
@@ -115,17 +116,15 @@ class MatchFlow:
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
         title = f"Duel {len(self.match.results) + 1} of 3" if self.best_of == 3 else "The duel"
-        scene = DuelScene(self.session, self.pool, self.speed, on_over=self.duel_over, title=title,
-                          sprites=self.sprites, on_setting=self.remember, best_of=self.best_of)
-        scene.match_note = self.score_note()
+        hooks = DuelHooks(on_over=self.duel_over, on_end=self.keep_replay, on_left=self.left_duel,
+                          on_setting=self.remember, suspender=self.save_suspended,
+                          settings=self.settings,  # the pause menu's Settings change these, saved
+                          match_note=self.score_note(), hint_maker=self.hint_player)
+        scene = DuelScene(self.session, self.pool, self.speed, title=title,
+                          sprites=self.sprites, best_of=self.best_of, hooks=hooks)
         apply_prefs(scene, load_prefs(self.settings))
-        scene.settings = self.settings  # the pause menu's Settings change these, saved
-        scene.on_end = self.keep_replay
         self.scene = scene
-        scene.suspender = self.save_suspended
         self.start_autosave(duel)
-        scene.on_left = self.left_duel
-        scene.hint_maker = self.hint_player
         # an undo starts the autosave again from the position it restored: the journal never
         # holds a command that was taken back (docs/files.md, "Undo")
         self.session.on_rewind.append(lambda mark: self.start_autosave(duel))

@@ -12,7 +12,7 @@ now (the one the curtain or the prompt names), because that is the person at the
 the question says so by name. Conceding ends the duel at once (RULES.md D12); in a best-of-3
 it is one lost duel, and the match goes on.
 
-Saving needs the match around the duel (`scene.suspender`, set by MatchFlow); a duel opened
+Saving needs the match around the duel (the scene's `suspender` hook, set by MatchFlow); a duel opened
 some other way (a puzzle, a scenario, the demo board) cannot be saved and the menu says why.
 """
 
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Concede
-from game.files import folders
 from game.files.fileio import FileError
 from game.play import suspend
 from game.ui import cite, theme
@@ -41,7 +40,7 @@ from .layout import LAYOUT
 from .session import OVER_RULE
 
 if TYPE_CHECKING:
-    from .scene import DuelScene
+    from .host import DuelHost
 
 MENU_KEY = ("menu",)  # the button's focus key among the scene's extra focus targets
 PANEL_W = 420
@@ -49,7 +48,7 @@ ROW_H = 44
 ROW_GAP = 10
 
 
-def conceder(scene: DuelScene) -> int:
+def conceder(scene: DuelHost) -> int:
     """The seat that concedes from this screen (see the module docstring)."""
     session = scene.session
     if not scene.hotseat:
@@ -62,12 +61,12 @@ SAVE_RULE = "U1"  # RULES.md: which duels can be saved to continue
 CONCEDE_RULE = "D11"  # RULES.md: no command once the duel is over (Concede is one)
 
 
-def save_refusal(scene: DuelScene) -> str:
+def save_refusal(scene: DuelHost) -> str:
     """Why this duel cannot be saved now ("" when it can)."""
     return save_refusal_cited(scene)[0]
 
 
-def save_refusal_cited(scene: DuelScene) -> tuple[str, str]:
+def save_refusal_cited(scene: DuelHost) -> tuple[str, str]:
     """Why this duel cannot be saved now and the rule that says so (("", "") when it can)."""
     if scene.suspender is None:
         return "Only hotseat and versus-AI duels can be saved.", SAVE_RULE
@@ -76,7 +75,7 @@ def save_refusal_cited(scene: DuelScene) -> tuple[str, str]:
     return "", ""
 
 
-def concede_refusal(scene: DuelScene) -> str:
+def concede_refusal(scene: DuelHost) -> str:
     return "The duel is over." if scene.session.over else ""
 
 
@@ -109,7 +108,7 @@ class PauseMenu:
     closed), so the scene holds it in its `dialog` slot. A row's action may put another
     dialog (a confirmation) in that slot: this one then closes underneath it."""
 
-    def __init__(self, scene: DuelScene) -> None:
+    def __init__(self, scene: DuelHost) -> None:
         self.scene = scene
         self.closed = False
         self.error = ""
@@ -157,7 +156,7 @@ class PauseMenu:
         self.group.set_focus(self.buttons[0])  # back from Settings, Enter resumes
 
     def _ask_concede(self) -> None:
-        self.scene.dialog = concede_dialog(self.scene)
+        self.scene.show_dialog(concede_dialog(self.scene))
         self.closed = True
 
     def _ask_leave(self) -> None:
@@ -167,18 +166,18 @@ class PauseMenu:
             scene.go(Pop())
         if scene.session.over:
             match = " and the match" if scene.best_of == 3 else ""
-            scene.dialog = Dialog("Leave the duel?",
-                                  f"The duel is over and its replay is kept. Leaving skips the "
-                                  f"result screen{match}.",
-                                  [DialogButton("Leave", leave, "danger"), DialogButton("Stay")],
-                                  default=1, cancel=1)
+            scene.show_dialog(Dialog("Leave the duel?",
+                                       f"The duel is over and its replay is kept. Leaving skips the "
+                                       f"result screen{match}.",
+                                       [DialogButton("Leave", leave, "danger"), DialogButton("Stay")],
+                                       default=1, cancel=1))
             self.closed = True
             return
         saving = "" if save_refusal(scene) else " (\u201cSave and leave\u201d keeps it to continue later.)"
-        scene.dialog = Dialog("Leave without saving?",
-                              f"The duel ends here and is not kept.{saving}",
-                              [DialogButton("Leave", leave, "danger"), DialogButton("Keep playing")],
-                              default=1, cancel=1)
+        scene.show_dialog(Dialog("Leave without saving?",
+                                   f"The duel ends here and is not kept.{saving}",
+                                   [DialogButton("Leave", leave, "danger"), DialogButton("Keep playing")],
+                                   default=1, cancel=1))
         self.closed = True
 
     def _save_and_leave(self) -> None:
@@ -200,11 +199,11 @@ class PauseMenu:
             return
         old = suspend.peek()
         what = old.describe() if old is not None else "a suspended-duel file that cannot be read"
-        scene.dialog = Dialog("Replace the suspended duel?",
-                              f"Only one duel can wait to be continued. Saving this one replaces "
-                              f"{what}.",
-                              [DialogButton("Save and leave", save, "primary"),
-                               DialogButton("Cancel")], default=0, cancel=1)
+        scene.show_dialog(Dialog("Replace the suspended duel?",
+                                   f"Only one duel can wait to be continued. Saving this one replaces "
+                                   f"{what}.",
+                                   [DialogButton("Save and leave", save, "primary"),
+                                    DialogButton("Cancel")], default=0, cancel=1))
         self.closed = True
 
     # ------------------------------------------------------------ Dialog interface
@@ -273,16 +272,14 @@ class PauseMenu:
             draw_tooltip(surface, cite.words_of(rule), self.pointer, max_width=420)
 
 
-def settings_scene(scene: DuelScene) -> Scene:
+def settings_scene(scene: DuelHost) -> Scene:
     """The Settings screen (game/ui/settings_scene.py) for a running duel: each change is
     saved there and applied here at once (speed, answers, the computer's pause, glow, log)."""
     from game.ui.settings_scene import SettingsScene
 
     from . import prefs
 
-    if scene.settings is None:
-        scene.settings = folders.load_settings()
-    settings = scene.settings
+    settings = scene.duel_settings()
 
     def changed(section: str, key: str, value: object) -> None:
         if section == prefs.PREFS:
@@ -300,7 +297,7 @@ def settings_scene(scene: DuelScene) -> Scene:
 
 
 # ------------------------------------------------------------------------ questions
-def concede_dialog(scene: DuelScene) -> Dialog:
+def concede_dialog(scene: DuelHost) -> Dialog:
     seat = conceder(scene)
     who, other = scene.name(seat), scene.name(1 - seat)
     if scene.hotseat:
@@ -313,17 +310,15 @@ def concede_dialog(scene: DuelScene) -> Dialog:
                    DialogButton("Keep playing")], default=1, cancel=1)
 
 
-def concede(scene: DuelScene, seat: int) -> None:
+def concede(scene: DuelHost, seat: int) -> None:
     """Send Concede(seat): the duel ends and the screen shows who won."""
     for worker in scene.session.workers.values():
         worker.cancel()  # a computer player's pending move is dropped
-    if scene.curtain is not None:  # hotseat: the conceder is at the screen
-        scene.curtain = None
-        scene._load(seat)
+    scene.take_seat(seat)  # hotseat: the conceder is at the screen
     scene.send([Concede(seat)])
 
 
-def write_suspended(scene: DuelScene) -> str:
+def write_suspended(scene: DuelHost) -> str:
     """Save the duel for "Continue"; the problem in words ("" when saved)."""
     why = save_refusal(scene)
     if why:
@@ -336,7 +331,7 @@ def write_suspended(scene: DuelScene) -> str:
     return ""
 
 
-def quit_dialog(scene: DuelScene) -> Dialog:
+def quit_dialog(scene: DuelHost) -> Dialog:
     """The window's close button during a duel: save and quit, quit, or keep playing."""
     def quit_now() -> None:
         scene.go(Quit())

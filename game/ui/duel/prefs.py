@@ -12,7 +12,7 @@ from game.files import folders
 from .seats import Responses
 
 if TYPE_CHECKING:
-    from .scene import DuelScene
+    from .host import DuelHost
 
 PREFS = "duel"  # the settings.yaml section
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")  # animator.SPEEDS, slowest first
@@ -40,13 +40,12 @@ def load_prefs(settings: folders.Settings | None) -> dict:
             "log_size": log_size}
 
 
-def apply_prefs(scene: DuelScene, prefs: dict, running: bool = False) -> None:
+def apply_prefs(scene: DuelHost, prefs: dict, running: bool = False) -> None:
     """Give a duel screen the settings it reads while it runs. A settings screen opened over
     a running duel calls this again with `running=True`, so the speed and when to ask for
     answers change there at once too (at the start, the flow's own speed stands)."""
-    scene.ai_pause = prefs["ai_pause"]
-    scene.glow = prefs["glow"]
-    scene.log.set_size(prefs["log_size"])
     if running:
-        scene.speed = prefs["speed"]
-        scene.session.responses[:] = prefs["responses"]
+        scene.use_prefs(prefs["ai_pause"], prefs["glow"], prefs["log_size"], prefs["speed"],
+                        prefs["responses"])
+    else:
+        scene.use_prefs(prefs["ai_pause"], prefs["glow"], prefs["log_size"])

@@ -9,91 +9,66 @@ person plays through `Interaction` (drag, click, keys), which sends commands bac
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 
 import pygame
 
 from game.engine import (
     CardDef,
-    CardView,
     Command,
     Pass,
-    Player,
     Rejected,
-    SetCard,
     SpecialSummon,
-    StepView,
     Zone,
 )
 from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
-from game.play.describe import LogEntry
-from game.rules import texts as rule_texts
-from game.ui import cite, sound, theme
-from game.ui import text as txt
+from game.ui import cite, sound
 from game.ui.scene import Transition
-from game.ui.screen import Screen
+from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import aids, arrows, panels, pause, style
-from .advice import HINT_MAX_SECONDS, Advice, Advisor, command_words, hint_seed
+from . import pause, style
+from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
 from .gestures import Entry, Gestures
+from .hints import Hints
+from .hooks import DuelHooks
+from .hud import Hud
 from .interaction import Interaction, Mode
 from .layout import LAYOUT, ZOOM_W
-from .panels import fit
+from .line_panel import LinePanel
 from .popups import Curtain, Popup
 from .render import Lights
-from .seats import AiWorker, Responses
+from .seats import Responses
 from .session import DuelSession
 from .sprites import CardSprites
 from .table import DuelTable, OnTable
 from .tweens import Move
+from .undo_aid import UndoAid
+from .zoom import ZoomPanel
 
 MID_TOAST = (635, LAYOUT.mid_line)
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
-STEP_KEY = "step"  # ("step", line, step): an open Step's row in the Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
-SPEED_ORDER = ("normal", "fast", "instant", "slow")
-YIELD_WORDS = "Pass until this resolves"
-
-
-def activation_cost(cdef: CardDef) -> str:
-    """A Spirit's, Counter's or Environment's cost in words, SP always named ("SP Cost 0")."""
-    costs = [a.cost for a in cdef.abilities if not a.cost.empty]
-    if not costs:
-        return "SP Cost 0"
-    cost = costs[0]
-    parts = [f"SP Cost {cost.sp}"]
-    if cost.lp:
-        parts.append(f"{cost.lp:,} LP")
-    if cost.discard:
-        parts.append(f"discard {cost.discard}")
-    if cost.break_self:
-        parts.append("send itself to the Graveyard")
-    return " + ".join(parts)
 
 
 class DuelScene(OnTable, Screen):
-    """One duel on screen. `on_over(scene)` gives the transition once the duel has ended."""
+    """One duel on screen. What the code around it gives it is one `DuelHooks` (hooks.py);
+    `hooks.on_over(scene)` gives the transition once the duel has ended."""
 
     def __init__(self, session: DuelSession, pool: Mapping[str, CardDef], speed: str = "normal",
-                 on_over: Callable[[DuelScene], Transition | None] | None = None,
-                 title: str = "", sprites: CardSprites | None = None,
-                 on_setting: Callable[[str, object], None] | None = None, best_of: int = 1) -> None:
+                 title: str = "", sprites: CardSprites | None = None, best_of: int = 1,
+                 hooks: DuelHooks[DuelScene] | None = None) -> None:
         super().__init__(MID_TOAST, 720)
         self.session = session
         self.pool = pool
         self.speed = speed if speed in SPEEDS else "normal"
-        self.on_over = on_over
-        self.on_end: Callable[[DuelScene], None] | None = None  # once, when the duel has ended
-        self.on_setting = on_setting or (lambda key, value: None)
+        self.hooks: DuelHooks[DuelScene] = hooks if hooks is not None else DuelHooks()
         self.title = title
         self.best_of = best_of  # 3: this duel is one of a best of 3 (the pause menu's words)
-        self.match_note = ""  # a best of 3: "Duel 2 · 0–1", drawn by the Menu button
         self.hotseat = all(session.humans)
         first = session.deciding if session.deciding is not None else 0
         seat = first if self.hotseat else session.humans.index(True) if any(session.humans) else 0
@@ -111,44 +86,22 @@ class DuelScene(OnTable, Screen):
         self.think = 0.0
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
         self.glow = True  # playable cards glow
-        self.zoom_pin: str | None = None
-        self._pointed: tuple[int, object] | None = None  # the card the zoom follows, and its zone then
         self.finished = False
-        self._note_key: tuple | None = None
-        self._names: dict[str, str] | None = None
-        self._note: list = []
-        self.setting_rects = self._setting_rects()
-        self.input.extra_rects = dict(self.setting_rects)
-        self.input.extra_actions.update({("set", "speed"): self._cycle_speed,
-                                         ("set", "resp"): self._cycle_responses})
-        self.suspender: Callable[[], None] | None = None  # saves for "Continue" (MatchFlow sets it)
-        self.on_left: Callable[[DuelScene], None] | None = None  # taken off the screen on purpose
-        self.settings: folders.Settings | None = None  # the pause menu's Settings edit these
-        # drawn over the board but under the Menu button, toasts and dialogs (a puzzle's banner)
-        self.overlay: Callable[[pygame.Surface], None] | None = None
-        self.menu_button = pause.MenuButton(self.open_pause)
-        self.input.extra_rects[pause.MENU_KEY] = self.menu_button.rect
-        self.input.extra_actions[pause.MENU_KEY] = self.open_pause
-        self.input.extra_rects[LOG_KEY] = LAYOUT.log  # Tab reaches the log too
-        self.input.extra_actions[LOG_KEY] = self._enter_log
-        self.line_hits: list[tuple[pygame.Rect, StepView]] = []  # Step rows the Line panel drew
-        self.hover_step: tuple[int, int] | None = None  # (line, step) under the pointer
-        self.arrows: list[arrows.Arrow] = []  # the target arrows the last frame drew
-        # player aids: Undo (hotseat: both agree), Hint (versus the computer and puzzles)
-        self.aid_rects = aids.aid_rects(with_hint=not self.hotseat)
-        self.input.extra_rects.update(self.aid_rects)
-        self.input.extra_actions[aids.UNDO_KEY] = self.request_undo
-        self.input.extra_actions[aids.HINT_KEY] = self.request_hint
-        self.on_hint: Callable[[], None] | None = None  # a puzzle shows its own hint text too
-        self.undo_block: Callable[[], str] | None = None  # why not, beyond the session's (a solved puzzle)
-        # the Hard player a hint asks, from its seed (MatchFlow and puzzles give its decklist)
-        self.hint_maker: Callable[[int, int], Player] = self._default_hint_player
-        self.hint: Advice | None = None
-        self._hinting: tuple[AiWorker, Advisor] | None = None
-        self.step_menu: Popup | None = None
-        self._load(seat, view)
+        # the parts: the Line panel, the player aids (Undo; Hint versus the computer and in
+        # puzzles) and the buttons and panels around the board
+        self.zoom = ZoomPanel(self)
+        self.line_panel = LinePanel(self)
+        self.hints = Hints(self)
+        self.undo = UndoAid(self)
+        self.hud = Hud(self)
+        # the keyboard's Tab order among the scene's own buttons: settings, Menu, the log, aids
+        for key, rect, act in [*self.hud.targets(), (LOG_KEY, LAYOUT.log, self._enter_log),
+                               *self.hud.aid_targets()]:
+            self.input.extra_rects[key] = rect
+            self.input.extra_actions[key] = act
+        self.load_seat(seat, view)
         if self.hotseat:
-            self._raise_curtain(seat)
+            self.raise_curtain(seat)
 
     # ------------------------------------------------------------ seats
     def name(self, seat: int) -> str:
@@ -159,7 +112,7 @@ class DuelScene(OnTable, Screen):
         humans = self.session.humans
         return seat if humans[seat] and not all(humans) else None
 
-    def _load(self, seat: int, view=None) -> None:
+    def load_seat(self, seat: int, view=None) -> None:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
         view = view or self.session.view(seat)
         self.shown = seat
@@ -200,7 +153,19 @@ class DuelScene(OnTable, Screen):
             elif entry.negates:  # a negation shows on the board as it resolves, not a Line later
                 self.say(entry.text, "warn")
 
-    def _raise_curtain(self, seat: int) -> None:
+    def rewound(self, seat: int) -> None:
+        """An undo took the duel back: `seat`'s view again, nothing of the later position."""
+        self.finished = False  # a puzzle may take back the move that ended its duel
+        self.hints.clear()
+        self.line_panel.close_menu()
+        self.anim.skip()
+        self.load_seat(seat)
+
+    def raise_curtain(self, seat: int, reason: str | None = None) -> None:
+        """Hotseat: cover the board until `seat` is at the screen (`reason`: what is new)."""
+        if reason is not None:
+            self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
+            return
         view = self.session.view(seat)
         if view.choice is not None:
             reason = "You have a choice to make."
@@ -317,8 +282,8 @@ class DuelScene(OnTable, Screen):
                 forced = self._forced_pass()
         self.anim.speed = self.speed
         self.table.update(dt, SPEEDS[self.speed])
-        self.menu_button.update(dt)
-        self._poll_hint()
+        self.hud.update(dt)
+        self.hints.poll()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
             if self._warm and not self.anim.tweens:  # idle: draw ahead the zoom faces of new cards
@@ -328,8 +293,8 @@ class DuelScene(OnTable, Screen):
 
     def left(self) -> None:
         """Off the screen stack on purpose (game.ui.scene): the flow lets go of its autosave."""
-        if self.on_left is not None:
-            self.on_left(self)
+        if self.hooks.on_left is not None:
+            self.hooks.on_left(self)
 
     def _drive(self, dt: float) -> None:
         s = self.session
@@ -340,8 +305,8 @@ class DuelScene(OnTable, Screen):
                 self.finished = True
                 self.input.reset()
                 self.input.refresh()
-                if self.on_end is not None:
-                    self.on_end(self)
+                if self.hooks.on_end is not None:
+                    self.hooks.on_end(self)
             return
         seat = s.deciding
         if seat is None:
@@ -363,7 +328,7 @@ class DuelScene(OnTable, Screen):
             return
         if seat != self.shown:
             if self.hotseat:
-                self._raise_curtain(seat)
+                self.raise_curtain(seat)
             return
 
     def _settle(self) -> None:
@@ -386,22 +351,21 @@ class DuelScene(OnTable, Screen):
             elif self.curtain.handle_event(event):
                 seat = self.curtain.seat
                 self.curtain = None
-                self._load(seat)
+                self.load_seat(seat)
             return None
-        if self.step_menu is not None:
-            self._step_menu_event(event)
+        if self.line_panel.menu is not None:
+            self.line_panel.menu_event(event)
             return None
-        if self.menu_button.handle_event(event) and event.type != pygame.MOUSEMOTION:
+        if self.hud.menu_event(event) and event.type != pygame.MOUSEMOTION:
             return None
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
             return None
         if event.type == pygame.MOUSEMOTION:
             self.input.mouse(event)
-            self._pointed = None  # the zoom follows what is under the pointer now
+            self.zoom.unpoint()  # the zoom follows what is under the pointer now
             self.log.hover = self.log.entry_at(event.pos)
-            self.hover_step = next(((st.line, st.step) for r, st in self.line_hits
-                                    if r.collidepoint(event.pos)), None)
+            self.line_panel.pointer_moved(event.pos)
             return None
         if self.anim.busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
@@ -413,7 +377,7 @@ class DuelScene(OnTable, Screen):
             return None
         if self.finished:
             return self._finished_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self._step_click(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.line_panel.click(event.pos):
             return None
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.log.focused = self.log.focused and self.log.rect.collidepoint(event.pos)
@@ -423,7 +387,7 @@ class DuelScene(OnTable, Screen):
             self.input.mouse(event)
         elif event.type == pygame.KEYDOWN:
             if self.log.focused and self.log.key(event):  # Up/Down pick a log line
-                self.zoom_pin = self.log.selected_card
+                self.zoom.pin = self.log.selected_card
                 if not self.log.focused:
                     self.input.focus = None  # Esc left the log
             elif not self.input.key(event):
@@ -456,7 +420,7 @@ class DuelScene(OnTable, Screen):
         if self.log.selected is None:
             self.log.selected = len(self.log.entries) - 1
         self.log.show(self.log.selected)
-        self.zoom_pin = self.log.selected_card
+        self.zoom.pin = self.log.selected_card
 
     def _finished_event(self, event: pygame.event.Event) -> Transition | None:
         go = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -464,13 +428,13 @@ class DuelScene(OnTable, Screen):
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
         if go:
             from game.ui.scene import Pop
-            self.go(self.on_over(self) if self.on_over is not None else Pop())
+            self.go(self.hooks.on_over(self) if self.hooks.on_over is not None else Pop())
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
         elif event.type == pygame.KEYDOWN and self._aid_key(event):
             pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self._aid_click(event.pos):
+            if not self.hud.click_aid(event.pos):
                 self._panel_click(event.pos)
         return None
 
@@ -486,20 +450,11 @@ class DuelScene(OnTable, Screen):
         i = self.log.entry_at(pos)
         if i is not None:
             self.log.selected = i
-            self.zoom_pin = self.log.entries[i].card_id
+            self.zoom.pin = self.log.entries[i].card_id
             self.log.focused = True  # the keys now move through the log
             self.input.focus = None
             return True
-        for key, r in self.setting_rects.items():
-            if r.collidepoint(pos):
-                self.input.extra_actions[key]()
-                return True
-        if self._aid_click(pos):
-            return True
-        if self.geo.tray_open and self._tray_close().collidepoint(pos):
-            self.geo.tray_open = False
-            return True
-        return False
+        return self.hud.click_setting(pos) or self.hud.click_aid(pos) or self.hud.click_tray_close(pos)
 
     def _scene_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -548,270 +503,45 @@ class DuelScene(OnTable, Screen):
         """U or Ctrl+Z: undo; H: hint; Y: the menu of Steps to pass until."""
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.key == pygame.K_u or (event.key == pygame.K_z and ctrl):
-            self.request_undo()
+            self.undo.request()
         elif event.key == pygame.K_h and not ctrl:
-            self.request_hint()
+            self.hints.request()
         elif event.key == pygame.K_y and not ctrl and not self.finished:
-            self.open_step_menu(None)
+            self.line_panel.open_menu(None)
         else:
             return False
         return True
 
-    def _aid_click(self, pos: tuple[int, int]) -> bool:
-        for key, r in self.aid_rects.items():
-            if r.collidepoint(pos):
-                self.input.extra_actions[key]()
-                return True
-        return False
+    # ------------------------------------------------ for the pause menu (host.DuelHost)
+    @property
+    def suspender(self) -> Callable[[], None] | None:
+        return self.hooks.suspender
 
-    # undo
-    def request_undo(self) -> None:
-        """Take back the person's last decision: at once versus the computer or in a puzzle,
-        after the other player agrees in hotseat; else say why not."""
-        if self.curtain is not None or self.dialog is not None:
-            return
-        seat = self.aid_seat()
-        why = (self.undo_block() if self.undo_block is not None else "") or \
-            self.session.undo_refusal(seat, self.pool)
-        if why:
-            cited = next((r for r in rule_texts.CLIENT_CITED if why.endswith(cite.tag_of(r))), "")
-            self.say(why, "warn", detail=cite.words_of(cited) if cited else "")  # hover: the rule
-            return
-        if self.hotseat:
-            words = self.session.undo_words(seat)
-            self.input.reset()
-            self.dialog = aids.undo_question(
-                self.name(seat), self.name(1 - seat), words, lambda: self._undo(seat),
-                lambda: self.say(f"{self.name(1 - seat)} refused the undo.", "warn"))
-            return
-        self._undo(seat)
+    def show_dialog(self, dialog: Modal | None) -> None:
+        self.dialog = dialog
 
-    def _undo(self, seat: int) -> None:
-        mark = self.session.undo(seat)
-        self.finished = False  # a puzzle may take back the move that ended its duel
-        self.hint = None
-        self._hinting = None
-        self.step_menu = None
-        self.anim.skip()
-        left = self.session.undos.count(seat)
-        more = f" ({left} more can be undone this turn)" if left else ""
-        if self.hotseat:  # the other player agreed at the screen: the asker takes the seat again
-            self._load(seat)
-            self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat),
-                                   f"{self.name(1 - seat)} agreed: {mark.words} is taken back.",
-                                   LAYOUT.size)
-            return
-        self._load(seat)
-        self.say(f"Undone: {mark.words}{more}", "ok")
+    def duel_settings(self) -> folders.Settings:
+        """The settings the pause menu's Settings edit (read from disk once if none were given)."""
+        if self.hooks.settings is None:
+            self.hooks.settings = folders.load_settings()
+        return self.hooks.settings
 
-    # hint
-    def _default_hint_player(self, seat: int, seed: int) -> Player:
-        """Hard for `seat`, knowing its own decklist (every card it owns in this duel)."""
-        from game.ai.levels import make_player
-
-        duel = self.session.duel
-        deck = [c.cid for c in duel.cards if c.owner == seat]
-        return make_player("hard", seed, pool=self.pool, rules=duel.rules, deck=deck,
-                           max_seconds=HINT_MAX_SECONDS)
-
-    def hint_refusal(self) -> str:
-        if self.hotseat:
-            return "Hints are for duels against the computer and for puzzles."
-        if self.finished or self.session.over:
-            return "The duel is over."
-        seat = self.aid_seat()
-        if self.session.deciding != seat or self.stale or self.curtain is not None:
-            return "A hint is for your own decision: wait until you decide."
-        return ""
-
-    def request_hint(self) -> None:
-        """Ask the Hard level for the person's best move (in the worker thread: never on the
-        drawing path); shown on the board with why once it has answered."""
-        if self.on_hint is not None:
-            self.on_hint()  # a puzzle: its written hint, then this
-            return
-        self.start_hint()
-
-    def start_hint(self) -> None:
-        why = self.hint_refusal()
-        if why:
-            self.say(why, "warn")
-            return
-        seat = self.aid_seat()
-        sent = len(self.session.history)
-        if self.hint is not None and self.hint.sent == sent:
-            self.say_hint()
-            return
-        if self._hinting is not None and self._hinting[1].sent == sent:
-            return  # already thinking
-        seed = hint_seed(self.session.duel.seed, seat, sent)
-        advisor = Advisor(lambda: self.hint_maker(seat, seed), self.pool, sent)
-        worker = AiWorker(advisor, threaded=self.session.threaded)
-        self._hinting = (worker, advisor)
-        self.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
-        worker.start(self.session.view(seat))
-        self._poll_hint()
-
-    def _poll_hint(self) -> None:
-        if self.hint is not None and self.hint.sent != len(self.session.history):
-            self.hint = None  # the position moved on: the hint was for another one
-        got = self._hinting
-        if got is None:
-            return
-        worker, advisor = got
-        if worker.poll() is None and worker.thinking:
-            return
-        self._hinting = None
-        advice = advisor.advice
-        if advice is None or advice.sent != len(self.session.history):
-            if advice is None:
-                self.say("No hint this time: the Hard level could not decide.", "warn")
-            return
-        self.hint = advice
-        self.log.add(LogEntry("Hint: " + advice.words, -1))
-        self.say_hint()
-
-    def say_hint(self) -> None:
-        """The hint's words over the far hand, the one row a hint never points at (in a
-        puzzle its banner lies there: then at the middle line)."""
-        if self.hint is not None:
-            self.say("Hint: " + self.hint.words, "ok", over_far_hand=self.overlay is None,
-                     seconds=12.0, whole=True)  # every word of it, the box grows
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        if self.hint is None or self.curtain is not None or self.shown != self.hint.seat:
-            return
-        rows = None
-        p = self.input.prompt
-        if p is not None:
-            rows = [r for i, row in enumerate(p.rows) if getattr(row, "value", None) == getattr(
-                self.hint.command, "option", object()) and (r := self.input.panel.row_rect(p, i)) is not None]
-        aids.draw_hint(surface, self.geo, self.hint.command, self.renderer.clock, rows)
-
-    def _draw_aids(self, surface: pygame.Surface) -> None:
-        seat = self.aid_seat()
-        pointer = self.input.pointer
-        undo_ok = not self.session.over and self.session.undos.latest(seat) is not None
-        buttons = [("\u21b6 Undo  (U)", self.aid_rects[aids.UNDO_KEY], undo_ok,
-                    self.aid_rects[aids.UNDO_KEY].collidepoint(pointer), self.input.focus == aids.UNDO_KEY)]
-        if aids.HINT_KEY in self.aid_rects:
-            label = "Hint: thinking\u2026" if self._hinting is not None else "Hint  (H)"
-            r = self.aid_rects[aids.HINT_KEY]
-            buttons.append((label, r, not self.hint_refusal(), r.collidepoint(pointer),
-                            self.input.focus == aids.HINT_KEY))
-        aids.draw_aid_buttons(surface, buttons)
-
-    # yield to a Step
-    def answers_label(self) -> str:
-        waiting = self.session.yields[self.shown]
-        if waiting is not None:
-            return "Passing until " + waiting.words(self.session.view(self.shown), self.pool)
-        return self.session.responses[self.shown].label
-
-    def _step_at(self, pos: tuple[int, int]):
-        """The Step on a Line (not one resolving) whose row is under `pos`, or None."""
-        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
-        for r, st in self.line_hits:
-            if r.collidepoint(pos) and open_steps.get((st.line, st.step)) == st:
-                return st
-        return None
-
-    def lit_step(self) -> tuple[int, int] | None:
-        """The Step row lit on the Line panel: the keyboard's focus when it is on one (the
-        keys were used last), else the one under the pointer."""
-        f = self.input.focus
-        if isinstance(f, tuple) and len(f) == 3 and f[0] == STEP_KEY and \
-                (self.input.last == "keys" or self.hover_step is None):
-            return (f[1], f[2])
-        return self.hover_step
-
-    def _focus_steps(self) -> None:
-        """Each open Step's row (as the Line panel drew it) is a place Tab reaches; Enter on
-        it opens "Pass until this resolves" for it, as a click does."""
-        inp = self.input
-        for k in [k for k in inp.extra_rects if isinstance(k, tuple) and k[:1] == (STEP_KEY,)]:
-            del inp.extra_rects[k]
-            inp.extra_actions.pop(k, None)
+    def take_seat(self, seat: int) -> None:
+        """Hotseat: the curtain (if up) goes down and `seat` is at the screen (a concession)."""
         if self.curtain is not None:
-            return
-        open_steps = {(s.line, s.step): s for line in self.board.lines for s in line}
-        for r, st in self.line_hits:
-            if open_steps.get((st.line, st.step)) == st:
-                k = (STEP_KEY, st.line, st.step)
-                inp.extra_rects[k] = r
-                inp.extra_actions[k] = functools.partial(self.open_step_menu, st, r.center)
+            self.curtain = None
+            self.load_seat(seat)
 
-    def _step_click(self, pos: tuple[int, int]) -> bool:
-        if self.curtain is not None or not LAYOUT.lines.collidepoint(pos):
-            return False
-        if self.input.prompt is not None and self.input.panel.rect.collidepoint(pos):
-            return False
-        st = self._step_at(pos)
-        if st is None:
-            return False
-        self.open_step_menu(st, pos)
-        return True
-
-    def open_step_menu(self, step, at: tuple[int, int] | None = None) -> None:
-        """"Pass until this resolves" for one Step (a click on it), or for each Step on the
-        Lines (Y)."""
-        steps = [step] if step is not None else [s for line in self.board.lines for s in line]
-        if not steps:
-            self.say("No Step is on a Line: nothing to pass until.", "info")
-            return
-        entries = []
-        for st in steps:
-            name = panels.step_title(self.pool, st, self.board.step_card_id(st))
-            label = YIELD_WORDS if step is not None else f"{YIELD_WORDS}: {st.line}.{st.step} {name}"
-            entries.append(Entry(label, [], "now", str(st.line * 1000 + st.step)))
-        title = f"{st.line}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
-        # beside the Line panel, on the board's side, so the Step stays in sight
-        where = (LAYOUT.lines.x - 330, at[1] - 20) if at is not None else (LAYOUT.lines.x - 330, LAYOUT.lines.y + 40)
-        self.step_menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size),
-                               source=steps)
-        self.input.reset()
-
-    def _step_menu_event(self, event: pygame.event.Event) -> None:
-        menu = self.step_menu
-        assert menu is not None
-        got = menu.handle_event(event)
-        if got is None:
-            return
-        self.step_menu = None
-        kind, entry = got
-        if kind != "pick" or entry is None:
-            return
-        steps = {f"{s.line * 1000 + s.step}": s for s in menu.source}  # type: ignore[attr-defined]
-        st = steps.get(entry.hint)
-        if st is None:
-            return
-        seat = self.shown
-        self.session.yield_to(seat, st)
-        self.say(f"{self.name(seat)}: passing until {self.answers_label().removeprefix('Passing until ')} "
-                 "resolves (click the answers button to stop)", "info")
-
-    # ------------------------------------------------------------ settings
-    def _setting_rects(self) -> dict[tuple, pygame.Rect]:
-        r = LAYOUT.settings
-        half = (r.w - 6) // 2
-        rects = {("set", "speed"): pygame.Rect(r.x, r.y, half - 20, r.h),
-                 ("set", "resp"): pygame.Rect(r.x + half - 14, r.y, r.w - half + 14, r.h)}
-        return rects
-
-    def _cycle_speed(self) -> None:
-        self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
-        self.on_setting("speed", self.speed)
-        self.say(f"Animation speed: {self.speed}", "info")
-
-    def _cycle_responses(self) -> None:
-        seat = self.shown
-        if self.session.yields[seat] is not None:  # the button shows the yield: a click ends it
-            self.session.yields[seat] = None
-            self.say(f"{self.name(seat)}: no longer passing; {self.session.responses[seat].label}", "info")
-            return
-        self.session.responses[seat] = self.session.responses[seat].next()
-        self.on_setting(f"responses_{seat}", self.session.responses[seat].value)
-        self.say(f"{self.name(seat)}: {self.session.responses[seat].label}", "info")
+    def use_prefs(self, ai_pause: float, glow: bool, log_size: str,
+                  speed: str | None = None, responses: list[Responses] | None = None) -> None:
+        """The duel's settings (prefs.apply_prefs): speed and answers only while it runs."""
+        self.ai_pause = ai_pause
+        self.glow = glow
+        self.log.set_size(log_size)
+        if speed is not None:
+            self.speed = speed
+        if responses is not None:
+            self.session.responses[:] = responses
 
     def open_pause(self) -> None:
         """The pause menu (game/ui/duel/pause.py): the duel waits while it is open."""
@@ -863,29 +593,24 @@ class DuelScene(OnTable, Screen):
         lights = self.lights()
         self.table.draw_board(surface, lights, self.session.names, self.geo.tray_open)
         if self.geo.tray_open:
-            self._draw_tray_close(surface)
+            self.hud.draw_tray_close(surface)
         self.anim.draw(surface, 1)
-        self._draw_left(surface)
+        self.log.draw(surface)  # first: the zoom's long terms may lie over its top rows
+        self.zoom.draw(surface)
         self._draw_right(surface)
-        self._draw_arrows(surface)
+        self.line_panel.draw_arrows(surface)
         self.anim.draw(surface, 2)
-        if self.overlay is not None:
-            self.overlay(surface)
+        if self.hooks.overlay is not None:
+            self.hooks.overlay(surface)
         self.renderer.draw_drag(surface, self.board, lights)
         if lights.arrow is not None:
             from .render import _arrow
             _arrow(surface, *lights.arrow)
-        self._draw_hint(surface)
+        self.hints.draw(surface)
         if inp.popup is not None:
             inp.popup.draw(surface)
-        if self.step_menu is not None:
-            self.step_menu.draw(surface)
-        self.menu_button.draw(surface)
-        if self.match_note:
-            r = self.menu_button.rect
-            txt.blit_text(surface, self.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
-                          bold=True, anchor="midright")
-        pause.draw_focus(surface, self.menu_button, self.input.focus == pause.MENU_KEY)
+        self.line_panel.draw_menu(surface)
+        self.hud.draw_menu(surface)
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
@@ -893,240 +618,25 @@ class DuelScene(OnTable, Screen):
         if self.dialog is not None:
             self.dialog.draw(surface)
 
-    def _draw_arrows(self, surface: pygame.Surface) -> None:
-        """Each resolving Step's and the lit Step's arrows to their targets (arrows.py)."""
-        self.arrows = self.table.draw_arrows(surface, self.line_hits, self.lit_step())
-
-    def _tray_close(self) -> pygame.Rect:
-        t = LAYOUT.tray
-        return pygame.Rect(t.right - 92, t.y + 4, 86, 22)
-
-    def _draw_tray_close(self, surface: pygame.Surface) -> None:
-        r = self._tray_close()
-        focus = self.input.focus == ("extra", self.shown)
-        pygame.draw.rect(surface, theme.BUTTON, r, border_radius=5)
-        pygame.draw.rect(surface, style.FOCUS if focus else theme.BUTTON_EDGE, r, 2 if focus else 1,
-                         border_radius=5)
-        txt.blit_text(surface, "Close (X)", 13, theme.TEXT, r.center, anchor="center")
-
-    def _zoom_target(self) -> tuple[str | None, CardView | None]:
-        inp = self.input
-        first, second = (inp.focus, inp.hover) if inp.last == "keys" else (inp.hover, inp.focus)
-        key = first if first is not None else second
-        if key is None and inp.held is not None:
-            key = inp.held.uid
-        if inp.popup is not None and inp.popup.entries:
-            hint = inp.popup.entries[inp.popup.index].hint
-            if hint in self.pool:
-                return hint, None
-        if isinstance(key, int) and self._moved_since_pointed(key):
-            key = None  # it left the place it was pointed at (Broken, returned): not shown
-        if isinstance(key, int):
-            c = self.board.cards.get(key)
-            if c is not None and c.card_id is not None:
-                return c.card_id, c
-        if isinstance(key, tuple) and key and key[0] == "row" and inp.prompt is not None:
-            i = key[1]
-            if 0 <= i < len(inp.prompt.rows):
-                row = inp.prompt.rows[i]
-                c = self.board.cards.get(row.card) if row.card is not None else None
-                if c is not None and c.card_id:
-                    return c.card_id, c
-                named = self._by_name(row.label.split(":")[0])
-                if named is not None:  # a card the board does not show (a deck search)
-                    return named, None
-        if isinstance(key, tuple) and key and key[0] == "grave":
-            grave = self.board.sides[key[1]].grave
-            if grave:
-                c = self.board.cards.get(grave[-1])
-                if c is not None and c.card_id:
-                    return c.card_id, c
-        target = getattr(key, "uid", None)
-        if target is not None:
-            c = self.board.cards.get(target)
-            if c is not None and c.card_id:
-                return c.card_id, c
-        return self.zoom_pin, None
-
-    def _moved_since_pointed(self, uid: int) -> bool:
-        """True once card `uid` has left the zone it was in when the pointer or keys found it."""
-        where = self.board.where(uid)
-        zone = where[1] if where is not None else None
-        seen = self._pointed
-        if seen is None or seen[0] != uid:
-            self._pointed = (uid, zone)
-            return False
-        return seen[1] != zone
-
-    def _by_name(self, name: str) -> str | None:
-        if self._names is None:
-            self._names = {c.name: cid for cid, c in self.pool.items()}
-        return self._names.get(name)
-
-    def _draw_left(self, surface: pygame.Surface) -> None:
-        cid, card = self._zoom_target()
-        cdef = self.pool.get(cid) if cid else None
-        face = self.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
-        hint = self.pile_words(self.input.pointer) if cid is None else ""
-        hint = hint or "Drag a glowing card to play it; click a card for its menu."
-        self.log.draw(surface)  # first: long terms may lie over its top rows
-        panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
-                         self._notes(card))
-
-    def pile_words(self, pos: tuple[int, int]) -> str:
-        """What the pile under the pointer is, for the hover text (counts only: hidden stays hidden)."""
-        for seat in (0, 1):
-            side = self.board.sides[seat]
-            whose = "Your" if seat == self.shown and not self.hotseat else f"{self.name(seat)}'s"
-            if self.geo.pile_rect(seat, Zone.DECK).collidepoint(pos):
-                return (f"{whose} Main Deck: {side.deck_count} card{'s' if side.deck_count != 1 else ''}, "
-                        "face down. A card is drawn from it each Draw Phase.")
-            if self.geo.pile_rect(seat, Zone.EXTRA).collidepoint(pos):
-                n = side.extra_count
-                more = " Click it to see them and Special Summon." if seat == self.shown else " Hidden."
-                return f"{whose} Extra Deck: {n} Extra Deck Phantom{'s' if n != 1 else ''}.{more}"
-            if self.geo.pile_rect(seat, Zone.GRAVE).collidepoint(pos):
-                n = len(side.grave)
-                return f"{whose} Graveyard: {n} card{'s' if n != 1 else ''}, face up. Click it to see them."
-        return ""
-
-    def _notes(self, card) -> list[tuple[str, tuple[int, int, int]]]:
-        """For a card of the shown seat's hand or Extra Deck: its cost, and why it cannot be
-        played now (the engine's own reason), worked out once per card per command."""
-        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA) or card.owner != self.shown:
-            return []
-        key = (card.uid, len(self.session.history), self.stale)
-        if self._note_key == key:
-            return self._note
-        notes = []
-        cdef = self.pool.get(card.card_id) if card.card_id else None
-        if cdef is not None and cdef.is_phantom and card.zone is Zone.HAND:
-            cost = card.sp_cost if card.sp_cost is not None else cdef.level
-            notes.append((f"SP Cost {cost}  ·  you have {self.board.me.sp} SP", theme.ACCENT))
-        elif cdef is not None and card.zone is Zone.HAND:
-            notes.append((activation_cost(cdef) + f"  ·  you have {self.board.me.sp} SP", theme.ACCENT))
-        mine = self.gest.by_source.get(card.uid, [])
-        set_only = bool(mine) and all(isinstance(c, SetCard) for c in mine) and \
-            cdef is not None and not cdef.is_phantom
-        if self.can_act() and (card.uid not in self.gest.by_source or set_only):
-            cmd = self._natural(card)
-            refusal = self.session.refusal(cmd) if cmd is not None else None
-            if refusal is not None:
-                lead = "Only Set now" if set_only else "Not now"
-                notes.append((cite.said(refusal.code, refusal.message, lead), style.DAMAGE))
-                notes.append((cite.words(refusal.code), theme.TEXT_DIM))
-        self._note_key, self._note = key, notes
-        return notes
-
     def why_not(self, uid: int) -> str:
-        """The engine's reason a card of the hand or Extra Deck cannot be played now, with
-        the rule it cites."""
-        refusal = self.why_not_refusal(uid)
-        return cite.said(refusal.code, refusal.message) if refusal is not None else ""
+        return self.zoom.why_not(uid)
 
     def why_not_refusal(self, uid: int) -> Refusal | None:
-        """The engine's refusal of what playing a hand or Extra Deck card would mean now."""
-        card = self.board.cards.get(uid)
-        if card is None or card.zone not in (Zone.HAND, Zone.EXTRA):
-            return None
-        cmd = self._natural(card)
-        return self.session.refusal(cmd) if cmd is not None else None
-
-    def _natural(self, card) -> Command | None:
-        """What playing this card would most likely mean (to ask the engine why not)."""
-        from .gestures import SlotTarget, guess
-
-        zones = (Zone.PHANTOM, Zone.SIDE) if card.zone is Zone.EXTRA else None
-        cdef = self.pool.get(card.card_id)
-        if zones is None and cdef is not None:
-            zones = (Zone.PHANTOM, Zone.SIDE) if cdef.is_phantom else (Zone.BACK, Zone.SIDE)
-        for zone in zones or ():
-            row = self.board.me.slots[zone]
-            for i, uid in enumerate(row):
-                if uid is None:
-                    return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, i))
-        zone = (zones or (Zone.PHANTOM,))[0]
-        return guess(self.board, self.pool, self.shown, card.uid, SlotTarget(self.shown, zone, 0))
+        return self.zoom.why_not_refusal(uid)
 
     def _draw_right(self, surface: pygame.Surface) -> None:
-        b = self.board
-        near, far = b.seat, 1 - b.seat
-        deciding = self.session.deciding
-        for seat, rect in ((far, LAYOUT.far_panel), (near, LAYOUT.near_panel)):
-            note = ""
-            if self.session.is_ai(seat) and self.session.workers[seat].thinking:
-                note = "thinking\u2026"
-            you = not self.hotseat and not self.session.is_ai(seat)
-            panels.draw_player_panel(surface, rect, b, seat, self.name(seat) + ("  \u00b7  you" if you else ""),
-                                     self.tickers[("lp", seat)], self.tickers[("sp", seat)],
-                                     deciding == seat and not self.finished, note)
+        """The HUD's panels, the Line panel (above the prompt when there is one), the buttons."""
+        self.hud.draw_panels(surface)
         inp = self.input
-        clicks = inp.phase_clicks() if self.can_act() else {}
-        hover = inp.hover[1] if isinstance(inp.hover, tuple) and inp.hover and inp.hover[0] == "phase" else None
-        focus = inp.focus[1] if isinstance(inp.focus, tuple) and inp.focus and inp.focus[0] == "phase" else None
-        mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
-        flash = 1 - mark.t if mark is not None else 0.0
-        panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), clicks,
-                              hover, focus, flash, self.over_words())
-        self._draw_action(surface)
         prompt = inp.prompt if self.can_act() or inp.mode is not Mode.IDLE else None
-        lit = self.lit_step()
+        lit = self.line_panel.lit()
         if prompt is not None:
             area = LAYOUT.lines
             lines_rect = pygame.Rect(area.x, area.y, area.w, inp.panel.rect.y - 6 - area.y)
-            self.line_hits = panels.draw_lines(surface, lines_rect, b, self.anim, self.pool, lit)
+            self.line_panel.draw(surface, lines_rect, lit)
             colour = style.player_colour(self.shown)
             inp.panel.draw(surface, prompt, colour)
         else:
-            self.line_hits = panels.draw_lines(surface, LAYOUT.lines, b, self.anim, self.pool, lit)
-        self._focus_steps()
-        buttons = []
-        for key, r in self.setting_rects.items():
-            label = (f"Speed: {self.speed}" if key[1] == "speed" else self.answers_label())
-            buttons.append((label, r, inp.hover == key, inp.focus == key))
-        panels.draw_settings(surface, buttons)
-        self._draw_aids(surface)
-
-    def over_words(self) -> str:
-        """Once the duel has ended, who won, for the phase bar (seen whatever the log shows)."""
-        if not self.finished:
-            return ""
-        winner = self.session.duel.winner
-        return f"Duel over  \u00b7  {self.name(winner)} wins" if winner in (0, 1) else "Duel over  \u00b7  a draw"
-
-    def action_state(self) -> tuple[str, bool]:
-        """The action button's label and whether it does something now."""
-        if self.finished:
-            return ("See the result  \u25b8", True)
-        if self.anim.busy:
-            return ("Skip animation", True)
-        if self.session.deciding is not None and self.session.is_ai(self.session.deciding):
-            return (f"{self.name(self.session.deciding)} is thinking\u2026", False)
-        if not self.can_act():
-            return ("", False)
-        label, act = self.input.action()
-        return (label, act is not None)
-
-    def _draw_action(self, surface: pygame.Surface) -> None:
-        r = LAYOUT.action
-        label, enabled = self.action_state()
-        hovered = self.input.hover == ("action",)
-        focused = self.input.focus == ("action",)
-        if not label:
-            label = "Waiting\u2026"
-        fill = (70, 56, 30) if enabled else theme.BUTTON_DISABLED
-        if enabled and hovered:
-            fill = (104, 80, 38)
-        pygame.draw.rect(surface, fill, r, border_radius=9)
-        pygame.draw.rect(surface, theme.ACCENT if enabled else theme.PANEL_EDGE, r, 2 if focused else 1,
-                         border_radius=9)
-        if focused:
-            pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
-        ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
-        room, dx = (r.w - 70, -14) if enabled else (r.w - 20, 0)
-        txt.blit_text(surface, fit(label, 17, room), 17, ink, (r.centerx + dx, r.centery),
-                      bold=True, anchor="center")
-        if enabled:
-            txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),
-                          anchor="midright")
-
+            self.line_panel.draw(surface, LAYOUT.lines, lit)
+        self.line_panel.focus_steps()
+        self.hud.draw_buttons(surface)
