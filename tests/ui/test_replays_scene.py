@@ -3,6 +3,7 @@ the viewer steps forward and back to identical states and never changes the duel
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,7 @@ from game.ui.duel.flow import MatchFlow
 from game.ui.duel.layout import FAR_HAND_W, LAYOUT
 from game.ui.duel.result import ResultScene
 from game.ui.duel.sprites import CardSprites
-from game.ui.replays import demo
+from game.ui.replays import demo, list_scene
 from game.ui.replays.list_scene import ReplaysScene
 from game.ui.replays.viewer import BAR, BOTH, ReplayViewer
 from game.ui.scene import Pop, Push
@@ -336,13 +337,26 @@ def test_double_click_opens_and_delete_asks_first(folder, window) -> None:
     assert feed(scene, key(pygame.K_ESCAPE)) == [Pop()]
 
 
-def test_the_list_is_read_off_the_frame_loop(folder, window) -> None:
+def test_the_list_is_read_off_the_frame_loop(folder, window, monkeypatch) -> None:
     for i in range(6):
         (folder / f"2026-12-0{i + 1}_000000_copy_vs_copy.yaml").write_bytes(
             next(folder.glob("*_vs_veil-control.yaml")).read_bytes())
+    # the reader waits until the test lets it go: the scene opens, draws and updates while
+    # no file is read yet, so the frame loop cannot be what reads them (on any machine load)
+    gate = threading.Event()
+    read = list_scene.read_entry
+
+    def gated(path, pool):
+        assert gate.wait(10)
+        return read(path, pool)
+
+    monkeypatch.setattr(list_scene, "read_entry", gated)
     scene = ReplaysScene(base_pool())
     assert scene.loader is not None and len(scene.loader.paths) == 8
     scene.draw(window)  # while reading: a count, no "No replays yet"
+    scene.update(1 / 60)
+    assert scene.loading and scene.entries == []
+    gate.set()
     for _ in range(2000):
         scene.update(1 / 60)
         if not scene.loading:
