@@ -17,6 +17,7 @@ from game.files.fileio import MIB
 from game.files.resources import STARTER_DECK_DIR
 from game.files.yamlio import dump_yaml
 from game.play import replay as R
+from game.play.replay.store import NAME_RE
 from tests.kit import base_pool, rules
 
 REPO = Path(__file__).resolve().parents[2]
@@ -196,7 +197,7 @@ def test_only_the_newest_replays_are_kept(duel, tmp_path) -> None:
     path = R.save_replay(_record(duel), folder, keep=5)
     left = sorted(p.name for p in folder.iterdir())
     assert path.name in left and mine.name in left
-    named = [n for n in left if R.NAME_RE.match(n)]
+    named = [n for n in left if NAME_RE.match(n)]
     assert len(named) == 5
     assert named[0] == f"{WHEN - timedelta(days=4):%Y-%m-%d_%H%M%S}_old_vs_old.yaml"
     assert R.replay_files(folder)[0] == path and R.replay_files(folder)[-1] == mine
