@@ -15,10 +15,12 @@ from game.engine import event_to_dict
 from game.files.fileio import FileError, parse_json
 from game.files.yamlio import brief
 
+# one event as `event_to_dict` gives it, as JSON reads it back (type: its class name)
+PlainEvent = dict[str, object]
 MAX_EVENT_BYTES = 64 * 1024 * 1024  # the unpacked events of one replay (a zip bomb stops here)
 
 
-def plain_events(events: Sequence[object]) -> tuple[dict, ...]:
+def plain_events(events: Sequence[object]) -> tuple[PlainEvent, ...]:
     """Engine events as the plain data a replay keeps (`event_to_dict`, lists for tuples)."""
     return tuple(json.loads(json.dumps([event_to_dict(e) for e in events])))
 
@@ -28,12 +30,12 @@ def _pack(items: Sequence[object]) -> str:
     return base64.b64encode(zlib.compress(blob, 9)).decode("ascii")
 
 
-def pack_events(events: Sequence[dict]) -> str:
+def pack_events(events: Sequence[PlainEvent]) -> str:
     """The `events` field: base64 of zlib (level 9) of the compact JSON list."""
     return _pack(events)
 
 
-def _unpack(text: object, what: str) -> list:
+def _unpack(text: object, what: str) -> list[object]:
     """A packed list (base64 of zlib of JSON); ValueError with a short reason otherwise
     (never more than MAX_EVENT_BYTES unpacked)."""
     if not isinstance(text, str):
@@ -58,13 +60,14 @@ def _unpack(text: object, what: str) -> list:
     return data
 
 
-def unpack_events(text: object) -> tuple[dict, ...]:
+def unpack_events(text: object) -> tuple[PlainEvent, ...]:
     """The inverse of `pack_events`; ValueError with a short reason otherwise."""
-    data = _unpack(text, "events")
-    for i, e in enumerate(data):
+    events: list[PlainEvent] = []
+    for i, e in enumerate(_unpack(text, "events")):
         if not isinstance(e, dict) or not isinstance(e.get("type"), str) or len(e["type"]) > 40:
             raise ValueError(f"event {i + 1}: expected a mapping with a type, got {brief(e)}")
-    return tuple(data)
+        events.append(e)
+    return tuple(events)
 
 
 def pack_marks(marks: Sequence[int]) -> str:
@@ -85,7 +88,7 @@ def unpack_marks(text: object) -> tuple[int, ...]:
     return tuple(marks)
 
 
-def event_words(e: dict | None) -> str:
+def event_words(e: PlainEvent | None) -> str:
     """One event in words a designer reads: `LpChanged player=1 amount=-1800 lp=8200`."""
     if e is None:
         return "nothing (the duel had ended)"
@@ -94,6 +97,7 @@ def event_words(e: dict | None) -> str:
 
 
 def short(value: object) -> str:
+    """A value as at most 60 characters of text, so a sentence about an event stays short."""
     text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -67,9 +67,9 @@ from game.files.fileio import (
     too_big,
 )
 from game.files.yamlio import brief, dump_yaml
-from game.play.played_under import KeptDataError, read_cards
+from game.play.played_under import CardData, KeptDataError, read_cards
 
-from .codec import unpack_events, unpack_marks
+from .codec import PlainEvent, unpack_events, unpack_marks
 from .model import FORMAT, FORMATS, MODES, Replay, ReplayError, ReplayPlayer
 from .notation import FIELDS, parse_command
 
@@ -83,13 +83,13 @@ MAX_TEXT = 200  # characters of a name, a reason
 class _Check:
     """Field-by-field checks that raise ReplayError naming the file and the field."""
 
-    def __init__(self, path: str | os.PathLike | None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None) -> None:
         self.path = path
 
     def fail(self, where: str, problem: str) -> ReplayError:
         return ReplayError(self.path, f"{where}: {problem}")
 
-    def mapping(self, data: object, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict:
+    def mapping(self, data: object, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise self.fail(where, f"expected a mapping, got {brief(data)}")
         for k in data:
@@ -129,7 +129,7 @@ class _Check:
         return value
 
 
-def replay_from_data(data: object, path: str | os.PathLike | None = None,
+def replay_from_data(data: object, path: str | os.PathLike[str] | None = None,
                      pool: Mapping[str, CardDef] | None = None, header: bool = False) -> Replay:
     """Check every field of plain replay data; ReplayError (file: field: problem) otherwise.
     With `pool` (today's cards), every card id of a format 1 replay must be in it; a format 2
@@ -151,8 +151,8 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
     needed = [k for k in _NEEDED[version] if not (header and k in _TAIL)]
     top = c.mapping(data, "replay file", needed, [k for k in _KEYS[version] if k not in needed])
     kept: CardPool | None = None
-    cards: tuple[dict, ...] | None = None
-    events: tuple[dict, ...] | None = None
+    cards: tuple[CardData, ...] | None = None
+    events: tuple[PlainEvent, ...] | None = None
     game_version = ""
     if version >= 2:
         game_version = c.text(top["game_version"], "game_version")
@@ -263,7 +263,7 @@ def replay_from_data(data: object, path: str | os.PathLike | None = None,
                   game_version, cards, events, kept, position, count, marks)
 
 
-def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules: Rules) -> dict:
+def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules: Rules) -> dict[str, Any]:
     """A puzzle's start position: the engine's `to_dict` as one line of JSON, which must
     rebuild a duel on the replay's cards (when they are at hand: not for the list)."""
     if not isinstance(text, str) or len(text) > MAX_POSITION:
@@ -308,7 +308,7 @@ _EVENTS_LINE = re.compile(r"^events: ([A-Za-z0-9+/=]*)\r?$")
 _MARKS_LINE = re.compile(r"^marks: ([A-Za-z0-9+/=]*)\r?$")
 
 
-def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None:
+def _fast_tail(path: str | os.PathLike[str], tail: bytes, empty: bool) -> dict[str, Any] | None:
     """The part after `commands:` as the game writes it: plain `- Type field=value` command
     lines (read without YAML, which takes seconds for 200,000 lines), then an `events:` line
     (read without YAML too) and the `cards:` list (YAML). None when anything else is there
@@ -357,7 +357,7 @@ def _fast_tail(path: str | os.PathLike, tail: bytes, empty: bool) -> dict | None
     return out
 
 
-def _json_cards(lines: list[str]) -> list | None:
+def _json_cards(lines: list[str]) -> list[object] | None:
     """The `cards:` list as the game writes it (one JSON object a line), read without YAML;
     None when the lines are anything else (then they are read as YAML)."""
     if not lines or lines[0].rstrip("\r") != "cards:":
@@ -376,7 +376,7 @@ def _json_cards(lines: list[str]) -> list | None:
     return out
 
 
-def _load_data(path: str | os.PathLike, raw: bytes):
+def _load_data(path: str | os.PathLike[str], raw: bytes) -> object:
     """The file's plain data: its header through YAML and the rest line by line when the
     game wrote it, else the whole file through YAML (a file edited by hand)."""
     parts = _split(raw)
@@ -394,7 +394,7 @@ def _load_data(path: str | os.PathLike, raw: bytes):
     return parse_yaml(decode_text(raw, path), path, "replay")
 
 
-def load_replay(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = None) -> Replay:
+def load_replay(path: str | os.PathLike[str], pool: Mapping[str, CardDef] | None = None) -> Replay:
     """Read and check one replay file (never changes it); ReplayError naming the file otherwise."""
     try:
         data = _load_data(path, read_bytes(path, "replay"))
@@ -403,7 +403,7 @@ def load_replay(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = No
     return replay_from_data(data, path, pool)
 
 
-def load_header(path: str | os.PathLike, pool: Mapping[str, CardDef] | None = None) -> Replay:
+def load_header(path: str | os.PathLike[str], pool: Mapping[str, CardDef] | None = None) -> Replay:
     """A replay's header for a list (date, mode, players, result, start) with no commands,
     from at most HEADER_BYTES at the start of the file: a folder of long replays lists at
     once. A file not laid out that way (edited by hand) is read whole. ReplayError."""

@@ -17,8 +17,9 @@ from game.engine import CardDef, Command, DeckSpec, Duel, Rules, from_dict
 from game.engine.index import CardPool
 from game.files.fileio import one_line
 from game.play.end_words import end_sentence
+from game.play.played_under import CardData
 
-from .codec import pack_events, pack_marks
+from .codec import PlainEvent, pack_events, pack_marks
 from .notation import command_line
 
 FORMAT = 2
@@ -29,7 +30,7 @@ MODES = ("hotseat", "versus_ai", "puzzle")
 class ReplayError(ValueError):
     """A replay that cannot be read or written; the message is one line naming the file."""
 
-    def __init__(self, path: str | os.PathLike | None, problem: str) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, problem: str) -> None:
         self.path = None if path is None else str(path)
         self.problem = " ".join(str(problem).split())
         super().__init__(f"{self.path}: {self.problem}" if self.path else self.problem)
@@ -64,10 +65,10 @@ class Replay:
     auto_pass: bool = False  # the client passes for a person itself (docs/engine.md)
     path: Path | None = field(default=None, compare=False)
     game_version: str = ""  # the game that recorded it ("" in format 1)
-    cards: tuple[dict, ...] | None = None  # the kept card data (None in format 1)
-    events: tuple[dict, ...] | None = None  # every event as `event_to_dict` (None: not kept)
+    cards: tuple[CardData, ...] | None = None  # the kept card data (None in format 1)
+    events: tuple[PlainEvent, ...] | None = None  # every event as `event_to_dict` (None: not kept)
     kept: CardPool | None = field(default=None, compare=False, repr=False)  # `cards` read
-    position: dict | None = None  # a puzzle's start position (the engine's to_dict), else None
+    position: dict[str, Any] | None = None  # a puzzle's start position (the engine's to_dict), else None
     count: int | None = field(default=None, compare=False)  # commands, as the header says
     marks: tuple[int, ...] | None = None  # events told after the start and each command
 
@@ -121,7 +122,7 @@ class Replay:
             raise ReplayError(self.path, f"start: the duel cannot begin: {one_line(exc)}") from None
 
     # ------------------------------------------------------------- writing
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """Plain data in the file's order: `commands` after the header (the list reads up to
         it), then the events and the card data. A replay without kept cards (read from a
         format 1 file) is written in format 1."""

@@ -18,7 +18,7 @@ MAX_LINE = 200  # characters of a command line
 MAX_NUMBER = 1_000_000_000  # any whole number in a command
 
 
-def _field_types(cls) -> tuple[tuple[str, str], ...]:
+def _field_types(cls: type[Command]) -> tuple[tuple[str, str], ...]:
     # the annotation's base name: "tuple[int, ...]" is a "tuple"
     return tuple((f.name, (f.type if isinstance(f.type, str) else f.type.__name__).partition("[")[0])
                  for f in fields(cls))

@@ -13,17 +13,17 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.engine import CardDef, Duel, Rejected, Rules, state_hash
+from game.engine import CardDef, Duel, Event, Rejected, Rules, state_hash
 from game.play.played_under import what_changed
 
-from .codec import event_words, plain_events, short
+from .codec import PlainEvent, event_words, plain_events, short
 from .model import Replay, ReplayError
 from .notation import command_line
 
 CHECKPOINT = 25  # ReplayRun keeps a clone of the duel every this many commands
 
 
-def same_event(recorded: dict, played: dict) -> bool:
+def same_event(recorded: PlainEvent, played: PlainEvent) -> bool:
     """A re-played event is the recorded one when every field the recording has is equal.
     A field the engine added to the event since (what each seat may be told of it, say) is
     not in an older recording and not compared: it says more about the same event, it does
@@ -42,8 +42,8 @@ class Difference:
 
     event: int
     command: int
-    recorded: dict | None
-    played: dict | None
+    recorded: PlainEvent | None
+    played: PlainEvent | None
     refused: str = ""  # the engine refused or failed on a command instead
 
     def words(self, replay: Replay) -> str:
@@ -170,13 +170,13 @@ class ReplayRun:
             duel.apply(cmd)
         return duel
 
-    def told_for(self, seat: int) -> tuple:
+    def told_for(self, seat: int) -> tuple[Event | None, ...]:
         """Every event of the whole replay as `seat` was told it, one per event of the duel
         (None where the seat was not told of it): indexed by `event_counts`."""
         assert self.final is not None
         return self.final.told_for(seat)
 
-    def log_for(self, seat: int | None) -> tuple:
+    def log_for(self, seat: int | None) -> tuple[Event, ...]:
         """Every event of the whole replay as `seat` saw it (None: everything, unredacted: the
         designer's `main.py replay` without --seat, a tool that sees everything)."""
         assert self.final is not None
