@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from game.decks.deck import LISTS, Deck, parse_deck, validate_deck
 from game.engine import Duel, Player, Rules
