@@ -278,7 +278,7 @@ def _position(c: _Check, text: object, pool: Mapping[str, CardDef] | None, rules
     if pool is not None:
         try:
             from_dict({**data, "rules": rules.to_dict(), "history": []}, pool)
-        except Exception as exc:  # noqa: BLE001 - hostile data: any failure is one line
+        except Exception as exc:  # hostile data: any failure is one line
             raise c.fail("start.position", f"not a duel position: {one_line(exc, 160)}") from None
     return data
 

@@ -118,7 +118,7 @@ class Replay:
                 return from_dict({**self.position, "rules": rules.to_dict(), "history": []}, pool)
             return Duel(pool, rules, list(self.decks), self.seed,
                         first_player=self.first_player, auto_pass=self.auto_pass)
-        except Exception as exc:  # noqa: BLE001 - a position is data: any failure is one line
+        except Exception as exc:  # a position is data: any failure is one line
             raise ReplayError(self.path, f"start: the duel cannot begin: {one_line(exc)}") from None
 
     # ------------------------------------------------------------- writing

@@ -194,7 +194,7 @@ def read_entry(path: Path, pool: Mapping[str, CardDef] | None = None,
         return ReplayEntry(path, load_replay(path, pool))
     except ReplayError as exc:
         return ReplayEntry(path, None, exc.problem)
-    except Exception as exc:  # noqa: BLE001 - one file never takes the list down
+    except Exception as exc:  # one file never takes the list down
         return ReplayEntry(path, None, f"cannot be read: {one_line(exc)}")
 
 
