@@ -1,5 +1,5 @@
 """Durability of the writing path (game/files/fileio.py) and of the player's files
-(game/decks/library.py, game/files/folders.py, game/play/replay.py): an interrupted write leaves nothing behind, a killed
+(game/decks/library.py, game/files/folders.py, game/play/replay/store.py): an interrupted write leaves nothing behind, a killed
 write's temp file goes at the next start, two instances sharing a home never lose an
 update nor take the same new name, and a name the OS refuses is a message, not a crash."""
 
