@@ -82,7 +82,7 @@ def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
 
 
 def test_a_card_change_that_breaks_old_replays_without_saying_so_fails(tmp_path) -> None:
-    from tests.play.test_replay_lasting import changed_pool
+    from tests.play.replay.test_lasting import changed_pool
 
     hotseat = R.load_replay(HERE / "hotseat.yaml")
     summon = next(c for c in hotseat.commands if type(c).__name__ == "Summon")

@@ -18,7 +18,7 @@ from game.ui.replays.list_scene import ReplaysScene
 from game.ui.replays.viewer import BOTH, ReplayViewer
 from game.ui.scene import Push
 from tests.kit import base_pool
-from tests.play.test_replay_lasting import _play, _record, changed_pool, first_summoned
+from tests.play.replay.test_lasting import _play, _record, changed_pool, first_summoned
 from tests.ui.events import feed, key
 
 

@@ -13,7 +13,7 @@ from game.play import replay as R
 from game.play.replay.store import prune
 from tests.kit import base_pool
 
-CORPUS = Path(__file__).resolve().parents[1] / "replays"
+CORPUS = Path(__file__).resolve().parents[2] / "replays"
 GOOD = CORPUS / "hotseat.yaml"
 
 
