@@ -164,7 +164,7 @@ def _int(ctx: _Ctx, value: Any, path: str, lo: int | None = None, hi: int | None
     """An integer in [lo, hi] and within +-top (every number of a card is bounded, so a file
     cannot ask for a billion draws); booleans are refused (YAML `yes` would count as 1)."""
     ok = isinstance(value, int) and not isinstance(value, bool)
-    if ok and (lo is None or value >= lo) and (hi is None or value <= hi):
+    if isinstance(value, int) and ok and (lo is None or value >= lo) and (hi is None or value <= hi):
         if -top <= value <= top:
             return value
         ctx.error(path, f"expected a number from {-top if lo is None else lo} to {top}, got "

@@ -187,15 +187,16 @@ def _field_test(key: str, value: str, word: str, q: Query) -> Test | None:
 
 
 # ----------------------------------------------------------------- sorting
-def sort_key(name: str) -> Callable[[CardDef], tuple]:
+def sort_key(name: str) -> Callable[[CardDef], tuple[object, ...]]:
     """A sort key for `name` in SORTS; ties break on type, then name, then id."""
-    base = {
+    keys: dict[str, Callable[[CardDef], tuple[object, ...]]] = {
         "name": lambda c: (),
         "level": lambda c: (not c.is_phantom, c.level),
         "atk": lambda c: (not c.is_phantom, -c.atk),
         "health": lambda c: (not c.is_phantom, -c.health),
         "type": lambda c: (TYPE_ORDER[c.type], c.extra),
-    }[name]
+    }
+    base = keys[name]
     return lambda c: (*base(c), c.name.lower(), c.id)
 
 

@@ -13,7 +13,7 @@ Every problem is reported at once, each naming the card and the rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,11 +68,11 @@ class Deck:
     def spec(self) -> DeckSpec:
         return DeckSpec(self.main, self.extra)
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[str]:
         return Counter(self.main) + Counter(self.side) + Counter(self.extra)
 
-    def to_data(self) -> dict:
-        def entries(ids):
+    def to_data(self) -> dict[str, object]:
+        def entries(ids: Sequence[str]) -> list[dict[str, object]]:
             counts = Counter(ids)
             return [{"card": cid, "count": counts[cid]} for cid in sorted(counts)]
 
@@ -80,7 +80,7 @@ class Deck:
                 "extra": entries(self.extra)}
 
 
-def parse_deck(data, source: str) -> Deck:
+def parse_deck(data: object, source: str) -> Deck:
     """Deck from parsed YAML; DeckError (naming `source`) if its shape is wrong.
 
     Every field is type-checked and bounded before use (a count is 1 to 3, an id at most

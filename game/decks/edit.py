@@ -77,7 +77,7 @@ class DeckEditor:
 
     def entries(self, lname: str) -> list[tuple[str, int]]:
         """(card id, count) of one list, in reading order: type, Level, name."""
-        def key(item: tuple[str, int]) -> tuple:
+        def key(item: tuple[str, int]) -> tuple[object, ...]:
             cdef = self.pool.get(item[0])
             if cdef is None:
                 return (9, 0, item[0])

@@ -288,7 +288,7 @@ def read_import(path: str | Path, pool: Mapping[str, CardDef]) -> tuple[Deck | N
     return deck, [p if p.startswith(str(path)) else f"{path}: {p}" for p in problems]
 
 
-def deck_data(deck: Deck) -> dict:
+def deck_data(deck: Deck) -> dict[str, object]:
     """The deck as file data; a card with more copies than an entry allows (a deck being
     fixed) is split over several entries, so every saved file reads back as it was."""
     data: dict[str, Any] = {"name": deck.name}

@@ -78,7 +78,7 @@ class BalanceRun:
     def duels(self) -> int:
         return sum(r.duels for r in self.results)
 
-    def to_dict(self, timing: bool = True) -> dict:
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
         wins = {name: 0 for name in self.decks}
         duels_of = {name: 0 for name in self.decks}
         for (a, b), res in zip(self.pairs, self.results, strict=True):
@@ -206,7 +206,7 @@ class RulesGridRun:
         duels = sum(r.duels for r in self.results[c])
         return sum(r.draws for r in self.results[c]) / duels if duels else 0.0
 
-    def to_dict(self, timing: bool = True) -> dict:
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
         rows = []
         for c, cand in enumerate(self.candidates):
             worst = self.worst_pairing(c)

@@ -7,10 +7,18 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.files.resources import FONT_BOLD, FONT_REGULAR
 
+from .balance import BalanceRun
 from .sim import SimResult, wilson
+
+if TYPE_CHECKING:
+    import pygame
+
+Report = SimResult | BalanceRun  # one pairing, or every deck against every other
+Cell = tuple[int, int] | None  # (wins, duels) of the row deck against the column deck
 
 FONT = FONT_REGULAR
 BOLD = FONT_BOLD
@@ -33,7 +41,8 @@ def _heat(rate: float) -> tuple[int, int, int]:
     return tuple(int(m + (e - m) * t) for m, e in zip(mid, end, strict=True))  # type: ignore[return-value]
 
 
-def _table(report) -> tuple[list[str], list[list[tuple[int, int] | None]], dict]:
+def _table(report: Report) -> tuple[list[str], list[list[Cell]],
+                                    dict[str, dict[str, tuple[int, int]]]]:
     """Deck names, (wins, duels) cells row vs column, and per-deck seat totals."""
     if isinstance(report, SimResult):
         names = list(report.decks)
@@ -47,7 +56,7 @@ def _table(report) -> tuple[list[str], list[list[tuple[int, int] | None]], dict]
     return names, cells, report.seat_totals()
 
 
-def render(report, title: str = "Phantom Duel balance"):
+def render(report: Report, title: str = "Phantom Duel balance") -> pygame.Surface:
     """A pygame Surface with the heat map (left) and the per-seat bars (right)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -71,7 +80,8 @@ def render(report, title: str = "Phantom Duel balance"):
     surf = pygame.Surface((width, height))
     surf.fill(BG)
 
-    def text(s: str, pos, f=font, color=INK, anchor="topleft") -> None:
+    def text(s: str, pos: tuple[int, int], f: pygame.font.Font = font,
+             color: tuple[int, int, int] = INK, anchor: str = "topleft") -> None:
         img = f.render(s, True, color)
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
@@ -124,7 +134,7 @@ def render(report, title: str = "Phantom Duel balance"):
     return surf
 
 
-def save_png(report, path: str | Path, title: str = "Phantom Duel balance") -> None:
+def save_png(report: Report, path: str | Path, title: str = "Phantom Duel balance") -> None:
     """Draw the report and write it as a PNG atomically (a failed save leaves the old file)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout may be --json
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -74,8 +74,10 @@ def project_fingerprint() -> Fingerprint:
     from game.rules.file import load_rules
 
     out = []
-    for what, load in (("card set", lambda: repr(sorted(load_card_set().items()))),
-                       ("rules", lambda: repr(load_rules())), ("code", _code_digest)):
+    loads: tuple[tuple[str, Callable[[], str]], ...] = (
+        ("card set", lambda: repr(sorted(load_card_set().items()))),
+        ("rules", lambda: repr(load_rules())), ("code", _code_digest))
+    for what, load in loads:
         try:
             out.append((what, _digest(load())))
         except Exception as exc:  # any failure is a difference, reported by name below
@@ -122,7 +124,8 @@ def check_workers(client: Any, mine: Fingerprint | None = None) -> None:
         raise _refusal(bad)
 
 
-def _run_chunk(fn: Callable, payload: Any, chunk: Sequence, mine: Fingerprint) -> list:
+def _run_chunk(fn: Callable[[Any, Sequence[K]], list[tuple[K, R]]], payload: Any,
+               chunk: Sequence[K], mine: Fingerprint) -> list[tuple[K, R]]:
     """A task: check this worker once more (it may have joined after the run started), then
     do the chunk."""
     why = _why(project_fingerprint(), mine)

@@ -52,13 +52,13 @@ def load_rules_grid(path: str | Path, base: Rules) -> list[Candidate]:
                                        for line in str(exc).splitlines())) from None
 
 
-def grid_from_data(data, base: Rules) -> list[Candidate]:
+def grid_from_data(data: object, base: Rules) -> list[Candidate]:
     """Candidates from plain data (see the module's docstring); ValueError otherwise."""
     if not isinstance(data, dict) or not data:
         raise ValueError(f"expected a mapping of rule names to a number or a list of "
                          f"numbers, got {brief(data)}")
     problems: list[str] = []
-    axes: list[tuple[str, list]] = []
+    axes: list[tuple[str, list[int]]] = []
     for key, value in data.items():
         if not isinstance(key, str) or key not in RULE_MAX:
             problems.append(f"unknown rule {brief(key)} (one of {', '.join(RULE_MAX)})")

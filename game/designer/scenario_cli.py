@@ -7,6 +7,7 @@ A file with a `puzzle:` mapping is also played against its puzzle opponent (game
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from game.files.fileio import exists
 from game.play import puzzles
@@ -23,7 +24,7 @@ puzzle's opponent.
 Exit code: 0 all passed (or failed as marked xfail), 1 some failed, 2 bad usage."""
 
 
-def run_file(path) -> ScenarioResult:
+def run_file(path: Path) -> ScenarioResult:
     """One file as the command line runs it: the scenario, then (a puzzle that passed) its
     solution's line against the puzzle's opponent."""
 

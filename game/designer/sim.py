@@ -16,13 +16,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from game.ai.random_player import RandomPlayer
 from game.decks.deck import Deck
 from game.engine import (
     Activate,
     CardDef,
+    DeckSpec,
     Duel,
     PlayEnvironment,
     Player,
@@ -103,7 +104,7 @@ def level_players(levels: Sequence[str], deck_a: Deck, deck_b: Deck) -> tuple[Le
     return Level(levels[0], a, b), Level(levels[1], b, a)
 
 
-def _make(factory: PlayerFactory, seed: int, pool, rules) -> Player:
+def _make(factory: PlayerFactory, seed: int, pool: Mapping[str, CardDef], rules: Rules) -> Player:
     if isinstance(factory, Level):
         return factory.build(seed, pool, rules)
     return factory(seed)
@@ -134,7 +135,7 @@ class CardRecord:
     duels_not: int = 0
     wins_not: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | float | None]:
         return {"copies_played": self.copies, "duels_played": self.duels_played,
                 "win_rate_played": _rate(self.wins_played, self.duels_played),
                 "duels_not_played": self.duels_not,
@@ -156,18 +157,19 @@ class DuelRecord:
     rounds: int
     end_reason: str
     commands: int
-    plays: tuple[dict, dict]  # per seat: card id -> play commands (see SimResult.card_plays)
-    played: tuple[dict, dict]  # per seat: card id -> copies put into play
+    plays: tuple[dict[str, int], dict[str, int]]  # per seat: card id -> play commands (see SimResult.card_plays)
+    played: tuple[dict[str, int], dict[str, int]]  # per seat: card id -> copies put into play
 
 
-def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed: int,
+def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs: Sequence[DeckSpec],
+              factories: Sequence[PlayerFactory], seed: int,
               game: int) -> DuelRecord:
     """Play game `game` of a run with `seed` (deck A sits in seat game % 2)."""
     ds = duel_seed(seed, game)
     order = (0, 1) if game % 2 == 0 else (1, 0)  # deck index sitting in seat 0, seat 1
     choosers = [_make(factories[k], player_seed(ds, k), pool, rules) for k in order]
-    plays: tuple[Counter, Counter] = (Counter(), Counter())
-    entered: tuple[set, set] = (set(), set())
+    plays: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+    entered: tuple[set[int], set[int]] = (set(), set())  # uids put into play
     n = 0
     cmd = None
     try:
@@ -190,9 +192,11 @@ def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed:
         raise SimError(
             f"game {game} (duel seed {ds}, deck A in seat {order.index(0)}) failed after "
             f"{n} commands at {cmd!r}: {type(exc).__name__}: {exc}") from exc
-    played = tuple(dict(Counter(cards[u].cid for u in entered[s])) for s in (0, 1))
+
+    def played(s: int) -> dict[str, int]:
+        return dict(Counter(cards[u].cid for u in entered[s]))
     return DuelRecord(game, order, duel.winner, duel.first_player, duel.round, duel.end_reason,
-                      n, (dict(plays[0]), dict(plays[1])), played)  # type: ignore[arg-type]
+                      n, (dict(plays[0]), dict(plays[1])), (played(0), played(1)))
 
 
 @dataclass
@@ -219,8 +223,8 @@ class SimResult:
     max_rounds: int = 0
     commands: int = 0
     seconds: float = 0.0
-    card_plays: dict[str, Counter] = field(default_factory=dict)
-    end_reasons: Counter = field(default_factory=Counter)
+    card_plays: dict[str, Counter[str]] = field(default_factory=dict)
+    end_reasons: Counter[str] = field(default_factory=Counter)
     cards: dict[str, dict[str, CardRecord]] = field(default_factory=dict)
     deck_cards: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
@@ -294,15 +298,15 @@ class SimResult:
         """95 % interval of `name`'s win rate (a draw counts as not won)."""
         return wilson(self.wins[name], self.duels)
 
-    def card_totals(self) -> Counter:
+    def card_totals(self) -> Counter[str]:
         """Plays per card id over both decks."""
-        total: Counter = Counter()
+        total: Counter[str] = Counter()
         for plays in self.card_plays.values():
             total.update(plays)
         return total
 
     # ---------------------------------------------------------------- output
-    def to_dict(self, timing: bool = True) -> dict:
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; `timing=False` leaves out the wall-clock numbers
         (everything else is a pure function of decks, rules, players and seed)."""
         n = self.duels or 1
@@ -424,7 +428,7 @@ class Pairing:
 
     deck_a: Deck
     deck_b: Deck
-    factories: tuple
+    factories: tuple[PlayerFactory, ...]  # deck A's, deck B's
     seed: int
 
 
@@ -450,7 +454,7 @@ def play_tasks(payload: tuple[Mapping[str, CardDef], Sequence[Sweep]],
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(payload) -> None:
+def _worker_init(payload: tuple[Mapping[str, CardDef], Sequence[Sweep]]) -> None:
     _WORKER["payload"] = payload
 
 
@@ -467,7 +471,8 @@ def chunk_size(tasks: int, workers: int) -> int:
 class Progress:
     """A one-line progress bar on stderr: duels done and time left (silent when off)."""
 
-    def __init__(self, total: int, enabled: bool | None = None, stream=None) -> None:
+    def __init__(self, total: int, enabled: bool | None = None,
+                 stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
         self.enabled = (self.stream.isatty() if enabled is None else enabled) and total > 0
         self.total = total
@@ -618,7 +623,7 @@ class MatchSimResult:
     duel_draws: int = 0
     seconds: float = 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "mode": "matches",
             "decks": list(self.decks),

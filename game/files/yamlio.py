@@ -67,7 +67,7 @@ def brief(value, limit: int = 60) -> str:
         return "a huge number"
     try:
         text = _BRIEF.repr(value)
-    except Exception:  # noqa: BLE001 - a message must never fail
+    except Exception:  # a message must never fail
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit - 3] + "..."
 

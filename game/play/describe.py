@@ -70,7 +70,7 @@ class Describer:
         self.you = you
         self.names: dict[int, str] = {}
         self.owners: dict[int, int] = {}  # who controls each card, as last told
-        self.stats: dict[int, tuple] = {}  # last ATK / Health / max Health told per card
+        self.stats: dict[int, tuple[int | None, ...]] = {}  # last ATK / Health / max Health told per card
         self.lines: list[list[_Step]] = []  # the Lines as this seat saw them built
         self.resolving: _Step | None = None
         self.done: dict[int, list[str]] = {}  # per Line: what each resolved Step did

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from game.decks.deck import LISTS, Deck, parse_deck, validate_deck
 from game.engine import Duel, Player, Rules
@@ -147,7 +148,7 @@ class Match:
             raise MatchError("No duel is in progress.")
         if not self.duel.over:
             raise MatchError("The duel is not over yet.")
-        result = self.duel.winner
+        result: int | None = self.duel.winner
         assert result is not None
         self.results.append(result)
         self.duel = None
@@ -202,7 +203,7 @@ class Match:
         return self.side_deck(player, moved)
 
     # ---------------------------------------------------------------- saving
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """Plain data for a save. A duel in progress is not included (save it with
         game.engine.serialize); `duel_in_progress` says whether there was one."""
         return {
@@ -215,7 +216,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, pool: Mapping[str, CardDef], rules: Rules) -> Match:
+    def from_dict(cls, data: dict[str, Any], pool: Mapping[str, CardDef], rules: Rules) -> Match:
         """Inverse of to_dict (between duels: a duel that was in progress is not restored)."""
         try:
             decks = [parse_deck(d, f"match deck {i + 1}") for i, d in enumerate(data["decks"])]

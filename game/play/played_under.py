@@ -19,6 +19,8 @@ from typing import Any
 from game.engine import CardDef, CardType, Rules
 from game.engine.index import CardPool
 
+# one card's kept data: its mapping as its card file had it (the card reader checks it)
+CardData = dict[str, Any]
 MAX_KEPT = 400  # distinct cards a saved duel may keep: far above two decks
 
 
@@ -43,7 +45,7 @@ def _plain_source(card: CardDef) -> dict[str, Any] | None:
     return data
 
 
-def keep_cards(pool: Mapping[str, CardDef], ids: Iterable[str]) -> list[dict[str, Any]]:
+def keep_cards(pool: Mapping[str, CardDef], ids: Iterable[str]) -> list[CardData]:
     """The kept data of every distinct card of `ids` (sorted by id): each card's own mapping.
     KeptDataError if a card is unknown or was not read from card data (and is not plain)."""
     from game.cards.loader import card_source

@@ -29,7 +29,7 @@ from pathlib import Path
 from game.ai.levels import LEVEL_NAMES
 from game.decks.deck import LISTS, MAX_ID, Deck
 from game.engine import CardDef, Duel, Rejected, Rules, state_hash, to_dict
-from game.engine.serialize import from_dict
+from game.engine.serialize import Plain, from_dict
 from game.files import folders
 from game.files.fileio import (
     FileError,
@@ -44,7 +44,7 @@ from game.files.fileio import (
 )
 from game.play.duel_setup import MODES
 from game.play.match import DRAW, MAX_COMMANDS_PER_DUEL, Match, MatchError
-from game.play.played_under import KeptDataError, keep_cards, read_cards, what_changed
+from game.play.played_under import CardData, KeptDataError, keep_cards, read_cards, what_changed
 
 FILE_NAME = "suspended.json"
 KIND = "suspended"  # game.files.fileio.KINDS: its size limit
@@ -77,11 +77,11 @@ class SuspendedDuel:
     match_seed: int
     results: tuple[int, ...]  # finished duels of the match: 0, 1 or -1 (a draw)
     firsts: tuple[int, ...]  # who went first in each started duel, this one included
-    duel: dict
+    duel: Plain  # the duel in progress as the engine's to_dict
     speed: str = "normal"
     responses: tuple[str, str] = ("when_able", "when_able")
     saved_at: str = ""  # ISO 8601, UTC
-    cards: tuple[dict, ...] | None = None  # the card data of every card of the decks, as then
+    cards: tuple[CardData, ...] | None = None  # the card data of every card of the decks, as then
 
     @property
     def duel_number(self) -> int:
@@ -122,12 +122,12 @@ def peek(where: Path | None = None) -> SuspendedDuel | None:
 
 
 # ---------------------------------------------------------------------- to and from data
-def _deck_data(deck: Deck) -> dict:
+def _deck_data(deck: Deck) -> dict[str, object]:
     return {"name": deck.name, "main": list(deck.main), "side": list(deck.side),
             "extra": list(deck.extra)}
 
 
-def to_data(s: SuspendedDuel) -> dict:
+def to_data(s: SuspendedDuel) -> dict[str, object]:
     return {
         "kind": MAGIC, "format": FORMAT, "saved_at": s.saved_at,
         "mode": s.mode, "ai_level": s.ai_level, "ai_seat": s.ai_seat,
@@ -147,32 +147,32 @@ class _Problem(Exception):
     """A field of the file that is not what it must be (becomes a SuspendError)."""
 
 
-def _get(data: dict, key: str, where: str = ""):
+def _get(data: Mapping[str, object], key: str, where: str = "") -> object:
     if key not in data:
         raise _Problem(f"{where}{key} is missing")
     return data[key]
 
 
-def _text(value, what: str, limit: int = MAX_NAME) -> str:
+def _text(value: object, what: str, limit: int = MAX_NAME) -> str:
     if not isinstance(value, str) or len(value) > limit or not value.isprintable():
         raise _Problem(f"{what}: expected one line of printable text of at most {limit} "
                        "characters")
     return value
 
 
-def _whole(value, what: str, low: int, high: int) -> int:
+def _whole(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise _Problem(f"{what}: expected a whole number from {low} to {high}")
     return value
 
 
-def _pair(value, what: str) -> list:
+def _pair(value: object, what: str) -> list[object]:
     if not isinstance(value, list) or len(value) != 2:
         raise _Problem(f"{what}: expected a list of two")
     return value
 
 
-def _deck(value, what: str) -> Deck:
+def _deck(value: object, what: str) -> Deck:
     if not isinstance(value, dict):
         raise _Problem(f"{what}: expected a deck (name, main, side, extra)")
     lists = {}
@@ -185,7 +185,7 @@ def _deck(value, what: str) -> Deck:
     return Deck(name, lists["main"], lists["side"], lists["extra"])
 
 
-def from_data(data) -> SuspendedDuel:
+def from_data(data: object) -> SuspendedDuel:
     """Check the file's shape and every field; _Problem says what is wrong."""
     if not isinstance(data, dict) or data.get("kind") != MAGIC:
         raise _Problem("this is not a suspended duel of Phantom Duel")
@@ -198,7 +198,7 @@ def from_data(data) -> SuspendedDuel:
         raise _Problem(f"the suspended duel is damaged: {exc}") from None
 
 
-def _fields(data: dict) -> SuspendedDuel:
+def _fields(data: dict[str, object]) -> SuspendedDuel:
     mode = _get(data, "mode")
     if mode not in MODES:
         raise _Problem(f"mode: expected one of {', '.join(MODES)}")
@@ -206,9 +206,9 @@ def _fields(data: dict) -> SuspendedDuel:
     if mode == "versus_ai":
         if level not in LEVEL_NAMES:
             raise _Problem(f"ai_level: expected one of {', '.join(LEVEL_NAMES)}")
-        _whole(seat, "ai_seat", 0, 1)
+        ai_seat: int | None = _whole(seat, "ai_seat", 0, 1)
     else:
-        level = seat = None
+        level = ai_seat = None
     match = _get(data, "match")
     if not isinstance(match, dict):
         raise _Problem("match: expected a mapping")
@@ -242,8 +242,9 @@ def _fields(data: dict) -> SuspendedDuel:
             read_cards(cards, "cards")
         except KeptDataError as exc:
             raise _Problem(str(exc)) from None
+        assert isinstance(cards, list)  # read_cards took it: a list of card mappings
     return SuspendedDuel(
-        mode=mode, ai_level=level, ai_seat=seat, names=_texts(data, "names"),
+        mode=mode, ai_level=level, ai_seat=ai_seat, names=_texts(data, "names"),
         deck_names=_texts(data, "deck_names"), deck_paths=_texts(data, "deck_paths", 4096),
         setup_decks=_decks(data, "setup_decks"), decks=_decks(data, "decks"),
         best_of=best_of, first=first,
@@ -254,12 +255,12 @@ def _fields(data: dict) -> SuspendedDuel:
         cards=tuple(cards) if cards is not None else None)
 
 
-def _texts(data: dict, key: str, limit: int = MAX_NAME) -> tuple[str, str]:
+def _texts(data: Mapping[str, object], key: str, limit: int = MAX_NAME) -> tuple[str, str]:
     a, b = _pair(_get(data, key), key)
     return _text(a, key, limit), _text(b, key, limit)
 
 
-def _decks(data: dict, key: str) -> tuple[Deck, Deck]:
+def _decks(data: Mapping[str, object], key: str) -> tuple[Deck, Deck]:
     a, b = _pair(_get(data, key), key)
     return _deck(a, f"{key}[0]"), _deck(b, f"{key}[1]")
 
@@ -319,7 +320,7 @@ def capture(match: Match, duel: Duel, *, mode: str, ai_level: str | None, ai_sea
     decks = (match.decks[0], match.decks[1])
     ids = [cid for d in (*decks, *setup_decks) for name in LISTS for cid in getattr(d, name)]
     try:
-        cards: tuple[dict, ...] | None = tuple(keep_cards(duel.pool, ids))
+        cards: tuple[CardData, ...] | None = tuple(keep_cards(duel.pool, ids))
     except KeptDataError:
         cards = None  # a card not read from card data (a test's): resumed on today's, as before
     return SuspendedDuel(

@@ -37,7 +37,7 @@ class RulesFileError(ValueError):
     pass
 
 
-def rules_from_data(data) -> Rules:
+def rules_from_data(data: object) -> Rules:
     """Rules from plain data, type-checked and bounded by RULE_MAX before the engine sees
     them; ValueError ('rules: key: ...', one line per problem, bounded excerpts) otherwise."""
     if not isinstance(data, dict):

@@ -131,7 +131,7 @@ class MenuScene(Screen):
             self.notice = f"{item.label}: {exc}"
             self.notice_left = NOTICE_SECONDS * 2
             return None
-        except Exception as exc:  # noqa: BLE001 - a player's file never takes the menu down
+        except Exception as exc:  # a player's file never takes the menu down
             text = " ".join(str(exc).split()) or type(exc).__name__
             self.notice = f"{item.label}: cannot open: {text[:160]}"
             self.notice_left = NOTICE_SECONDS * 2

@@ -45,7 +45,7 @@ def _solution(puzzle: pz.Puzzle) -> pz.SolutionRun | None:
     solution that cannot be played (a player's own file) leaves the hint to the Hard level."""
     try:
         return pz.run_solution(puzzle)
-    except Exception:  # noqa: BLE001 - the puzzle itself is played without it
+    except Exception:  # the puzzle itself is played without it
         return None
 
 
@@ -58,7 +58,7 @@ class SolutionHint:
     the puzzle's goal decides. Everything else (the explanation's rebuild, weights and
     playouts) is the Hard player's."""
 
-    def __init__(self, line: Sequence[pz.Move], played: Sequence[Command], hard) -> None:  # noqa: ANN001 - a Player
+    def __init__(self, line: Sequence[pz.Move], played: Sequence[Command], hard) -> None:  # a Player
         self.hard = hard
         used = [False] * len(line)
         self.on_line = True
@@ -81,7 +81,7 @@ class SolutionHint:
         self.from_line = False
         return self.hard.choose(view)
 
-    def __getattr__(self, name: str):  # noqa: ANN204 - the Hard player's own parts
+    def __getattr__(self, name: str):  # the Hard player's own parts
         return getattr(self.hard, name)
 
 
@@ -202,7 +202,7 @@ class PuzzlePlayScene(Screen):
         self.session.on_apply = self.journal.append
         self.journal.on_problem = lambda text: self.duel.say(text, "error")
 
-    def _rewound(self, mark) -> None:  # noqa: ANN001 - an undo.Mark
+    def _rewound(self, mark) -> None:  # an undo.Mark
         """An undo: the goal as it stood then, undecided again unless it was decided then;
         the autosave begins again without the commands taken back."""
         status = mark.memo if isinstance(mark.memo, pz.Status) else pz.Status.PLAYING

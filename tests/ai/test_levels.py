@@ -68,11 +68,12 @@ def test_no_other_module_spells_the_level_list() -> None:
 def test_every_place_that_offers_or_checks_a_level_reads_the_registry() -> None:
     from game.cli import build_parser
     from game.play import duel_setup, puzzles, suspend
-    from game.play import replay as R
+    from game.play.replay import file as replay_file
+    from game.play.replay import recording
 
     # the one tuple of names is shared, not copied
     assert duel_setup.LEVEL_NAMES is LEVEL_NAMES and suspend.LEVEL_NAMES is LEVEL_NAMES
-    assert R.LEVEL_NAMES is LEVEL_NAMES
+    assert replay_file.LEVEL_NAMES is LEVEL_NAMES and recording.LEVEL_NAMES is LEVEL_NAMES
     assert puzzles.OPPONENTS[2:] == LEVEL_NAMES
     sim = build_parser()._subparsers._group_actions[0].choices["simulate"]
     players = next(a for a in sim._actions if a.dest == "players")

@@ -1,5 +1,5 @@
 """Durability of the writing path (game/files/fileio.py) and of the player's files
-(game/decks/library.py, game/files/folders.py, game/play/replay.py): an interrupted write leaves nothing behind, a killed
+(game/decks/library.py, game/files/folders.py, game/play/replay/store.py): an interrupted write leaves nothing behind, a killed
 write's temp file goes at the next start, two instances sharing a home never lose an
 update nor take the same new name, and a name the OS refuses is a message, not a crash."""
 
@@ -105,18 +105,19 @@ def test_two_new_decks_of_one_name_get_two_files_even_when_both_saw_the_name_fre
 
 def test_two_replays_of_one_second_get_two_files(tmp_path, monkeypatch):
     from game.play import replay as R
+    from game.play.replay import store
     from game.ui.replays import demo
     from tests.kit import base_pool
 
     rp = demo.demo_replay(base_pool())
     taken = []
-    real = R.create_exclusive_bytes
+    real = store.create_exclusive_bytes
 
     def spy(path, data):
         got = real(path, data)
         taken.append((Path(path).name, got))
         return got
-    monkeypatch.setattr(R, "create_exclusive_bytes", spy)  # no look before: each name tried
+    monkeypatch.setattr(store, "create_exclusive_bytes", spy)  # no look before: each name tried
     a = R.save_replay(rp, tmp_path)
     b = R.save_replay(rp, tmp_path)
     assert a != b and a.exists() and b.exists()
@@ -200,26 +201,28 @@ def _long_replay(folder: Path, n: int = 20_000) -> Path:
 
 def test_the_replays_list_reads_only_a_small_header_of_each_file(tmp_path, monkeypatch):
     from game.play import replay as R
+    from game.play.replay import file as replay_file
 
     path = _long_replay(tmp_path)
-    assert path.stat().st_size > 4 * R.HEADER_BYTES
+    assert path.stat().st_size > 4 * replay_file.HEADER_BYTES
     read = []
     real = os.read
     monkeypatch.setattr(os, "read", lambda fd, n: read.append(n) or real(fd, n))
-    monkeypatch.setattr(R, "read_bytes", lambda *a: pytest.fail("the list read a whole file"))
+    monkeypatch.setattr(replay_file, "read_bytes", lambda *a: pytest.fail("the list read a whole file"))
     (entry,) = R.list_replays(None, tmp_path)
-    assert entry.replay is not None and not entry.complete and sum(read) <= R.HEADER_BYTES
+    assert entry.replay is not None and not entry.complete and sum(read) <= replay_file.HEADER_BYTES
     monkeypatch.undo()
     full = entry.full()
     assert len(full.commands) == 20_000 and full == R.load_replay(path)
 
 
 def test_the_line_by_line_commands_read_equals_the_yaml_read(tmp_path):
-    from game.play import replay as R
+    from game.files.fileio import parse_yaml
+    from game.play.replay.file import load_replay, replay_from_data
 
     path = _long_replay(tmp_path, 3000)
-    data = R.parse_yaml(path.read_text("utf-8"), path, "replay")
-    assert R.load_replay(path) == R.replay_from_data(data, path)
+    data = parse_yaml(path.read_text("utf-8"), path, "replay")
+    assert load_replay(path) == replay_from_data(data, path)
 
 
 def test_a_replay_laid_out_by_hand_still_lists_and_loads(tmp_path):

@@ -15,7 +15,7 @@ from game.engine.views import view_to_plain
 from game.play import autosave, suspend
 from game.play.match import Match
 from tests.kit import base_pool, rules
-from tests.play.test_replay_lasting import changed_pool
+from tests.play.replay.test_lasting import changed_pool
 from tests.play.test_suspend import PATHS, capture
 
 CARD = "cinder_pup"  # in Ember Rush: changed in the pool the duel was started with

@@ -5,7 +5,7 @@
 Each duel is played on the real duel screen (MatchFlow, DuelScene) by the gesture driver of
 the UI tests (tests/ui/duel_driver.py: real pygame events for the person's seat, the computer
 levels in theirs), and saved when it ends by the client's own recording (MatchFlow's
-`keep_replay` -> game/ui/replays/record.py -> game/play/replay.py) into a private user data folder;
+`keep_replay` -> game/ui/replays/record.py -> game/play/replay/) into a private user data folder;
 the file is then copied here under the case's name. Nothing here writes a replay itself.
 Regenerating rewrites every file of a case: only do it when a change is meant to make the old
 replays differ (then say so in KNOWN_DIFFERENCES.yaml instead, to keep the old ones) or to

@@ -17,6 +17,7 @@ from game.ai.levels import LEVEL_NAMES
 from game.cards import load_card_set
 from game.engine import CardDef, Rules
 from game.play import replay as R
+from game.play.replay.model import FORMAT
 from game.rules.file import load_rules
 
 HERE = Path(__file__).resolve().parent
@@ -67,7 +68,7 @@ def test_every_replay_of_the_corpus_is_reproduced_or_its_difference_is_named() -
 
 def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
     replays = [R.load_replay(p) for p in FILES]
-    assert all(r.format == R.FORMAT and r.events is not None and r.kept for r in replays)
+    assert all(r.format == FORMAT and r.events is not None and r.kept for r in replays)
     assert any(r.mode == "hotseat" for r in replays)
     assert {r.players[1].level for r in replays if r.mode == "versus_ai"} >= set(LEVEL_NAMES)
     assert {r.duel_number for r in replays if r.best_of == 3} == {1, 2, 3}
@@ -81,7 +82,7 @@ def test_the_corpus_covers_every_kind_of_duel_the_client_saves() -> None:
 
 
 def test_a_card_change_that_breaks_old_replays_without_saying_so_fails(tmp_path) -> None:
-    from tests.play.test_replay_lasting import changed_pool
+    from tests.play.replay.test_lasting import changed_pool
 
     hotseat = R.load_replay(HERE / "hotseat.yaml")
     summon = next(c for c in hotseat.commands if type(c).__name__ == "Summon")

@@ -8,6 +8,8 @@ from game.engine import state_hash
 from game.engine.views import view_to_plain
 from game.play import puzzles as pz
 from game.play import replay as R
+from game.play.replay import store
+from game.play.replay.file import load_header
 from game.ui.duel.board import Board
 from game.ui.duel.flow import rules
 from game.ui.puzzle_play import PuzzlePlayScene
@@ -24,7 +26,7 @@ def test_a_solved_puzzle_is_saved_as_a_replay_that_plays_as_it_was(window, home,
     frames(play, 600)
     assert play.outcome is pz.Status.SOLVED and play.replay_path is not None
     assert R.replay_files() == [play.replay_path]
-    assert play.replay_path.name.endswith(f"_puzzle_{R._slug(puzzle.name)}.yaml")
+    assert play.replay_path.name.endswith(f"_puzzle_{store._slug(puzzle.name)}.yaml")
     replay = R.load_replay(play.replay_path, base_pool())
     assert (replay.mode, replay.reason, replay.winner) == ("puzzle", "puzzle solved", puzzle.seat)
     assert replay.deck_names == f"Puzzle: {puzzle.name}" and replay.position is not None
@@ -40,7 +42,7 @@ def test_a_solved_puzzle_is_saved_as_a_replay_that_plays_as_it_was(window, home,
     viewer.draw(window)
     assert viewer.verdict.reproduced and viewer.shown.source == "recording"
     assert viewer.board.snapshot() == Board.from_view(run.final.view(0), base_pool()).snapshot()
-    header = R.load_header(play.replay_path, base_pool())
+    header = load_header(play.replay_path, base_pool())
     assert header.mode == "puzzle" and header.winner == puzzle.seat
     frames(play, 5)
     assert R.replay_files() == [play.replay_path]  # saved once, not at every look at the outcome

@@ -105,7 +105,9 @@ RAW = {"event_log", "last_events", "start_events"}
 # re-plays are checked against; a seat's view of it is the engine's redaction of a re-play),
 # and the designer's `main.py replay` without --seat prints every event unredacted; a scenario file sees everything (docs/scenarios.md), so the
 # scenario runner's event log of a brand-new duel starts with its dealing
-OMNISCIENT = {("game/play/replay.py", "start_events"), ("game/play/replay.py", "event_log"),
+OMNISCIENT = {("game/play/replay/recording.py", "start_events"),
+              ("game/play/replay/recording.py", "event_log"),
+              ("game/play/replay/rerun.py", "event_log"),
               ("game/play/scenario/runner.py", "start_events")}
 
 

@@ -12,12 +12,13 @@ import pytest
 from game.engine import Duel
 from game.engine import primitives as prims
 from game.play import replay as R
+from game.play.replay.codec import plain_events
 from game.ui.duel.board import Board
 from game.ui.replays.list_scene import ReplaysScene
 from game.ui.replays.viewer import BOTH, ReplayViewer
 from game.ui.scene import Push
 from tests.kit import base_pool
-from tests.play.test_replay_lasting import _play, _record, changed_pool, first_summoned
+from tests.play.replay.test_lasting import _play, _record, changed_pool, first_summoned
 from tests.ui.events import feed, key
 
 
@@ -142,7 +143,7 @@ def test_a_replay_recorded_before_an_engine_fix_is_shown_as_recorded_step_for_st
 def test_the_check_names_the_first_event_that_differs(window, before_an_engine_fix) -> None:
     replay, run, _played, _seen = before_an_engine_fix
     assert replay.events is not None and run.final is not None
-    now = R.plain_events(run.final.event_log)
+    now = plain_events(run.final.event_log)
     first = next(i for i, (a, b) in enumerate(zip(replay.events, now, strict=False)) if a != b)
     assert replay.events[first]["type"] == "LpChanged"  # an LP loss, halved now
     v = ReplayViewer(run, base_pool())

@@ -14,7 +14,7 @@ from game.ui.duel.scene import DuelScene
 from game.ui.menu import MenuScene
 from game.ui.scene import Pop, apply_transition
 from tests.kit import base_pool
-from tests.play.test_replay_lasting import changed_pool
+from tests.play.replay.test_lasting import changed_pool
 from tests.ui.events import feed, key
 from tests.ui.test_pause_menu import PATHS, _continue, play_a_little, press
 

@@ -11,11 +11,11 @@ from game.engine.model import Card, Zone
 from game.engine.query import atk, health, max_health
 from game.play.end_words import end_kind
 
-from .model import _PILES, _SLOT_ZONES
+from .model import _PILES, _SLOT_ZONES, Spec
 
 
 # ---------------------------------------------------------------------- expectations
-def _mismatch(where: str, expected, got) -> str:
+def _mismatch(where: str, expected: object, got: object) -> str:
     return f"{where}: expected {expected!r}, got {got!r}"
 
 
@@ -23,7 +23,7 @@ def _player_name(seat: int | None) -> str | int:
     return "none" if seat is None else "draw" if seat == -1 else seat + 1
 
 
-def check_expect(duel: Duel, exp: dict, log: list[str], where: str,
+def check_expect(duel: Duel, exp: Spec, log: list[str], where: str,
                  events: list[str] | None = None) -> list[str]:
     """Every unmet expectation of `exp` as 'which, expected X, got Y'. `log` is the Line log
     and `events` the event log of what the expectation covers. (`legal` and `not_legal`
@@ -89,7 +89,7 @@ def check_expect(duel: Duel, exp: dict, log: list[str], where: str,
     return out
 
 
-def _check_choice(duel: Duel, want: dict | None, here: str) -> list[str]:
+def _check_choice(duel: Duel, want: Spec | None, here: str) -> list[str]:
     choice = duel.choice
     if want is None or choice is None:
         if (want is None) != (choice is None):
@@ -105,7 +105,7 @@ def _check_choice(duel: Duel, want: dict | None, here: str) -> list[str]:
     return out
 
 
-def _check_log(exp: dict, key: str, what: str, log: list[str], where: str) -> list[str]:
+def _check_log(exp: Spec, key: str, what: str, log: list[str], where: str) -> list[str]:
     """`key` (the whole log, exactly), `key_contains` (in order) and `key_excludes`."""
     out = []
     if key in exp:
@@ -124,7 +124,7 @@ def _check_log(exp: dict, key: str, what: str, log: list[str], where: str) -> li
     return out
 
 
-def _check_slot(duel: Duel, card: Card, want: dict, here: str) -> list[str]:
+def _check_slot(duel: Duel, card: Card, want: Spec, here: str) -> list[str]:
     out = []
     got: dict[str, object] = {
         "card": card.cid,

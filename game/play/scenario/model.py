@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +17,10 @@ from game.engine.reasons import Code
 from game.engine.rules import Rules
 from game.files.yamlio import brief
 from game.play.puzzle_spec import PuzzleSpec
+
+# a part of a scenario file as the reader checked it (a start, a command's fields, the
+# expectations: docs/scenarios.md); its values are the YAML data of the shapes checked there
+Spec = dict[str, Any]
 
 TOP_KEYS = {"name", "description", "rules", "cards", "start", "seed", "auto_pass", "commands",
             "expect", "xfail", "puzzle"}
@@ -73,7 +77,7 @@ _START_SLOT_KEYS = {"card", "position", "face", "health", "summoned", "set", "at
                     "position_changed", "battled", "sp_paid"}
 
 
-def _key_list(keys) -> str:
+def _key_list(keys: Iterable[object]) -> str:
     """Unknown keys for a message: sorted, each a bounded excerpt, at most ten."""
     shown = sorted(brief(k, 30) for k in keys)
     return "[" + ", ".join(shown[:10]) + (", ...]" if len(shown) > 10 else "]")
@@ -161,12 +165,12 @@ class CommandSpec:
     where: str
     player: int  # seat
     verb: str
-    data: dict
+    data: Spec
     repeat: int = 1
     expect_rejected: bool = False
     reason: str | None = None  # the reason code a refusal must have (game/engine/reasons.py)
     reason_contains: str | None = None
-    expect: dict | None = None
+    expect: Spec | None = None
 
     def describe(self) -> str:
         value = self.data.get(self.verb)
@@ -187,11 +191,11 @@ class Scenario:
     source: str
     pool: dict[str, CardDef]
     rules: Rules
-    start: dict
+    start: Spec
     seed: int
     auto_pass: bool
     commands: list[CommandSpec]
-    expect: dict | None
+    expect: Spec | None
     xfail: str | None
     puzzle: Any = None  # the `puzzle:` mapping as written
     puzzle_spec: PuzzleSpec | None = None  # that mapping checked (None: no `puzzle:`)

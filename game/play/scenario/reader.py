@@ -43,6 +43,7 @@ from .model import (
     CommandSpec,
     Scenario,
     ScenarioError,
+    Spec,
     _base_pool,
     _base_rules,
     _Checker,
@@ -50,7 +51,7 @@ from .model import (
 )
 
 
-def load_scenario(path_or_data: str | Path | Mapping) -> Scenario:
+def load_scenario(path_or_data: str | Path | Mapping[str, Any]) -> Scenario:
     """Read and check a scenario; ScenarioError (naming file and field) on any problem."""
     if isinstance(path_or_data, Mapping):
         data, source = path_or_data, str(path_or_data.get("name") or "<scenario>")
@@ -150,7 +151,7 @@ def _read_cards(check: _Checker, data: Any) -> dict[str, CardDef]:
     return merged(pool, cards)  # a CardPool: each card keeps where it came from
 
 
-def _read_start(check: _Checker, data: Any) -> dict:
+def _read_start(check: _Checker, data: Any) -> Spec:
     """The file's start -> build_position's spec (players and seats counted from 0), or a
     new duel's (`new_duel: true`): first player, shuffle, and each player's decks."""
     if not isinstance(data, Mapping):
@@ -178,7 +179,7 @@ def _read_start(check: _Checker, data: Any) -> dict:
     return spec
 
 
-def _check_turn_order(check: _Checker, spec: dict) -> None:
+def _check_turn_order(check: _Checker, spec: Spec) -> None:
     """Turn, round, turn player and first player must tell one story: odd turns are the
     first player's, even turns the other's, and round R is turns 2R - 1 and 2R. A missing
     turn is the first turn that fits; a missing round the one the turn is in."""
@@ -200,7 +201,7 @@ def _check_turn_order(check: _Checker, spec: dict) -> None:
                          f"{in_round} (a round is two turns)")
 
 
-def _read_new_duel(check: _Checker, data: Mapping) -> dict:
+def _read_new_duel(check: _Checker, data: Mapping[str, Any]) -> Spec:
     """`start: {new_duel: true, first_player, shuffle, players: {1: {deck, extra}, ...}}`."""
     if data["new_duel"] is not True:
         raise check.fail("start.new_duel", f"expected true, got {brief(data['new_duel'])}")
@@ -279,7 +280,7 @@ def _start_card(check: _Checker, value: Any, where: str) -> None:
         raise check.fail(where, f"unknown card {brief(value)}")
 
 
-def _check_start_slot(check: _Checker, entry: Mapping, where: str) -> None:
+def _check_start_slot(check: _Checker, entry: Mapping[str, Any], where: str) -> None:
     unknown = set(entry) - _START_SLOT_KEYS
     if unknown:
         raise check.fail(where, f"unknown field(s) {_key_list(unknown)}; expected some of "
@@ -405,7 +406,7 @@ def _maybe_ref(check: _Checker, value: Any, where: str) -> CardRef | None:
         return None
 
 
-def _read_expect(check: _Checker, data: Any, where: str) -> dict:
+def _read_expect(check: _Checker, data: Any, where: str) -> Spec:
     """Check an expectation block's shape and normalise card names to ids."""
     if not isinstance(data, Mapping):
         raise check.fail(where, "expected a mapping of expectations")
@@ -413,7 +414,7 @@ def _read_expect(check: _Checker, data: Any, where: str) -> dict:
     if unknown:
         raise check.fail(where, f"unknown expectation(s) {sorted(map(str, unknown))}; expected "
                                 f"some of {sorted(PLAYER_EXPECTS + GLOBAL_EXPECTS)}")
-    out: dict = {}
+    out: Spec = {}
     for key in ("lp", "sp"):
         if key in data:
             per = check.per_player(data[key], f"{where}.{key}")
@@ -484,7 +485,7 @@ def _read_expect(check: _Checker, data: Any, where: str) -> dict:
 _CHOICE_KINDS = tuple(kind.value for kind in ChoiceKind)
 
 
-def _read_choice(check: _Checker, value: Any, where: str) -> dict | None:
+def _read_choice(check: _Checker, value: Any, where: str) -> Spec | None:
     """`none`, a choice kind, or `{kind: K, pick: N, player: P}` (only what is written)."""
     if value in (None, "none"):
         return None
@@ -532,7 +533,7 @@ def _read_field(check: _Checker, data: Any, where: str) -> dict[tuple[str, int],
     return out
 
 
-def _read_slot(check: _Checker, value: Any, where: str):
+def _read_slot(check: _Checker, value: Any, where: str) -> Spec | None:
     if value in (None, "empty"):
         return None
     if isinstance(value, str):

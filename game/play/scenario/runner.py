@@ -3,8 +3,9 @@ expectations checked after each command and at the end."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from game.engine import events as ev
 from game.engine.carddefs import CardDef, Start
@@ -13,6 +14,7 @@ from game.engine.commands import (
     Attack,
     ChangePosition,
     Choose,
+    Command,
     Concede,
     EndTurn,
     Flip,
@@ -41,6 +43,7 @@ from .model import (
     Scenario,
     ScenarioError,
     ScenarioResult,
+    Spec,
 )
 from .notation import event_log, line_log
 from .reader import load_scenario
@@ -76,7 +79,7 @@ class Runner:
         return [self.duel.cards[u] for u in uids]
 
     def resolve(self, ref: CardRef, where: str, default_owner: int | None,
-                order=FIELD_FIRST) -> int:
+                order: Sequence[Zone] = FIELD_FIRST) -> int:
         """The uid a reference means now: the owner's copies in zone order, the n-th one."""
         owner = ref.owner if ref.owner is not None else default_owner
         owners = (owner,) if owner is not None else (0, 1)
@@ -97,7 +100,7 @@ class Runner:
         return found[ref.copy - 1].uid
 
     # -- commands ---------------------------------------------------------
-    def build_command(self, spec: CommandSpec):
+    def build_command(self, spec: CommandSpec) -> Command | None:
         d, p, verb = spec.data, spec.player, spec.verb
         here = f"{spec.where}.{verb}"
         duel = self.duel
@@ -147,7 +150,7 @@ class Runner:
             zone, index = d.get("_slot") or self._first_empty(p, BACKROW_ZONES)
         return Activate(p, uid, ability, targets, zone, index)
 
-    def _first_empty(self, seat: int, zones) -> tuple[str, int]:
+    def _first_empty(self, seat: int, zones: Sequence[Zone]) -> tuple[str, int]:
         slots = self.duel.players[seat].slots
         for zone in zones:
             for i, uid in enumerate(slots[zone]):
@@ -155,7 +158,7 @@ class Runner:
                     return zone.value, i
         return zones[0].value, 0  # all full: the engine refuses it with its own reason
 
-    def choose_command(self, spec: CommandSpec, i: int, value) -> Choose | None:
+    def choose_command(self, spec: CommandSpec, i: int, value: object) -> Choose | None:
         """A Choose for one answer: a card among the options, a label, or an option index.
         None: no choice is pending because the engine answered it itself (its only option),
         and the answer written is that option."""
@@ -206,7 +209,7 @@ class Runner:
                 return True
         return False
 
-    def apply(self, spec: CommandSpec, cmd) -> None:
+    def apply(self, spec: CommandSpec, cmd: Command) -> None:
         duel = self.duel
         if spec.expect_rejected:
             before = state_hash(duel)
@@ -257,7 +260,9 @@ class Runner:
                     if cmd is not None:
                         self.apply(spec, cmd)
                 continue
-            self.apply(spec, self.build_command(spec))
+            built = self.build_command(spec)
+            assert built is not None  # only `choose` builds none, answered above
+            self.apply(spec, built)
             if spec.verb == "special_summon" and not spec.expect_rejected:
                 for i, ref in enumerate(spec.data.get("_materials", [])):
                     here = f"{spec.where}.materials[{i}]"
@@ -273,7 +278,7 @@ class Runner:
         if spec.expect is not None:
             self.check(spec.expect, self.cmd_log, self.cmd_events, f"{spec.where}.expect")
 
-    def check(self, exp: dict, log: list[str], events: list[str], where: str) -> None:
+    def check(self, exp: Spec, log: list[str], events: list[str], where: str) -> None:
         """Every expectation of `exp`, `legal` and `not_legal` included."""
         self.failures += check_expect(self.duel, exp, log, where, events)
         for key in ("legal", "not_legal"):
@@ -286,7 +291,7 @@ class Runner:
         try:
             if spec.verb == "choose":
                 values = spec.data["choose"]
-                cmds = [self.choose_command(spec, i, v) for i, v in
+                cmds: list[Command | None] = [self.choose_command(spec, i, v) for i, v in
                         enumerate(values if isinstance(values, list) else [values])]
             else:
                 cmds = [self.build_command(spec)]
@@ -329,7 +334,7 @@ def _default_ability(cdef: CardDef) -> int:
 
 
 # ---------------------------------------------------------------------- entry points
-def run_scenario(path_or_data: str | Path | Mapping) -> ScenarioResult:
+def run_scenario(path_or_data: str | Path | Mapping[str, Any]) -> ScenarioResult:
     """Load and run one scenario; a file problem comes back as `error`, never a traceback."""
     if isinstance(path_or_data, Mapping):
         fallback = str(path_or_data.get("name") or "<scenario>")
@@ -349,7 +354,7 @@ def run_scenario(path_or_data: str | Path | Mapping) -> ScenarioResult:
                           scenario.xfail)
 
 
-def scenario_files(paths) -> list[Path]:
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     """Files as given; directories searched recursively for *.yaml / *.yml, sorted."""
     out: list[Path] = []
     for raw in paths:

@@ -160,7 +160,7 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
     try:
         duel.apply(cmd)
         _settle(duel)
-    except Exception:  # noqa: BLE001 - a hint must never fail for an explanation
+    except Exception:  # a hint must never fail for an explanation
         return said
     gains = _gains(view, duel, cmd, pool)
     if isinstance(cmd, Attack) and cmd.target >= 0 and card_name(view, cmd.target, pool, "") == "":
@@ -189,7 +189,7 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
     return said + (": " + _join(gains) if gains else "") + then + tail
 
 
-def _follow_up(player: Player, duel, me: int):  # noqa: ANN001, ANN202 - rebuilt engine Duels
+def _follow_up(player: Player, duel, me: int):  # rebuilt engine Duels
     """The rebuilt duel after the rest of this turn, played by the player's playout policy
     for both seats (None when it has none, or it fails)."""
     policy = getattr(player, "playout", None)
@@ -200,12 +200,12 @@ def _follow_up(player: Player, duel, me: int):  # noqa: ANN001, ANN202 - rebuilt
     copy = duel.clone()
     try:
         playout(copy, policy, copy.state.turn + 1, 300)
-    except Exception:  # noqa: BLE001 - an explanation never fails the hint
+    except Exception:  # an explanation never fails the hint
         return None
     return copy
 
 
-def _settle(duel) -> None:  # noqa: ANN001 - a rebuilt engine Duel
+def _settle(duel) -> None:  # a rebuilt engine Duel
     """Everyone passes until the Lines the command opened resolve (choices: the first option)."""
     for _ in range(SETTLE_CAP):
         if duel.over or (not duel.state.lines and duel.state.choice is None):
@@ -223,7 +223,7 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _gains(view: PlayerView, after, cmd: Command, pool: Mapping[str, CardDef]) -> list[str]:  # noqa: ANN001
+def _gains(view: PlayerView, after, cmd: Command, pool: Mapping[str, CardDef]) -> list[str]:
     """What changed, in words, naming only cards the real view shows."""
     me, them = view.seat, 1 - view.seat
     out: list[str] = []

@@ -133,7 +133,7 @@ class CoverDialog(Dialog):
         super().draw(surface)
 
 
-def undo_question(asker: str, other: str, words: str, on_yes, on_no) -> CoverDialog:  # noqa: ANN001
+def undo_question(asker: str, other: str, words: str, on_yes, on_no) -> CoverDialog:
     return CoverDialog(
         f"{other}: take back a move?",
         f"{asker} asks to take back their last decision ({words}) and everything after it. "

@@ -103,7 +103,7 @@ def matching(duel: Duel, board: Board, pool: Mapping[str, CardDef], step: StepVi
     for sel in _selectors(cdef.abilities[step.ability].effects):
         try:
             uids = select(duel, sel, step.player, step.card)
-        except Exception:  # noqa: BLE001 - an arrow never takes the screen down
+        except Exception:  # an arrow never takes the screen down
             continue
         for uid in uids:
             card = board.cards.get(uid)

@@ -130,7 +130,7 @@ class MatchFlow:
         self.session.on_rewind.append(lambda mark: self.start_autosave(duel))
         return scene
 
-    def hint_player(self, seat: int, seed: int):  # noqa: ANN201 - a Player
+    def hint_player(self, seat: int, seed: int):  # a Player
         """The Hard level for a person's hint, knowing that seat's own decklist."""
         deck = self.match.decks[seat]
         from .advice import HINT_MAX_SECONDS

@@ -40,7 +40,7 @@ def resume_scene() -> Scene:
         _flow, scene = MatchFlow.resume(saved, pool, settings=folders.load_settings())
     except FileError as exc:
         return ResumeProblem(str(exc))
-    except Exception as exc:  # noqa: BLE001 - a player's file never takes the game down
+    except Exception as exc:  # a player's file never takes the game down
         return ResumeProblem(f"{suspend.path()}: the saved duel cannot be restored: "
                              f"{one_line(exc)}")
     try:
@@ -65,7 +65,7 @@ def resume_autosave(pool) -> Scene:
                                                settings=folders.load_settings())
             return scene
         return resume_puzzle(save)
-    except Exception as exc:  # noqa: BLE001 - a damaged autosave never takes the game down
+    except Exception as exc:  # a damaged autosave never takes the game down
         problem = str(exc) if isinstance(exc, FileError) else \
             f"{autosave.path()}: cannot be continued: {one_line(exc)}"
         aside = autosave.set_aside()

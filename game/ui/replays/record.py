@@ -28,7 +28,7 @@ def save_match_duel(flow) -> tuple[Path | None, str]:
         path = save_replay(replay)
     except ReplayError as exc:
         return None, f"The replay was not saved: {exc.problem}"
-    except Exception as exc:  # noqa: BLE001 - a recording bug must never end the match
+    except Exception as exc:  # a recording bug must never end the match
         return None, f"The replay was not saved: {type(exc).__name__}: {exc}"
     return path, ""
 
@@ -43,6 +43,6 @@ def save_puzzle_attempt(start, duel, title: str, seat: int, opponent: str,
         path = save_replay(record_puzzle(start, duel, title, seat, opponent, solved, level=level))
     except ReplayError as exc:
         return None, f"The replay was not saved: {exc.problem}"
-    except Exception as exc:  # noqa: BLE001 - a recording bug must never end the puzzle
+    except Exception as exc:  # a recording bug must never end the puzzle
         return None, f"The replay was not saved: {type(exc).__name__}: {exc}"
     return path, ""

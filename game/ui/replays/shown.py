@@ -93,7 +93,7 @@ def shown_for(run: ReplayRun) -> Shown:
     if replay.events is not None:
         try:
             return _recorded(run)
-        except Exception as exc:  # noqa: BLE001 - a record is data: any failure is one line
+        except Exception as exc:  # a record is data: any failure is one line
             note = (f"Its recorded events cannot be shown ({_line(exc)}): it is shown by "
                     "re-play on its own card data and rules.")
     elif replay.format == 2:

@@ -21,6 +21,9 @@ from game.engine.views import view_to_plain
 from game.files.resources import CARD_DIR, STARTER_DECK_DIR
 from game.files.yamlio import dump_yaml
 from game.play import replay as R
+from game.play.replay import file as replay_file
+from game.play.replay.codec import pack_events, plain_events, unpack_events
+from game.play.replay.file import load_header, replay_from_data
 from game.replay_cli import main as replay_main
 from game.rules.file import load_rules
 from tests.kit import base_pool
@@ -196,21 +199,21 @@ def test_the_file_keeps_the_card_data_events_and_version_after_the_commands(refe
     assert data["replay"] == 2 and data["game_version"]
     deck_ids = {cid for d in data["start"]["decks"] for cid in d["main"] + d["extra"]}
     assert {c["id"] for c in data["cards"]} == deck_ids
-    events = R.unpack_events(data["events"])
+    events = unpack_events(data["events"])
     assert len(events) == reference.log_size and events[0]["type"] == "DuelStarted"
-    header = R.load_header(path, base_pool())  # the list reads it like any other
+    header = load_header(path, base_pool())  # the list reads it like any other
     assert header.winner == (reference.winner if reference.winner in (0, 1) else None)
 
 
 @pytest.mark.parametrize(("change", "expected"), [
     (lambda d: d.update(events="AAAA"), "events: not zlib data"),
     (lambda d: d.update(events=[1, 2]), "events: expected the packed events"),
-    (lambda d: d.update(events=R.pack_events([{"no": "type"}])), "events: event 1: expected a mapping"),
+    (lambda d: d.update(events=pack_events([{"no": "type"}])), "events: event 1: expected a mapping"),
     (lambda d: d.update(cards=[{"id": "x"}]), "cards: "),
     (lambda d: d.pop("cards"), "replay file: missing cards"),
     (lambda d: d.pop("game_version"), "replay file: missing game_version"),
     (lambda d: d.update(marks="AAAA"), "marks: not zlib data"),
-    (lambda d: d.update(marks=R.pack_events([{"type": "x"}])), "marks: count 1: expected a whole"),
+    (lambda d: d.update(marks=pack_events([{"type": "x"}])), "marks: count 1: expected a whole"),
     (lambda d: d.pop("events"), "marks: event counts without the events they count"),
 ])
 def test_a_damaged_event_stream_or_card_data_is_one_line(reference, tmp_path, change,
@@ -232,10 +235,10 @@ def test_a_replay_too_big_with_its_events_is_kept_without_them(reference, monkey
     whole = len(R.replay_text(rp).encode())
     without = len(R.replay_text(replace(rp, events=None)).encode())
     limit = replace(fileio.kind_of("replay"), max_bytes=(whole + without) // 2)
-    monkeypatch.setattr(R, "kind_of", lambda kind: limit)
+    monkeypatch.setattr(replay_file, "kind_of", lambda kind: limit)
     text = R.replay_text(rp)
     assert "\nevents: " not in text and "\ncards:" in text
-    back = R.replay_from_data(yaml.safe_load(text))
+    back = replay_from_data(yaml.safe_load(text))
     assert back.events is None and back.kept is not None
     assert R.ReplayRun.play(back, base_pool()).reproduced
 
@@ -254,7 +257,7 @@ def test_the_file_keeps_where_each_command_s_events_end(tmp_path) -> None:
         told.append(duel.log_size)
     back = R.load_replay(R.save_replay(_record(duel), tmp_path), base_pool())
     assert back.marks == tuple(told) and back.marks[-1] == len(back.events or ())
-    header = R.load_header(R.replay_files(tmp_path)[0], base_pool())
+    header = load_header(R.replay_files(tmp_path)[0], base_pool())
     assert header.marks is None and header.command_count == len(duel.history)
 
 
@@ -271,7 +274,7 @@ def test_recorded_events_come_back_as_the_engine_told_them_to_each_seat(referenc
     from game.engine.events import event_from_dict
     from game.engine.views import recorded_for
 
-    plain = R.plain_events(reference.event_log)
+    plain = plain_events(reference.event_log)
     assert [event_from_dict(e) for e in plain] == list(reference.event_log)
     for seat in (0, 1):
         assert recorded_for(plain, seat) == reference.told_for(seat)
@@ -289,7 +292,8 @@ def test_recorded_events_come_back_as_the_engine_told_them_to_each_seat(referenc
 def test_a_field_the_engine_added_to_an_event_since_is_not_a_difference() -> None:
     """Recorded events keep their fields; one the engine added later (what each seat may be
     told, RULES.md I12) is not compared, while any recorded field that changed still is."""
-    from game.play.replay import same_event
+    from game.play.replay.rerun import same_event
+
     recorded = {"type": "ChoiceMade", "player": 0, "kind": "discard", "option": 3, "label": "X"}
     assert same_event(recorded, {**recorded, "secret": True})
     assert not same_event(recorded, {**recorded, "label": "Y", "secret": True})

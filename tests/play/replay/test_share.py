@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from game.play import replay as R
+from game.play.replay.store import prune
 from tests.kit import base_pool
 
-CORPUS = Path(__file__).resolve().parents[1] / "replays"
+CORPUS = Path(__file__).resolve().parents[2] / "replays"
 GOOD = CORPUS / "hotseat.yaml"
 
 
@@ -43,7 +44,7 @@ def test_import_copies_a_good_replay_which_is_never_pruned(folders) -> None:
     assert made == replays / f"imported_{shared.name}" and made.read_bytes() == GOOD.read_bytes()
     again = R.import_replay(made, base_pool(), replays)  # its name is kept, a new one taken
     assert again.name == f"imported_{shared.stem}-2.yaml"
-    assert R.prune(replays, keep=0) == [] and made.exists()  # a player's file: never deleted
+    assert prune(replays, keep=0) == [] and made.exists()  # a player's file: never deleted
     assert R.load_replay(made, base_pool()) == R.load_replay(GOOD, base_pool())
     assert R.import_files(exports) == [shared]
 
