@@ -191,7 +191,9 @@ def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs, factories, seed:
             f"game {game} (duel seed {ds}, deck A in seat {order.index(0)}) failed after "
             f"{n} commands at {cmd!r}: {type(exc).__name__}: {exc}") from exc
     played = tuple(dict(Counter(cards[u].cid for u in entered[s])) for s in (0, 1))
-    return DuelRecord(game, order, duel.winner, duel.first_player, duel.round, duel.end_reason,
+    winner = duel.winner
+    assert winner is not None  # the loop above runs until the duel is over
+    return DuelRecord(game, order, winner, duel.first_player, duel.round, duel.end_reason,
                       n, (dict(plays[0]), dict(plays[1])), played)  # type: ignore[arg-type]
 
 

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .index import PoolIndex, Slots, StaticPair
     from .model import Card, Phase, Stats, Zone
     from .reasons import Refusal
-    from .views import CardView
+    from .viewdata import CardView
 
     # (source card, effect, user, condition): a continuous effect in force
     ActiveStatic = tuple[Card, StaticEffect, int, Condition | None]
