@@ -87,6 +87,7 @@ MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listin
 AbilityTail = tuple["Refusal | None", tuple[tuple[int, ...], ...], tuple[Activate, ...]]
 # the one-card commands `_card_cmd` interns
 CardCommand = TypeVar("CardCommand", ChangePosition, Flip, Unsummon, PlayEnvironment)
+SlotCommand = TypeVar("SlotCommand", Summon, SetCard, SpecialSummon)  # `_per_slot`'s
 
 _PER_COPY = (Code.LOOP_GUARD, Code.UNSUMMONED_THIS_TURN)  # refusals that bar one copy, not all
 _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
@@ -396,7 +397,7 @@ def _extra_summons(duel: DuelCore, p: int, ph_slots: Slots) -> list[SpecialSummo
             continue
         why = extra_summon_ok(duel, cards[uid], p)
         if why is None:
-            out.extend(_special_summons(duel, p, uid, ph_slots))
+            out.extend(_per_slot(duel, SpecialSummon, p, uid, ph_slots, _special_summon_ways))
         elif why.code not in _PER_COPY:
             refused.add(cid)
     if key is not None:
@@ -553,7 +554,7 @@ def _after_condition(duel: DuelCore, card: Card, index: int, ab: Ability,
             if len(found) >= MAX_TARGET_SETS:
                 break
         sets = tuple(found)
-    # built once and shared, as `_summons` (commands are immutable)
+    # built once and shared, as `_per_slot` (commands are immutable)
     uid = card.uid
     commands = duel.index.commands
     kept: tuple[Activate, ...] | None
@@ -887,58 +888,39 @@ def explain(duel: DuelCore, cmd: Command) -> Refusal:
 
 
 # ------------------------------------------------------------------ listing
-def _summons(duel: DuelCore, p: int, uid: int, slots: Slots) -> list[Summon]:
-    """The four position/face Summons into each free slot, built once and reused: command
-    objects are immutable, and building them is the hot path of random play. Kept per set
-    of free slots, built from the commands kept per slot (a card meets many sets)."""
+def _per_slot(duel: DuelCore, kind: type[SlotCommand], p: int, uid: int, slots: Slots,
+              ways: Callable[[int, int, str, int], tuple[SlotCommand, ...]]
+              ) -> list[SlotCommand]:
+    """The commands of `kind` putting card `uid` into each free slot (`ways` of one slot:
+    the four position/face Summons, the one Set, the two Special Summons), built once and
+    reused: command objects are immutable, and building them is the hot path of random
+    play. Kept per set of free slots, built from the commands kept per slot (a card meets
+    many sets)."""
     commands = duel.index.commands
-    key = (Summon, p, uid, slots)
-    cached: list[Summon] | None = commands.get(key)
+    key = (kind, p, uid, slots)
+    cached: list[SlotCommand] | None = commands.get(key)
     if cached is None:
         cached = []
         for zone, idx in slots:
-            one: tuple[Summon, ...] | None = commands.get((Summon, p, uid, zone, idx))
+            one: tuple[SlotCommand, ...] | None = commands.get((kind, p, uid, zone, idx))
             if one is None:
-                one = commands[(Summon, p, uid, zone, idx)] = (
-                    Summon(p, uid, zone, idx, True, True), Summon(p, uid, zone, idx, False, True),
-                    Summon(p, uid, zone, idx, True, False),
-                    Summon(p, uid, zone, idx, False, False))
+                one = commands[(kind, p, uid, zone, idx)] = ways(p, uid, zone, idx)
             cached.extend(one)
         commands[key] = cached
     return cached
 
 
-def _sets(duel: DuelCore, p: int, uid: int, slots: Slots) -> list[SetCard]:
-    commands = duel.index.commands
-    key = (SetCard, p, uid, slots)
-    cached: list[SetCard] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: SetCard | None = commands.get((SetCard, p, uid, zone, idx))
-            if one is None:
-                one = commands[(SetCard, p, uid, zone, idx)] = SetCard(p, uid, zone, idx)
-            cached.append(one)
-        commands[key] = cached
-    return cached
+def _summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[Summon, ...]:
+    return (Summon(p, uid, zone, idx, True, True), Summon(p, uid, zone, idx, False, True),
+            Summon(p, uid, zone, idx, True, False), Summon(p, uid, zone, idx, False, False))
 
 
-def _special_summons(duel: DuelCore, p: int, uid: int, slots: Slots) -> list[SpecialSummon]:
-    commands = duel.index.commands
-    key = (SpecialSummon, p, uid, slots)
-    cached: list[SpecialSummon] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: tuple[SpecialSummon, ...] | None = commands.get(
-                (SpecialSummon, p, uid, zone, idx))
-            if one is None:
-                one = commands[(SpecialSummon, p, uid, zone, idx)] = (
-                    SpecialSummon(p, uid, zone, idx, True),
-                    SpecialSummon(p, uid, zone, idx, False))
-            cached.extend(one)
-        commands[key] = cached
-    return cached
+def _set_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SetCard, ...]:
+    return (SetCard(p, uid, zone, idx),)
+
+
+def _special_summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SpecialSummon, ...]:
+    return (SpecialSummon(p, uid, zone, idx, True), SpecialSummon(p, uid, zone, idx, False))
 
 
 def _chooses(duel: DuelCore, player: int, options: list[int]) -> list[Command]:
@@ -1010,12 +992,12 @@ def legal_actions(duel: DuelCore) -> list[Command]:
                 if printed_costs and cdef.level > sp and not card.mods:
                     continue  # summon_cost_unpaid
                 if ph_slots and summon_refusal(duel, p, card) is None:
-                    acts.extend(_summons(duel, p, uid, ph_slots))
+                    acts.extend(_per_slot(duel, Summon, p, uid, ph_slots, _summon_ways))
             elif ctype is CardTypes.ENVIRONMENT:
                 if environment_refusal(duel, p, card) is None:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
-                acts.extend(_sets(duel, p, uid, back_slots))
+                acts.extend(_per_slot(duel, SetCard, p, uid, back_slots, _set_ways))
         turn = st.turn
         for card in field_phantoms(duel, p):
             uid = card.uid
