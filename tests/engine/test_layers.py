@@ -13,6 +13,22 @@ import ast
 
 from tests.layers_kit import circles, imported_names, module_graph, reach, subgraph
 
+# The layers of docs/engine.md ("Inside"), lowest first: a module imports only its own layer
+# and those below it (and, with no circle, nothing of its own layer imports it back).
+LAYERS: list[set[str]] = [
+    {"model", "carddefs", "events", "commands", "choices", "reasons", "rules", "state", "rng",
+     "builders", "validate", "slots", "index", "viewdata", "members", "members.card_types",
+     "members.choice_kinds", "members.phases", "members.starts", "members.zones", "verbs"},
+    {"caches", "core"},
+    {"query", "legal", "asking", "verbs.base"},
+    {"notice", "lines", "views"},
+    {"primitives", "battle", "effects", "verbs.builtin"},
+    {"resolution", "triggers"},
+    {"flow"},
+    {"duel"},
+    {"serialize", "position"},
+]
+
 
 def engine_imports() -> dict[str, set[str]]:
     """module (dotted below game.engine) -> the engine modules it imports. The engine's own
@@ -24,6 +40,16 @@ def test_the_engine_modules_import_each_other_without_a_circle():
     graph = engine_imports()
     assert {"duel", "core", "query", "verbs.base", "verbs.builtin"} <= set(graph)
     assert circles(graph) == []
+
+
+def test_every_engine_module_has_its_layer_and_imports_only_down():
+    graph = engine_imports()
+    layer = {m: n for n, group in enumerate(LAYERS) for m in group}
+    assert sum(len(group) for group in LAYERS) == len(layer)  # one layer each
+    assert set(layer) == set(graph)  # a new module must be given its place here
+    wrong = [f"{m} -> {t}" for m, targets in sorted(graph.items()) for t in sorted(targets)
+             if layer[t] > layer[m]]
+    assert wrong == []
 
 
 def test_the_check_reads_imports_inside_functions_and_type_checking_ones():
