@@ -397,7 +397,7 @@ def _extra_summons(duel: DuelCore, p: int, ph_slots: Slots) -> list[SpecialSummo
             continue
         why = extra_summon_ok(duel, cards[uid], p)
         if why is None:
-            out.extend(_per_slot(duel, SpecialSummon, p, uid, ph_slots, _special_summon_ways))
+            out.extend(_special_summons(duel, p, uid, ph_slots))
         elif why.code not in _PER_COPY:
             refused.add(cid)
     if key is not None:
@@ -888,26 +888,29 @@ def explain(duel: DuelCore, cmd: Command) -> Refusal:
 
 
 # ------------------------------------------------------------------ listing
-def _per_slot(duel: DuelCore, kind: type[SlotCommand], p: int, uid: int, slots: Slots,
+def _per_slot(kind: type[SlotCommand],
               ways: Callable[[int, int, str, int], tuple[SlotCommand, ...]]
-              ) -> list[SlotCommand]:
-    """The commands of `kind` putting card `uid` into each free slot (`ways` of one slot:
-    the four position/face Summons, the one Set, the two Special Summons), built once and
-    reused: command objects are immutable, and building them is the hot path of random
-    play. Kept per set of free slots, built from the commands kept per slot (a card meets
-    many sets)."""
-    commands = duel.index.commands
-    key = (kind, p, uid, slots)
-    cached: list[SlotCommand] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: tuple[SlotCommand, ...] | None = commands.get((kind, p, uid, zone, idx))
-            if one is None:
-                one = commands[(kind, p, uid, zone, idx)] = ways(p, uid, zone, idx)
-            cached.extend(one)
-        commands[key] = cached
-    return cached
+              ) -> Callable[[DuelCore, int, int, Slots], list[SlotCommand]]:
+    """The lister of the commands of `kind` putting a card into each free slot (`ways` of
+    one slot: the four position/face Summons, the one Set, the two Special Summons). They
+    are built once and reused: command objects are immutable, and building them is the hot
+    path of random play. Kept per set of free slots, built from the commands kept per slot
+    (a card meets many sets). One body for the three kinds; each lister holds its kind in
+    its closure, so a call costs what a hand-written one did."""
+    def listed(duel: DuelCore, p: int, uid: int, slots: Slots) -> list[SlotCommand]:
+        commands = duel.index.commands
+        key = (kind, p, uid, slots)
+        cached: list[SlotCommand] | None = commands.get(key)
+        if cached is None:
+            cached = []
+            for zone, idx in slots:
+                one: tuple[SlotCommand, ...] | None = commands.get((kind, p, uid, zone, idx))
+                if one is None:
+                    one = commands[(kind, p, uid, zone, idx)] = ways(p, uid, zone, idx)
+                cached.extend(one)
+            commands[key] = cached
+        return cached
+    return listed
 
 
 def _summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[Summon, ...]:
@@ -921,6 +924,11 @@ def _set_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SetCard, ...]:
 
 def _special_summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SpecialSummon, ...]:
     return (SpecialSummon(p, uid, zone, idx, True), SpecialSummon(p, uid, zone, idx, False))
+
+
+_summons = _per_slot(Summon, _summon_ways)
+_sets = _per_slot(SetCard, _set_ways)
+_special_summons = _per_slot(SpecialSummon, _special_summon_ways)
 
 
 def _chooses(duel: DuelCore, player: int, options: list[int]) -> list[Command]:
@@ -992,12 +1000,12 @@ def legal_actions(duel: DuelCore) -> list[Command]:
                 if printed_costs and cdef.level > sp and not card.mods:
                     continue  # summon_cost_unpaid
                 if ph_slots and summon_refusal(duel, p, card) is None:
-                    acts.extend(_per_slot(duel, Summon, p, uid, ph_slots, _summon_ways))
+                    acts.extend(_summons(duel, p, uid, ph_slots))
             elif ctype is CardTypes.ENVIRONMENT:
                 if environment_refusal(duel, p, card) is None:
                     acts.append(_card_cmd(duel, PlayEnvironment, p, uid))
             elif back_slots and set_refusal(duel, p, card) is None:
-                acts.extend(_per_slot(duel, SetCard, p, uid, back_slots, _set_ways))
+                acts.extend(_sets(duel, p, uid, back_slots))
         turn = st.turn
         for card in field_phantoms(duel, p):
             uid = card.uid
