@@ -693,7 +693,7 @@ def _rest_of_judgment(duel: DuelCore, card: Card, i: int, ab: Ability, cdef: Car
         return
     if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
         return
-    why, _sets, cmds = _after_condition(duel, card, i, ab, player)
+    why, _target_sets, cmds = _after_condition(duel, card, i, ab, player)
     if why is None:
         out.extend(cmds)
 
