@@ -1,9 +1,9 @@
 """The packages of game/ import one way, and no module of game/ is in an import circle
 (docs/architecture.md, "The arrow rule").
 
-Every import statement of every module counts, at module level and inside functions alike (a
-function-level import is a late dependency, still a dependency); the one exception is an
-import under `if TYPE_CHECKING:`, which never runs. The layers, lowest first:
+Every import statement of every module counts, at module level, inside functions (a late
+dependency, still a dependency) and under `if TYPE_CHECKING:` (a module naming another's type
+depends on it): tests/layers_kit.py reads them, for every layer test. The layers, lowest first:
 
     engine  <  files  <  cards | rules | decks  <  ai  <  play  <  designer  <  ui  <  the fronts
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-GAME = Path(__file__).resolve().parents[1] / "game"
+from tests.layers_kit import circles, imported_names, module_graph
 
 LAYER = {
     "game.engine": 0,
@@ -33,59 +33,6 @@ LAYER = {
 }
 FRONTS = {"game.cli", "game.__main__", "game.replay_cli"}  # the command line: one layer
 ALONE = {"game.engine", "game.files"}  # import nothing of the game outside themselves
-
-
-def _type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
-def _targets(tree: ast.AST, module: str, is_package: bool) -> set[str]:
-    """Every dotted name `module` imports (each `from X import a` gives X.a and X), outside
-    TYPE_CHECKING blocks, relative imports resolved."""
-    found: set[str] = set()
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        if _type_checking(node):
-            continue
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = module.split(".") if is_package else module.split(".")[:-1]
-                parts = parts[:len(parts) - (node.level - 1)]
-                base = ".".join([*parts, *([base] if base else [])])
-            found |= {f"{base}.{alias.name}" for alias in node.names} | {base}
-        todo.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def module_graph(root: Path = GAME) -> dict[str, set[str]]:
-    """module -> the game's own modules it imports (a package is its __init__)."""
-    files: dict[str, tuple[Path, bool]] = {}
-    for path in root.rglob("*.py"):
-        parts = ["game", *path.relative_to(root).with_suffix("").parts]
-        is_package = parts[-1] == "__init__"
-        if is_package:
-            parts.pop()
-        files[".".join(parts)] = (path, is_package)
-    modules = set(files)
-
-    def resolve(name: str) -> str | None:
-        while name:
-            if name in modules:
-                return name
-            name = name.rpartition(".")[0]
-        return None
-
-    graph: dict[str, set[str]] = {}
-    for name, (path, is_package) in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        out = {resolve(t) for t in _targets(tree, name, is_package)}
-        graph[name] = {t for t in out if t and t != name and t != "game"
-                       and not (is_package and t.startswith(name + "."))}
-    return graph
 
 
 def package_of(module: str) -> str | None:
@@ -112,48 +59,6 @@ def against_the_order(graph: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected group of more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    for start in sorted(graph):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph.get(start, ()))))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            v, children = work[-1]
-            w = next(children, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(sorted(graph.get(w, ())))))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                group = []
-                while True:
-                    w = stack.pop()
-                    on_stack.discard(w)
-                    group.append(w)
-                    if w == v:
-                        break
-                if len(group) > 1:
-                    found.append(sorted(group))
-    return found
-
-
 def test_every_import_in_game_runs_down_the_layers():
     graph = module_graph()
     assert sum(len(t) for t in graph.values()) > 500  # the whole game was read
@@ -169,7 +74,7 @@ def test_every_module_belongs_to_a_layer():
     assert [m for m in module_graph() if m != "game" and package_of(m) is None] == []
 
 
-def test_the_check_reads_function_level_imports_and_skips_type_checking_ones():
+def test_the_check_reads_function_level_and_type_checking_imports():
     tree = ast.parse(
         "from typing import TYPE_CHECKING\n"
         "from game.engine import Duel\n"
@@ -178,9 +83,30 @@ def test_the_check_reads_function_level_imports_and_skips_type_checking_ones():
         "def f():\n"
         "    from ..play import replay\n"
         "    import game.files.fileio\n")
-    found = _targets(tree, "game.decks.library", is_package=False)
+    found = imported_names(tree, "game.decks.library", is_package=False, types=False)
     assert {"game.engine.Duel", "game.play.replay", "game.files.fileio"} <= found
     assert not any(t.startswith("game.ui") for t in found)
+    found = imported_names(tree, "game.decks.library", is_package=False)  # what the tests read
+    assert {"game.engine.Duel", "game.play.replay", "game.files.fileio",
+            "game.ui.scene.Scene", "game.ui.scene"} <= found
+
+
+def test_a_circle_through_a_type_checking_import_fails_the_check(tmp_path: Path):
+    """Planted in a tree of files read the way game/ is read: b names a's type only, a
+    imports b at run time. Only the type import closes the circle, and it counts."""
+    engine = tmp_path / "game" / "engine"
+    engine.mkdir(parents=True)
+    (tmp_path / "game" / "__init__.py").write_text("")
+    (engine / "__init__.py").write_text("from .a import A\n")
+    (engine / "a.py").write_text("from .b import helper\nclass A: ...\n")
+    (engine / "b.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from .a import A\n"
+        "def helper(a: 'A') -> None: ...\n")
+    graph = module_graph(tmp_path / "game")
+    assert circles(graph) == [["game.engine.a", "game.engine.b"]]
+    assert circles(module_graph(tmp_path / "game", types=False)) == []
 
 
 def test_the_check_finds_a_wrong_way_import_and_a_circle():

@@ -195,7 +195,9 @@ def play_duel(pool: Mapping[str, CardDef], rules: Rules, specs: Sequence[DeckSpe
 
     def played(s: int) -> dict[str, int]:
         return dict(Counter(cards[u].cid for u in entered[s]))
-    return DuelRecord(game, order, duel.winner, duel.first_player, duel.round, duel.end_reason,
+    winner = duel.winner
+    assert winner is not None  # the loop above runs until the duel is over
+    return DuelRecord(game, order, winner, duel.first_player, duel.round, duel.end_reason,
                       n, (dict(plays[0]), dict(plays[1])), (played(0), played(1)))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from .carddefs import CardDef, CardType, Start
 from .model import Zone
-from .views import PlayerView
+from .viewdata import PlayerView
 
 
 def _answers(cdef: CardDef, speed: int) -> bool:

@@ -11,10 +11,10 @@ from .notice import fire
 from .query import atk, health, on_field
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 
-def resolve_attack(duel: Duel, step: Step) -> None:
+def resolve_attack(duel: DuelCore, step: Step) -> None:
     """Simultaneous ATK-to-Health damage; excess through Attack Position only (book)."""
     attacker = duel.state.cards[step.card]
     attacker.battled_turn = duel.state.turn

@@ -1,4 +1,4 @@
-"""Everything a duel derives from its state to go fast: one object, owned by one `Duel`.
+"""Everything a duel derives from its state to go fast: one object, owned by one duel's core (`core.py`).
 
 Nothing here is saved or hashed; all of it can be rebuilt from the state and the card pool
 (`serialize.from_dict` and the position builder do, through `reindex`). Each cache says what
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .index import PoolIndex, Slots, StaticPair
     from .model import Card, Phase, Stats, Zone
     from .reasons import Refusal
-    from .views import CardView
+    from .viewdata import CardView
 
     # (source card, effect, user, condition): a continuous effect in force
     ActiveStatic = tuple[Card, StaticEffect, int, Condition | None]

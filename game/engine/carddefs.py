@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from .verbs.base import UNBOUND, Verb
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from .model import Zone
+    from collections.abc import Callable, Sequence
+
+    from .model import Card, EffectPath, Step, Zone
 
 
 class CardType(str, Enum):
@@ -206,6 +206,87 @@ class Cost:
         return not (self.sp or self.lp or self.discard or self.break_self)
 
 
+class EffectVerb(Protocol):
+    """What card data and its readers ask of an effect's verb (`Effect.impl`): what it
+    does, whether it could change anything (RULES.md L13), its card-text words and what it
+    gives a player. `verbs/base.py`'s `Verb` is the one real kind; naming the shape here
+    keeps the card data below the verbs (which name `Effect` in their own signatures)
+    without an import circle. The duel a verb runs on is a `core.DuelCore`, which sits
+    above the card data, hence `Any` for it here; `Verb` itself types it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def run(self) -> Callable[[Any, Step, Effect, EffectPath], None]: ...
+    @property
+    def could(self) -> Callable[[Any, Card, Ability, Effect, int, int], bool]: ...
+    @property
+    def always(self) -> Callable[[Effect], bool]: ...
+    @property
+    def phrases(self) -> Callable[[Sequence[Effect], Any], list[Any]]: ...
+    @property
+    def group(self) -> Callable[[Effect], object] | None: ...
+    @property
+    def gives(self) -> str: ...
+    # what the AI, the arrows and the text lint read of a verb (verbs/base.py `Verb`)
+    @property
+    def harms(self) -> Callable[[Effect], bool]: ...
+    @property
+    def burns(self) -> bool: ...
+    @property
+    def draws(self) -> bool: ...
+    @property
+    def atk_gain(self) -> Callable[[Effect], int]: ...
+    @property
+    def negates(self) -> bool: ...
+    @property
+    def words(self) -> tuple[str, str] | tuple[()]: ...
+    @property
+    def param_names(self) -> tuple[str, ...]: ...
+
+
+class _Unbound:
+    """The verb of an Effect built by hand (tests comparing loaded data): it cannot run,
+    could always change something, never acts regardless and has no words."""
+
+    name = ""
+    gives = ""
+    group = None
+    burns = False
+    draws = False
+    negates = False
+    words: tuple[str, str] | tuple[()] = ()
+    param_names: tuple[str, ...] = ()
+
+    @staticmethod
+    def harms(eff: Effect) -> bool:
+        return False
+
+    @staticmethod
+    def atk_gain(eff: Effect) -> int:
+        return 0
+
+    @staticmethod
+    def run(duel: Any, step: Step, eff: Effect, path: EffectPath) -> None:
+        raise RuntimeError(f"effect {eff.verb!r} was not loaded through a verb registry")
+
+    @staticmethod
+    def could(duel: Any, card: Card, ab: Ability, eff: Effect, user: int,
+              event_card: int) -> bool:
+        return True
+
+    @staticmethod
+    def always(eff: Effect) -> bool:
+        return False
+
+    @staticmethod
+    def phrases(effects: Sequence[Effect], kit: Any) -> list[Any]:
+        return []
+
+
+UNBOUND: EffectVerb = _Unbound()
+
+
 @dataclass(frozen=True)
 class Effect:
     """One verb with its parameters. Unused fields keep their defaults."""
@@ -227,7 +308,7 @@ class Effect:
     options: tuple[tuple[Effect, ...], ...] = ()  # choose
     labels: tuple[str, ...] = ()  # choose: what each option is called
     # The verb object (game/engine/verbs) the loader resolved `verb` to: run, could, words.
-    impl: Verb = field(default=UNBOUND, compare=False, repr=False)
+    impl: EffectVerb = field(default=UNBOUND, compare=False, repr=False)
 
     # derived facts ("Derived facts" above)
     source_selector: Selector = field(init=False, repr=False, compare=False)

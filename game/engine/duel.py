@@ -16,7 +16,6 @@ from . import events as ev
 from . import flow as turnflow
 from . import primitives as prims
 from . import triggers as trigs
-from .caches import Caches
 from .carddefs import CardDef
 from .choices import PendingChoice, public_choice
 from .commands import (
@@ -36,16 +35,16 @@ from .commands import (
     Summon,
     Unsummon,
 )
+from .core import DuelCore
 from .effects import answer_effect_choice
 from .events import Event
-from .index import pool_index
 from .legal import judge, legal_actions
 from .lines import ask, count_action, pass_priority, push_step
 from .members import card_types as CardTypes
 from .members import choice_kinds as ChoiceKinds
 from .members import phases as Phases
 from .members import zones as Zones
-from .model import PILE_ZONES, Card, Choice, PlayerState, Step, Zone, new_step
+from .model import PILE_ZONES, Card, Choice, Phase, PlayerState, Step, Zone, new_step
 from .notice import activated, fire
 from .query import active_statics, check, reachable, select, sp_cost, stats_of
 from .reasons import Code, Refusal
@@ -95,15 +94,13 @@ _ZONES = {z.value: z for z in Zone}
 _DISCARDS = (ChoiceKinds.DISCARD_END, ChoiceKinds.COST_DISCARD, ChoiceKinds.DISCARD)
 
 
-class Duel:
+class Duel(DuelCore):
     """A duel between players 0 and 1 (seats). Player 1 of the book is `first_player`.
 
-    It holds `state` (a DuelState: everything saved and hashed), `caches` (a Caches:
-    everything derived from the state to go fast), `index` (the card pool's PoolIndex) and
-    the event record (`out`, the command's events, and the logs). The rules are the
-    functions of the engine's modules, each taking the duel, in layers (docs/engine.md);
-    none of them assigns an attribute of this object. This class is the command interface
-    over them."""
+    A `DuelCore` (core.py: the state, the caches, the pool and its index, the rules, the
+    command's events `out`) with the event record (the logs, per seat too) and the command
+    interface on top. The rules are the functions of the engine's modules, each taking the
+    core, in layers (docs/engine.md); none of them assigns an attribute of this object."""
 
     def __init__(
         self,
@@ -117,20 +114,18 @@ class Duel:
         start: bool = True,
         shuffle: bool = True,
     ) -> None:
-        self.pool = pool
-        self.rules = rules
-        self.index = pool_index(pool)
-        # the same cards as a plain dict, which the rules read (PoolIndex.defs says why)
-        self.defs = self.index.defs
-        self.state = DuelState(seed, auto_pass, [
+        super().__init__(pool, rules, DuelState(seed, auto_pass, [
             PlayerState(rules.starting_lp, rules.starting_sp, rules.phantom_slots,
                         rules.back_slots, rules.side_slots)
             for _ in range(2)
-        ])
-        self.caches = Caches()
-        # events of the command being applied (engine modules add to it)
-        self.out: list[Event] = []
-        self.start_events: list[Event] = []
+        ]))
+        self._new_record([])
+        if start:
+            self._setup(decks, first_player, shuffle)
+
+    def _new_record(self, start_events: list[Event]) -> None:
+        """An empty event record (a new duel's, a clone's): the one list of its fields."""
+        self.start_events = start_events
         self.last_events: list[Event] = []  # the last command's events (start events at first)
         # every event since this object began (a clone: since then)
         self.event_log: list[Event] = []
@@ -139,26 +134,13 @@ class Duel:
         self._seat_logs: tuple[list[Event], list[Event]] = ([], [])
         self._seat_marks: tuple[array[int], array[int]] = (array("l"), array("l"))
         self._acted = [0, 0]  # per seat: the log size when it last sent a command
-        if start:
-            self._setup(decks, first_player, shuffle)
 
     def clone(self) -> Duel:
         """An exact, independent copy: same hash, same future for the same commands, and
         nothing mutable shared. Search AIs plan on clones, never on the live duel."""
         new = Duel.__new__(Duel)
-        new.pool = self.pool
-        new.defs = self.defs
-        new.rules = self.rules
-        new.index = self.index
-        st = new.state = self.state.copy()
-        new.caches = self.caches.copy(st.cards)
-        new.out = []
-        new.start_events = self.start_events
-        new.last_events = []
-        new.event_log = []
-        new._seat_logs = ([], [])
-        new._seat_marks = (array("l"), array("l"))
-        new._acted = [0, 0]
+        self.copy_core(new)
+        new._new_record(self.start_events)
         return new
 
     def checkpoint(self) -> Checkpoint:
@@ -183,21 +165,10 @@ class Duel:
                 del marks[size:]
         self._acted = list(mark.acted)
 
-    # Read-only names of the pool index and caches that legality reads.
-    active_cids = property(lambda self: self.index.active_cids)
-    spirit_cids = property(lambda self: self.index.spirit_cids)
-    phantom_cids = property(lambda self: self.index.phantom_cids)
-    response_cids = property(lambda self: self.index.response_cids)
-    command_cache = property(lambda self: self.index.commands)
-    responders = property(lambda self: self.caches.responders)
-
     @property
     def version(self) -> int:
         """Bumped by every accepted command: equal versions, equal positions."""
         return self.caches.version
-
-    field_version = property(lambda self: self.caches.field_version)
-    cond_version = property(lambda self: self.caches.cond_version)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, decks: Sequence[DeckSpec], first_player: int | None,
@@ -254,25 +225,66 @@ class Duel:
         self.caches.index_card(uid, cid, self.index)
 
     # -------------------------------------------------------------- interface
-    # Read-only shortcuts into the state for tools and tests (the engine uses `state`).
-    cards = property(lambda self: self.state.cards)
-    players = property(lambda self: self.state.players)
-    turn = property(lambda self: self.state.turn)
-    round = property(lambda self: self.state.round)
-    turn_player = property(lambda self: self.state.turn_player)
-    first_player = property(lambda self: self.state.first_player)
-    phase = property(lambda self: self.state.phase)
-    lines = property(lambda self: self.state.lines)
-    priority = property(lambda self: self.state.priority)
-    choice = property(lambda self: self.state.choice)
-    winner = property(lambda self: self.state.winner)
-    end_reason = property(lambda self: self.state.end_reason)
-    history = property(lambda self: self.state.history)
-    seed = property(lambda self: self.state.seed)
+    # Read-only shortcuts into the state for tools and tests (the rules read `state`).
+    @property
+    def cards(self) -> list[Card]:
+        return self.state.cards
+
+    @property
+    def players(self) -> list[PlayerState]:
+        return self.state.players
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def turn_player(self) -> int:
+        return self.state.turn_player
+
+    @property
+    def first_player(self) -> int:
+        return self.state.first_player
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def lines(self) -> list[list[Step]]:
+        return self.state.lines
+
+    @property
+    def priority(self) -> int:
+        return self.state.priority
+
+    @property
+    def choice(self) -> Choice | None:
+        return self.state.choice
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def end_reason(self) -> str:
+        return self.state.end_reason
+
+    @property
+    def history(self) -> list[Command]:
+        return self.state.history
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
 
     def view(self, seat: int) -> PlayerView:
         """What seat `seat` may know now: the only thing a Player, the UI or a replay reads."""
-        return player_view(self, seat)
+        return player_view(self, self, seat)
 
     def log_for(self, seat: int) -> tuple[Event, ...]:
         """Every event so far as `seat` saw it (redacted once, then kept)."""
@@ -636,10 +648,6 @@ class Duel:
         return step
 
     # ---------------------------------------------------------------- choices
-    def emit_choice(self) -> None:
-        """Tell the players the choice now waiting (for the effect verbs; see `lines.ask`)."""
-        ask(self)
-
     def _answer(self, option: int) -> None:
         c = self.state.choice
         assert c is not None  # Choose is only legal while a choice waits

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from . import events as ev
 from . import primitives as prims
 from .carddefs import Ability, Effect, Selector
+from .lines import ask as announce
 from .members import choice_kinds as ChoiceKinds
 from .members import zones as Zones
 from .model import PHANTOM_ZONES, Card, Choice, ChoiceKind, EffectPath, Step, Zone
@@ -23,7 +24,7 @@ from .query import on_field, select
 from .views import card_label
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 _ZONES = {z.value: z for z in Zone}
 
@@ -46,11 +47,11 @@ def effect_at(ab: Ability, path: EffectPath) -> Effect:
     return eff
 
 
-def _ability(duel: Duel, step: Step) -> Ability:
+def _ability(duel: DuelCore, step: Step) -> Ability:
     return duel.defs[duel.state.cards[step.card].cid].ability(step.ability)
 
 
-def run_work(duel: Duel) -> None:
+def run_work(duel: DuelCore) -> None:
     """Execute the next effect of the resolving Step."""
     step = duel.state.current
     assert step is not None  # work exists only while a Step resolves
@@ -65,7 +66,7 @@ def players_of(step: Step, who: str) -> tuple[int, ...]:
     return (you,) if who == "you" else (1 - you,)
 
 
-def responding_step(duel: Duel, step: Step) -> Step | None:
+def responding_step(duel: DuelCore, step: Step) -> Step | None:
     for line in duel.state.lines:
         for s in line:
             if s.sid == step.responds_to:
@@ -73,7 +74,7 @@ def responding_step(duel: Duel, step: Step) -> Step | None:
     return None
 
 
-def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
+def targets(duel: DuelCore, step: Step, eff: Effect) -> list[Card]:
     t = eff.target
     cards = duel.state.cards
     if t is None or t == "self":
@@ -90,11 +91,11 @@ def targets(duel: Duel, step: Step, eff: Effect) -> list[Card]:
     return [cards[u] for u in select(duel, t, step.user, step.card)]
 
 
-def phantom_on_field(duel: Duel, card: Card) -> bool:
+def phantom_on_field(duel: DuelCore, card: Card) -> bool:
     return on_field(card) and duel.defs[card.cid].is_phantom
 
 
-def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None:
+def first_empty_phantom_slot(duel: DuelCore, player: int) -> tuple[Zone, int] | None:
     slots = duel.state.players[player].slots
     for zone in PHANTOM_ZONES:
         for i, uid in enumerate(slots[zone]):
@@ -103,15 +104,15 @@ def first_empty_phantom_slot(duel: Duel, player: int) -> tuple[Zone, int] | None
     return None
 
 
-def ask(duel: Duel, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
+def ask(duel: DuelCore, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
         context: dict[str, Any]) -> None:
     labels = [card_label(duel, u, player) for u in options] if kind is not ChoiceKinds.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
-    duel.emit_choice()
+    announce(duel)  # lines.ask: tell the players the choice now waiting
 
 
-def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
+def special_summon(duel: DuelCore, card: Card, player: int, eff: Effect) -> bool:
     slot = first_empty_phantom_slot(duel, player)
     if slot is None or not duel.defs[card.cid].is_phantom:
         return False
@@ -125,13 +126,13 @@ def special_summon(duel: Duel, card: Card, player: int, eff: Effect) -> bool:
     return True
 
 
-def execute(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def execute(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     """Do one effect: its verb's `run`, bound to the Effect when its card was loaded
     (game/engine/verbs)."""
     eff.impl.run(duel, step, eff, path)
 
 
-def discard_players(duel: Duel, players: list[int], count: int) -> None:
+def discard_players(duel: DuelCore, players: list[int], count: int) -> None:
     """Each player in turn discards `count` cards of their choice (all, if they hold fewer)."""
     while players:
         p = players.pop(0)
@@ -146,14 +147,14 @@ def discard_players(duel: Duel, players: list[int], count: int) -> None:
         return
 
 
-def to_hand_from(duel: Duel, card: Card, player: int, source: str) -> None:
+def to_hand_from(duel: DuelCore, card: Card, player: int, source: str) -> None:
     card = prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "search")
     duel.out.append(ev.Revealed(card.uid, card.cid, card.owner))
     if source == "deck":
         duel.state.rng.shuffle(duel.state.players[player].deck)
 
 
-def answer_effect_choice(duel: Duel, c: Choice, option: int) -> None:
+def answer_effect_choice(duel: DuelCore, c: Choice, option: int) -> None:
     """Finish the effect that paused on choice `c`."""
     kind = c.kind
     if kind is ChoiceKinds.SEARCH:

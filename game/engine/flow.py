@@ -18,7 +18,7 @@ from .notice import fire_global
 from .views import hidden_from
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 # The loop that runs the duel between decisions.
 
@@ -26,7 +26,7 @@ CONCEDE = "concede"  # DuelEnded.reason when a player conceded
 
 
 # ----------------------------------------------------------------- flow
-def run(duel: Duel) -> None:
+def run(duel: DuelCore) -> None:
     """Advance automatically until a player must decide or the duel ends."""
     st = duel.state
     caches = duel.caches
@@ -91,7 +91,7 @@ def run(duel: Duel) -> None:
         return
 
 
-def begin_round(duel: Duel) -> None:
+def begin_round(duel: DuelCore) -> None:
     duel.state.round += 1
     if duel.state.round >= duel.rules.round_limit:
         prims.end(duel, -1, f"round limit ({duel.rules.round_limit}) reached")
@@ -100,7 +100,7 @@ def begin_round(duel: Duel) -> None:
     begin_turn(duel, duel.state.first_player)
 
 
-def begin_turn(duel: Duel, player: int) -> None:
+def begin_turn(duel: DuelCore, player: int) -> None:
     duel.state.turn += 1
     duel.state.turn_player = player
     duel.state.priority = player
@@ -111,7 +111,7 @@ def begin_turn(duel: Duel, player: int) -> None:
     enter_phase(duel, Phases.STANDBY)
 
 
-def enter_phase(duel: Duel, phase: Phase) -> None:
+def enter_phase(duel: DuelCore, phase: Phase) -> None:
     duel.state.phase = phase
     if duel.caches.statics_cond_health:  # a Health effect's condition may read the phase
         duel.caches.health_may_drop()
@@ -125,7 +125,7 @@ def enter_phase(duel: Duel, phase: Phase) -> None:
         draw_phase(duel)
 
 
-def end_turn(duel: Duel) -> None:
+def end_turn(duel: DuelCore) -> None:
     turn = duel.state.turn
     caches = duel.caches
     # nothing ran out and the field was checked as it stands: the check below finds nothing
@@ -152,7 +152,7 @@ def end_turn(duel: Duel) -> None:
         begin_round(duel)
 
 
-def draw_phase(duel: Duel) -> None:
+def draw_phase(duel: DuelCore) -> None:
     empty = [p for p in (0, 1) if len(duel.state.players[p].deck) < duel.rules.draw_phase_cards]
     if empty:
         if len(empty) == 2:
@@ -167,7 +167,7 @@ def draw_phase(duel: Duel) -> None:
     fire_global(duel, "draw_phase")
 
 
-def concede(duel: Duel, player: int) -> None:
+def concede(duel: DuelCore, player: int) -> None:
     """`player` gives up: the duel ends now, the other player winning. Nothing pending runs
     (no Step resolves, no trigger fires) and an end already decided by this command's Step
     is overridden: the concession is what ends the duel."""
@@ -175,7 +175,7 @@ def concede(duel: Duel, player: int) -> None:
     finish(duel)
 
 
-def finish(duel: Duel) -> None:
+def finish(duel: DuelCore) -> None:
     """End the duel: `DuelEnded` is the last event of the command that decided it."""
     st = duel.state
     assert st.ending is not None

@@ -79,7 +79,7 @@ from .slots import free_slots
 
 if TYPE_CHECKING:
     from .caches import ExtraKey
-    from .duel import Duel
+    from .core import DuelCore
 
 MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listing fast)
 
@@ -87,13 +87,14 @@ MAX_TARGET_SETS = 64  # more target combinations than this are cut (keeps listin
 AbilityTail = tuple["Refusal | None", tuple[tuple[int, ...], ...], tuple[Activate, ...]]
 # the one-card commands `_card_cmd` interns
 CardCommand = TypeVar("CardCommand", ChangePosition, Flip, Unsummon, PlayEnvironment)
+SlotCommand = TypeVar("SlotCommand", Summon, SetCard, SpecialSummon)  # `_per_slot`'s
 
 _PER_COPY = (Code.LOOP_GUARD, Code.UNSUMMONED_THIS_TURN)  # refusals that bar one copy, not all
 _MAIN_KINDS = (Summon, SetCard, PlayEnvironment, ChangePosition, Flip, Unsummon)
 
 
 # ------------------------------------------------------------------ small reads
-def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
+def _empty_slots(duel: DuelCore, player: int, backrow: bool) -> tuple[tuple[str, int], ...]:
     """Free (zone name, index) slots for Phantoms or for Spirits/Counters, kept per the
     player's slot version (only a card entering or leaving a slot frees or fills one)."""
     caches = duel.caches
@@ -105,35 +106,35 @@ def _empty_slots(duel: Duel, player: int, backrow: bool) -> tuple[tuple[str, int
     return got[1]
 
 
-def phantoms_of(duel: Duel, player: int) -> list[Card]:
+def phantoms_of(duel: DuelCore, player: int) -> list[Card]:
     """The Phantoms `player` controls (Phantom slots hold only Phantoms; Side Balance
     slots may hold Spirits and Counters too): a new list."""
     return field_phantoms(duel, player)[:]
 
 
-def _under_limit(duel: Duel, key: ActionKey) -> bool:
+def _under_limit(duel: DuelCore, key: ActionKey) -> bool:
     return duel.state.counts.get(key, 0) < duel.rules.loop_limit
 
 
-def unsummoned_this_turn(duel: Duel, uid: int) -> bool:
+def unsummoned_this_turn(duel: DuelCore, uid: int) -> bool:
     """RULES.md P5a: a Phantom Unsummoned this turn cannot be Summoned (or Special Summoned
     from the Extra Deck) again this turn, so a "When this card is Summoned" trigger cannot be
     repeated for free (Unsummon refunds the SP). The turn's action counts already know it."""
     return ("unsummon", uid) in duel.state.counts
 
 
-def target_candidates(duel: Duel, uid: int, ab: Ability, user: int) -> list[int]:
+def target_candidates(duel: DuelCore, uid: int, ab: Ability, user: int) -> list[int]:
     assert ab.target is not None  # only asked of a targeted ability
     return choosable(duel, ab.target.select, user, uid)  # only what `user` can judge (I17)
 
 
-def _card(duel: Duel, uid: int) -> Card | None:
+def _card(duel: DuelCore, uid: int) -> Card | None:
     if isinstance(uid, int) and 0 <= uid < len(duel.state.cards):
         return duel.state.cards[uid]
     return None
 
 
-def _slot_problem(duel: Duel, player: int, zone: str, index: int,
+def _slot_problem(duel: DuelCore, player: int, zone: str, index: int,
                   allowed: tuple[Zone, ...]) -> Refusal | None:
     """Why (zone, index) is not a slot of `allowed` zones the card may go into now."""
     names = [z.value for z in allowed]
@@ -167,7 +168,7 @@ def _condition_reads(cond: Condition | None, out: set[str]) -> None:
 
 
 # ------------------------------------------------------------------ the door
-def _door(duel: Duel, player: int, kind: type[Command]) -> Refusal | None:
+def _door(duel: DuelCore, player: int, kind: type[Command]) -> Refusal | None:
     """Whose decision it is, and what a pending choice or an open Line leaves possible."""
     st = duel.state
     if st.winner is not None:
@@ -203,7 +204,7 @@ def _door(duel: Duel, player: int, kind: type[Command]) -> Refusal | None:
 
 
 # ------------------------------------------------------------------ card tests
-def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+def summon_refusal(duel: DuelCore, player: int, card: Card) -> Refusal | None:
     """May `player` Summon `card` now (the door open, a slot aside)?"""
     if card.zone is not Zones.HAND or card.owner != player:
         return R.SUMMON_FROM_HAND_ONLY
@@ -232,7 +233,7 @@ def summon_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     return None
 
 
-def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+def set_refusal(duel: DuelCore, player: int, card: Card) -> Refusal | None:
     if card.zone is not Zones.HAND or card.owner != player:
         return R.SET_FROM_HAND_ONLY
     if duel.defs[card.cid].type not in (CardTypes.SPIRIT, CardTypes.COUNTER):
@@ -242,7 +243,7 @@ def set_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     return None
 
 
-def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+def environment_refusal(duel: DuelCore, player: int, card: Card) -> Refusal | None:
     if card.zone is not Zones.HAND or card.owner != player:
         return R.ENVIRONMENT_FROM_HAND_ONLY
     if duel.defs[card.cid].type is not CardTypes.ENVIRONMENT:
@@ -252,12 +253,12 @@ def environment_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     return None
 
 
-def _own_field_phantom(duel: Duel, player: int, card: Card) -> bool:
+def _own_field_phantom(duel: DuelCore, player: int, card: Card) -> bool:
     return (card.controller == player and card.zone in PHANTOM_ZONES
             and card.cid in duel.index.phantom_cids)
 
 
-def unsummon_refusal(duel: Duel, card: Card) -> Refusal | None:
+def unsummon_refusal(duel: DuelCore, card: Card) -> Refusal | None:
     """May this Phantom (its controller's, on the field) be Unsummoned now?"""
     st = duel.state
     turn = st.turn
@@ -268,7 +269,7 @@ def unsummon_refusal(duel: Duel, card: Card) -> Refusal | None:
     return None
 
 
-def position_refusal(duel: Duel, card: Card) -> Refusal | None:
+def position_refusal(duel: DuelCore, card: Card) -> Refusal | None:
     """May this Phantom (its controller's, on the field) change position now?"""
     turn = duel.state.turn
     if card.summoned_turn == turn:
@@ -282,7 +283,7 @@ def position_refusal(duel: Duel, card: Card) -> Refusal | None:
     return None
 
 
-def flip_refusal(duel: Duel, card: Card) -> Refusal | None:
+def flip_refusal(duel: DuelCore, card: Card) -> Refusal | None:
     """May this Phantom (its controller's, on the field) be flipped face up now?"""
     turn = duel.state.turn
     if card.summoned_turn == turn:
@@ -296,7 +297,7 @@ def flip_refusal(duel: Duel, card: Card) -> Refusal | None:
     return None
 
 
-def attacker_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
+def attacker_refusal(duel: DuelCore, player: int, card: Card) -> Refusal | None:
     """May `card` declare an attack for `player` now (the Battle Phase door open)?"""
     if not _own_field_phantom(duel, player, card):
         return R.ATTACKER_NOT_ON_FIELD
@@ -313,12 +314,12 @@ def attacker_refusal(duel: Duel, player: int, card: Card) -> Refusal | None:
     return None
 
 
-def can_attack(duel: Duel, card: Card) -> bool:
+def can_attack(duel: DuelCore, card: Card) -> bool:
     """May its controller declare an attack with this Phantom now (Battle Phase aside)?"""
     return attacker_refusal(duel, card.controller, card) is None
 
 
-def attack_target_refusal(duel: Duel, attacker: Card, target: int,
+def attack_target_refusal(duel: DuelCore, attacker: Card, target: int,
                           foes: list[Card]) -> Refusal | None:
     """May `attacker` attack `target` (-1: directly) when the opponent has `foes`?"""
     if target == -1:
@@ -333,7 +334,7 @@ def attack_target_refusal(duel: Duel, attacker: Card, target: int,
     return R.NOT_AN_OPPOSING_PHANTOM
 
 
-def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
+def extra_summon_ok(duel: DuelCore, card: Card, player: int) -> Refusal | None:
     """May `player` Special Summon `card` from the Extra Deck now (door and slot aside)?"""
     if card.zone is not Zones.EXTRA or card.owner != player:
         return R.NOT_IN_EXTRA_DECK
@@ -348,7 +349,7 @@ def extra_summon_ok(duel: Duel, card: Card, player: int) -> Refusal | None:
     return None
 
 
-def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
+def _extra_key(duel: DuelCore, player: int) -> ExtraKey | None:
     """What the Extra Deck listing of `player` reads (None: never keep it). Summon
     conditions and materials read the field (`field_version`) and card moves, LP and SP
     (`cond_version`); a Special Summon or an Unsummon that changes a copy's counts moves a
@@ -373,7 +374,7 @@ def _extra_key(duel: Duel, player: int) -> ExtraKey | None:
             st.round if "round" in pool_reads else None, len(st.players[player].extra))
 
 
-def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
+def _extra_summons(duel: DuelCore, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     """The SpecialSummons `p` may send now (free Phantom slots given), kept per
     `_extra_key`: a summon condition is only judged again when what it reads changed."""
     key = _extra_key(duel, p)
@@ -404,7 +405,7 @@ def _extra_summons(duel: Duel, p: int, ph_slots: Slots) -> list[SpecialSummon]:
     return out
 
 
-def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
+def _summon_condition(duel: DuelCore, card: Card, player: int) -> Refusal | None:
     cdef = duel.defs[card.cid]
     cond = cdef.summon_condition
     mats_spec = cdef.materials
@@ -426,7 +427,7 @@ def _summon_condition(duel: Duel, card: Card, player: int) -> Refusal | None:
 
 
 # ------------------------------------------------------------------ abilities
-def activation_block(duel: Duel, card: Card, index: int, player: int,
+def activation_block(duel: DuelCore, card: Card, index: int, player: int,
                      responding: Step | None, ab: Ability | None = None) -> Refusal | None:
     """Why `player` may not activate ability `index` of `card` now, before its condition,
     effects and targets are looked at (`_ability_tail`). Pure: reads the state only.
@@ -452,7 +453,7 @@ def activation_block(duel: Duel, card: Card, index: int, player: int,
     return _use_block(duel, card, index, player, responding, ab, cdef)
 
 
-def _use_block(duel: Duel, card: Card, index: int, player: int, responding: Step | None,
+def _use_block(duel: DuelCore, card: Card, index: int, player: int, responding: Step | None,
                ab: Ability, cdef: CardDef) -> Refusal | None:
     """`activation_block` once the ability's start and speed allow it now (listing asks
     this directly, having read those in `Ability.gate`): where the card is, its use
@@ -516,7 +517,7 @@ def _use_block(duel: Duel, card: Card, index: int, player: int, responding: Step
     return None
 
 
-def _ability_tail(duel: Duel, card: Card, index: int, player: int,
+def _ability_tail(duel: DuelCore, card: Card, index: int, player: int,
                   responding: Step | None) -> AbilityTail:
     """(refusal, target sets, commands) once `activation_block` let the ability through:
     its condition, whether it could change anything (query keeps that per field and card
@@ -526,14 +527,14 @@ def _ability_tail(duel: Duel, card: Card, index: int, player: int,
                              responding)
 
 
-def _ability_tail_now(duel: Duel, card: Card, index: int, ab: Ability, player: int,
+def _ability_tail_now(duel: DuelCore, card: Card, index: int, ab: Ability, player: int,
                       responding: Step | None) -> AbilityTail:
     if not check(duel, ab.condition, player, card.uid, responding):
         return R.CONDITION_NOT_MET, (), ()
     return _after_condition(duel, card, index, ab, player)
 
 
-def _after_condition(duel: Duel, card: Card, index: int, ab: Ability,
+def _after_condition(duel: DuelCore, card: Card, index: int, ab: Ability,
                      player: int) -> AbilityTail:
     """`_ability_tail_now` once the ability's condition holds."""
     if ab.effects and not could_change(duel, card, index, ab, player):
@@ -553,7 +554,7 @@ def _after_condition(duel: Duel, card: Card, index: int, ab: Ability,
             if len(found) >= MAX_TARGET_SETS:
                 break
         sets = tuple(found)
-    # built once and shared, as `_summons` (commands are immutable)
+    # built once and shared, as `_per_slot` (commands are immutable)
     uid = card.uid
     commands = duel.index.commands
     kept: tuple[Activate, ...] | None
@@ -583,7 +584,7 @@ def _after_condition(duel: Duel, card: Card, index: int, ab: Ability,
     return None, sets, kept
 
 
-def activation_targets(duel: Duel, card: Card, index: int, player: int,
+def activation_targets(duel: DuelCore, card: Card, index: int, player: int,
                        responding: Step | None) -> list[tuple[int, ...]]:
     """Every target set the ability may be activated with now ([] if it may not)."""
     if activation_block(duel, card, index, player, responding) is not None:
@@ -609,7 +610,7 @@ def answers_step(need: Condition, step: Step, player: int) -> bool:
     return True
 
 
-def _activation_cards(duel: Duel, player: int) -> list[Card]:
+def _activation_cards(duel: DuelCore, player: int) -> list[Card]:
     """Cards `player` might activate now: only those with an activatable ability (their
     field cards, the other player's Environment, on their own turn Spirits in hand). Kept
     per `active_version` (bumped whenever such a card moves) and whose turn it is: the kept
@@ -641,7 +642,7 @@ def _activation_cards(duel: Duel, player: int) -> list[Card]:
     return caches.keep_field_active(player, version, own_turn, found)
 
 
-def activations(duel: Duel, player: int, responding: Step | None, out: list[Command],
+def activations(duel: DuelCore, player: int, responding: Step | None, out: list[Command],
                 cards: list[Card] | None = None) -> None:
     """Append every legal Activate for `player` (answering `responding`, or at an open state).
     The skips before `activation_block` are that judgment's own cheap answers, asked first
@@ -681,7 +682,7 @@ def activations(duel: Duel, player: int, responding: Step | None, out: list[Comm
             _rest_of_judgment(duel, card, i, ab, cdef, player, responding, out)
 
 
-def _rest_of_judgment(duel: Duel, card: Card, i: int, ab: Ability, cdef: CardDef,
+def _rest_of_judgment(duel: DuelCore, card: Card, i: int, ab: Ability, cdef: CardDef,
                       player: int, responding: Step | None, out: list[Command]) -> None:
     """Once the gate let ability `i` through: its condition first (a listing needs every
     test to pass, in any order, and a failing condition is the usual refusal here), then
@@ -692,12 +693,12 @@ def _rest_of_judgment(duel: Duel, card: Card, i: int, ab: Ability, cdef: CardDef
         return
     if _use_block(duel, card, i, player, responding, ab, cdef) is not None:
         return
-    why, _sets, cmds = _after_condition(duel, card, i, ab, player)
+    why, _target_sets, cmds = _after_condition(duel, card, i, ab, player)
     if why is None:
         out.extend(cmds)
 
 
-def _response_cards(duel: Duel, player: int) -> list[Card]:
+def _response_cards(duel: DuelCore, player: int) -> list[Card]:
     """Cards of `player` that have an ability able to answer a Step (cheap pre-filter): their
     field cards, the other player's Environment, and on their own turn Spirits in hand. Kept
     per `responders_version` (bumped whenever one of those cards moves, comes or goes) and
@@ -721,7 +722,7 @@ def _response_cards(duel: Duel, player: int) -> list[Card]:
     return caches.keep_response_cards(player, version, own_turn, found)
 
 
-def response_actions(duel: Duel, player: int) -> list[Command]:
+def response_actions(duel: DuelCore, player: int) -> list[Command]:
     """Every Activate `player` may answer the top Step with (empty: only Pass)."""
     cards = _response_cards(duel, player)
     if not cards:
@@ -732,19 +733,19 @@ def response_actions(duel: Duel, player: int) -> list[Command]:
 
 
 # ------------------------------------------------------------------ one judgment per kind
-def may_pass(duel: Duel, cmd: Pass) -> Refusal | None:
+def may_pass(duel: DuelCore, cmd: Pass) -> Refusal | None:
     return _door(duel, cmd.player, Pass)
 
 
-def may_next_phase(duel: Duel, cmd: NextPhase) -> Refusal | None:
+def may_next_phase(duel: DuelCore, cmd: NextPhase) -> Refusal | None:
     return _door(duel, cmd.player, NextPhase)
 
 
-def may_end_turn(duel: Duel, cmd: EndTurn) -> Refusal | None:
+def may_end_turn(duel: DuelCore, cmd: EndTurn) -> Refusal | None:
     return _door(duel, cmd.player, EndTurn)
 
 
-def may_choose(duel: Duel, cmd: Choose) -> Refusal | None:
+def may_choose(duel: DuelCore, cmd: Choose) -> Refusal | None:
     why = _door(duel, cmd.player, Choose)
     if why is not None:
         return why
@@ -753,14 +754,14 @@ def may_choose(duel: Duel, cmd: Choose) -> Refusal | None:
     return None if cmd.option in choice.options else R.NOT_AN_OPTION
 
 
-def may_concede(duel: Duel, cmd: Concede) -> Refusal | None:
+def may_concede(duel: DuelCore, cmd: Concede) -> Refusal | None:
     """Either player, at any moment before the duel is over (RULES.md D12)."""
     if duel.state.winner is not None:
         return R.DUEL_IS_OVER
     return None if cmd.player in (0, 1) else R.NOT_A_SEAT
 
 
-def _hand_door(duel: Duel, player: int, uid: int, kind: type) -> Card | Refusal:
+def _hand_door(duel: DuelCore, player: int, uid: int, kind: type) -> Card | Refusal:
     """The door for a command that plays a card, then the card itself."""
     why = _door(duel, player, kind)
     if why is not None:
@@ -769,7 +770,7 @@ def _hand_door(duel: Duel, player: int, uid: int, kind: type) -> Card | Refusal:
     return R.NO_SUCH_CARD if card is None else card
 
 
-def may_summon(duel: Duel, cmd: Summon) -> Refusal | None:
+def may_summon(duel: DuelCore, cmd: Summon) -> Refusal | None:
     got = _hand_door(duel, cmd.player, cmd.card, Summon)
     if isinstance(got, Refusal):
         return got
@@ -777,7 +778,7 @@ def may_summon(duel: Duel, cmd: Summon) -> Refusal | None:
         _slot_problem(duel, cmd.player, cmd.zone, cmd.index, PHANTOM_ZONES)
 
 
-def may_special_summon(duel: Duel, cmd: SpecialSummon) -> Refusal | None:
+def may_special_summon(duel: DuelCore, cmd: SpecialSummon) -> Refusal | None:
     got = _hand_door(duel, cmd.player, cmd.card, SpecialSummon)
     if isinstance(got, Refusal):
         return got
@@ -785,7 +786,7 @@ def may_special_summon(duel: Duel, cmd: SpecialSummon) -> Refusal | None:
         _slot_problem(duel, cmd.player, cmd.zone, cmd.index, PHANTOM_ZONES)
 
 
-def may_set(duel: Duel, cmd: SetCard) -> Refusal | None:
+def may_set(duel: DuelCore, cmd: SetCard) -> Refusal | None:
     got = _hand_door(duel, cmd.player, cmd.card, SetCard)
     if isinstance(got, Refusal):
         return got
@@ -793,12 +794,12 @@ def may_set(duel: Duel, cmd: SetCard) -> Refusal | None:
         _slot_problem(duel, cmd.player, cmd.zone, cmd.index, BACKROW_ZONES)
 
 
-def may_play_environment(duel: Duel, cmd: PlayEnvironment) -> Refusal | None:
+def may_play_environment(duel: DuelCore, cmd: PlayEnvironment) -> Refusal | None:
     got = _hand_door(duel, cmd.player, cmd.card, PlayEnvironment)
     return got if isinstance(got, Refusal) else environment_refusal(duel, cmd.player, got)
 
 
-def _own_phantom_door(duel: Duel, player: int, uid: int, kind: type) -> Card | Refusal:
+def _own_phantom_door(duel: DuelCore, player: int, uid: int, kind: type) -> Card | Refusal:
     """The door for a command about one of the player's Phantoms, then the card itself."""
     why = _door(duel, player, kind)
     if why is not None:
@@ -811,22 +812,22 @@ def _own_phantom_door(duel: Duel, player: int, uid: int, kind: type) -> Card | R
     return card
 
 
-def may_change_position(duel: Duel, cmd: ChangePosition) -> Refusal | None:
+def may_change_position(duel: DuelCore, cmd: ChangePosition) -> Refusal | None:
     got = _own_phantom_door(duel, cmd.player, cmd.card, ChangePosition)
     return got if isinstance(got, Refusal) else position_refusal(duel, got)
 
 
-def may_flip(duel: Duel, cmd: Flip) -> Refusal | None:
+def may_flip(duel: DuelCore, cmd: Flip) -> Refusal | None:
     got = _own_phantom_door(duel, cmd.player, cmd.card, Flip)
     return got if isinstance(got, Refusal) else flip_refusal(duel, got)
 
 
-def may_unsummon(duel: Duel, cmd: Unsummon) -> Refusal | None:
+def may_unsummon(duel: DuelCore, cmd: Unsummon) -> Refusal | None:
     got = _own_phantom_door(duel, cmd.player, cmd.card, Unsummon)
     return got if isinstance(got, Refusal) else unsummon_refusal(duel, got)
 
 
-def may_attack(duel: Duel, cmd: Attack) -> Refusal | None:
+def may_attack(duel: DuelCore, cmd: Attack) -> Refusal | None:
     why = _door(duel, cmd.player, Attack)
     if why is not None:
         return why
@@ -837,7 +838,7 @@ def may_attack(duel: Duel, cmd: Attack) -> Refusal | None:
         attack_target_refusal(duel, card, cmd.target, field_phantoms(duel, 1 - cmd.player))
 
 
-def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
+def may_activate(duel: DuelCore, cmd: Activate) -> Refusal | None:
     player = cmd.player
     why = _door(duel, player, Activate)
     if why is not None:
@@ -864,7 +865,7 @@ def may_activate(duel: Duel, cmd: Activate) -> Refusal | None:
     return None if cmd.targets in sets else R.NOT_LEGAL_TARGETS
 
 
-_JUDGES: dict[type, Callable[[Duel, Any], Refusal | None]] = {
+_JUDGES: dict[type, Callable[[DuelCore, Any], Refusal | None]] = {
     Pass: may_pass, NextPhase: may_next_phase, EndTurn: may_end_turn, Choose: may_choose,
     Concede: may_concede, Summon: may_summon, SpecialSummon: may_special_summon,
     SetCard: may_set, PlayEnvironment: may_play_environment,
@@ -873,13 +874,13 @@ _JUDGES: dict[type, Callable[[Duel, Any], Refusal | None]] = {
 }
 
 
-def judge(duel: Duel, cmd: Command) -> Refusal | None:
+def judge(duel: DuelCore, cmd: Command) -> Refusal | None:
     """None if the (well-formed: `validate.command_problem`) command is legal now, else
     why not. The one legality: `legal_actions` lists exactly what this accepts."""
     return _JUDGES[type(cmd)](duel, cmd)
 
 
-def explain(duel: Duel, cmd: Command) -> Refusal:
+def explain(duel: DuelCore, cmd: Command) -> Refusal:
     """Why `cmd` is not legal now (only asked of a command `judge` refuses)."""
     why = judge(duel, cmd)
     assert why is not None, f"{cmd!r} is legal"
@@ -887,61 +888,50 @@ def explain(duel: Duel, cmd: Command) -> Refusal:
 
 
 # ------------------------------------------------------------------ listing
-def _summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[Summon]:
-    """The four position/face Summons into each free slot, built once and reused: command
-    objects are immutable, and building them is the hot path of random play. Kept per set
-    of free slots, built from the commands kept per slot (a card meets many sets)."""
-    commands = duel.index.commands
-    key = (Summon, p, uid, slots)
-    cached: list[Summon] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: tuple[Summon, ...] | None = commands.get((Summon, p, uid, zone, idx))
-            if one is None:
-                one = commands[(Summon, p, uid, zone, idx)] = (
-                    Summon(p, uid, zone, idx, True, True), Summon(p, uid, zone, idx, False, True),
-                    Summon(p, uid, zone, idx, True, False),
-                    Summon(p, uid, zone, idx, False, False))
-            cached.extend(one)
-        commands[key] = cached
-    return cached
+def _per_slot(kind: type[SlotCommand],
+              ways: Callable[[int, int, str, int], tuple[SlotCommand, ...]]
+              ) -> Callable[[DuelCore, int, int, Slots], list[SlotCommand]]:
+    """The lister of the commands of `kind` putting a card into each free slot (`ways` of
+    one slot: the four position/face Summons, the one Set, the two Special Summons). They
+    are built once and reused: command objects are immutable, and building them is the hot
+    path of random play. Kept per set of free slots, built from the commands kept per slot
+    (a card meets many sets). One body for the three kinds; each lister holds its kind in
+    its closure, so a call costs what a hand-written one did."""
+    def listed(duel: DuelCore, p: int, uid: int, slots: Slots) -> list[SlotCommand]:
+        commands = duel.index.commands
+        key = (kind, p, uid, slots)
+        cached: list[SlotCommand] | None = commands.get(key)
+        if cached is None:
+            cached = []
+            for zone, idx in slots:
+                one: tuple[SlotCommand, ...] | None = commands.get((kind, p, uid, zone, idx))
+                if one is None:
+                    one = commands[(kind, p, uid, zone, idx)] = ways(p, uid, zone, idx)
+                cached.extend(one)
+            commands[key] = cached
+        return cached
+    return listed
 
 
-def _sets(duel: Duel, p: int, uid: int, slots: Slots) -> list[SetCard]:
-    commands = duel.index.commands
-    key = (SetCard, p, uid, slots)
-    cached: list[SetCard] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: SetCard | None = commands.get((SetCard, p, uid, zone, idx))
-            if one is None:
-                one = commands[(SetCard, p, uid, zone, idx)] = SetCard(p, uid, zone, idx)
-            cached.append(one)
-        commands[key] = cached
-    return cached
+def _summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[Summon, ...]:
+    return (Summon(p, uid, zone, idx, True, True), Summon(p, uid, zone, idx, False, True),
+            Summon(p, uid, zone, idx, True, False), Summon(p, uid, zone, idx, False, False))
 
 
-def _special_summons(duel: Duel, p: int, uid: int, slots: Slots) -> list[SpecialSummon]:
-    commands = duel.index.commands
-    key = (SpecialSummon, p, uid, slots)
-    cached: list[SpecialSummon] | None = commands.get(key)
-    if cached is None:
-        cached = []
-        for zone, idx in slots:
-            one: tuple[SpecialSummon, ...] | None = commands.get(
-                (SpecialSummon, p, uid, zone, idx))
-            if one is None:
-                one = commands[(SpecialSummon, p, uid, zone, idx)] = (
-                    SpecialSummon(p, uid, zone, idx, True),
-                    SpecialSummon(p, uid, zone, idx, False))
-            cached.extend(one)
-        commands[key] = cached
-    return cached
+def _set_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SetCard, ...]:
+    return (SetCard(p, uid, zone, idx),)
 
 
-def _chooses(duel: Duel, player: int, options: list[int]) -> list[Command]:
+def _special_summon_ways(p: int, uid: int, zone: str, idx: int) -> tuple[SpecialSummon, ...]:
+    return (SpecialSummon(p, uid, zone, idx, True), SpecialSummon(p, uid, zone, idx, False))
+
+
+_summons = _per_slot(Summon, _summon_ways)
+_sets = _per_slot(SetCard, _set_ways)
+_special_summons = _per_slot(SpecialSummon, _special_summon_ways)
+
+
+def _chooses(duel: DuelCore, player: int, options: list[int]) -> list[Command]:
     """The Choose commands answering a choice, each built once per player and option."""
     commands = duel.index.commands
     out: list[Command] = []
@@ -962,7 +952,7 @@ _END = (EndTurn(0), EndTurn(1))
 _PASS = (Pass(0), Pass(1))
 
 
-def _card_cmd(duel: Duel, cls: type[CardCommand], p: int, uid: int) -> CardCommand:
+def _card_cmd(duel: DuelCore, cls: type[CardCommand], p: int, uid: int) -> CardCommand:
     """An interned one-card command (ChangePosition, Flip, Unsummon, PlayEnvironment)."""
     key = (cls, p, uid)
     cmd: CardCommand | None = duel.index.commands.get(key)
@@ -971,7 +961,7 @@ def _card_cmd(duel: Duel, cls: type[CardCommand], p: int, uid: int) -> CardComma
     return cmd
 
 
-def legal_actions(duel: Duel) -> list[Command]:
+def legal_actions(duel: DuelCore) -> list[Command]:
     """Every command the deciding player may send now, in a stable order: each kind's
     candidates kept by the kind's own judgment (the door is opened once for all)."""
     st = duel.state
@@ -1047,7 +1037,7 @@ def legal_actions(duel: Duel) -> list[Command]:
     return acts
 
 
-def fresh_legal_actions(duel: Duel) -> list[Command]:
+def fresh_legal_actions(duel: DuelCore) -> list[Command]:
     """`legal_actions` computed from scratch, ignoring every kept judgment (for tests that
     pin the incremental listing to it). Leaves the duel's caches as they were."""
     caches = duel.caches

@@ -12,10 +12,10 @@ from .model import ActionKey, Choice, Step
 from .query import sees
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 
-def push_step(duel: Duel, step: Step) -> None:
+def push_step(duel: DuelCore, step: Step) -> None:
     """Add a Step. A game action starts a Line; an ability of equal speed extends the
     top Line and a higher speed makes a Line Break. Nothing slower is ever added to an open
     Line: legality refuses a slower answer and a slower trigger waits (`triggers`)."""
@@ -42,19 +42,19 @@ def push_step(duel: Duel, step: Step) -> None:
     duel.state.passes = 0
 
 
-def pass_priority(duel: Duel, player: int, auto: bool) -> None:
+def pass_priority(duel: DuelCore, player: int, auto: bool) -> None:
     duel.out.append(ev.PRIORITY_PASSED[player][auto])
     duel.state.passes += 1
     duel.state.priority = 1 - player
 
 
-def count_action(duel: Duel, key: ActionKey) -> None:
+def count_action(duel: DuelCore, key: ActionKey) -> None:
     """One more of this game action or ability this turn (the loop guard counts them)."""
     counts = duel.state.counts
     counts[key] = counts.get(key, 0) + 1
 
 
-def ask(duel: Duel) -> None:
+def ask(duel: DuelCore) -> None:
     """Tell the players the choice now waiting in the state."""
     c = duel.state.choice
     assert c is not None
@@ -63,7 +63,7 @@ def ask(duel: Duel) -> None:
                                        prompt_hidden_from(duel, c)))
 
 
-def prompt_hidden_from(duel: Duel, choice: Choice) -> int:
+def prompt_hidden_from(duel: DuelCore, choice: Choice) -> int:
     """The seat (2: both, -1: none) that cannot see the card `choice`'s prompt names: a
     trigger's prompt names its card ("Activate X's ability?"), which may be face down or in
     a hand (RULES.md I13)."""

@@ -12,10 +12,10 @@ from .model import Card, PendingTrigger, Step
 from .query import card_users, check, judged_blind, matches, on_field, sees
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 
-def trigger_ok(duel: Duel, card: Card, ab_index: int, user: int, event_card: int) -> bool:
+def trigger_ok(duel: DuelCore, card: Card, ab_index: int, user: int, event_card: int) -> bool:
     ab = duel.defs[card.cid].abilities[ab_index]
     if ab.once_per_turn and (card.uid, ab_index) in duel.state.used:
         return False
@@ -24,7 +24,7 @@ def trigger_ok(duel: Duel, card: Card, ab_index: int, user: int, event_card: int
     return check(duel, ab.condition, user, card.uid)
 
 
-def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
+def fire(duel: DuelCore, trigger: str, subject: Card, player: int = -1) -> None:
     """An event about card `subject` happened: queue every trigger watching for it."""
     self_trigger = trigger in SELF_TRIGGERS
     from_grave = trigger == "broken" or trigger == "sent_to_grave"
@@ -61,7 +61,7 @@ def fire(duel: Duel, trigger: str, subject: Card, player: int = -1) -> None:
                     duel.state.pending_triggers.append(PendingTrigger(uid, i, user, subject.uid))
 
 
-def fire_global(duel: Duel, trigger: str) -> None:
+def fire_global(duel: DuelCore, trigger: str) -> None:
     """Phase triggers: draw_phase, turn_start, turn_end."""
     watchers = duel.caches.trigger_cards.get(trigger)
     if not watchers:
@@ -82,6 +82,6 @@ def fire_global(duel: Duel, trigger: str) -> None:
                     duel.state.pending_triggers.append(PendingTrigger(uid, i, user, -1))
 
 
-def activated(duel: Duel, step: Step) -> None:
+def activated(duel: DuelCore, step: Step) -> None:
     """An ability became a Step (a trigger too: rulings): "when your opponent activates"."""
     fire(duel, "opponent_activates", duel.state.cards[step.card], player=step.player)

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import primitives as prims
 from .carddefs import CardDef, CardType
+from .core import DuelCore
 from .duel import Duel
 from .model import Card, Phase, Zone
 from .query import health_bonus, max_health
@@ -82,7 +83,7 @@ def build_position(pool: Mapping[str, CardDef], rules: Rules, spec: dict[str, An
     return duel
 
 
-def settle_health_bonuses(duel: Duel) -> None:
+def settle_health_bonuses(duel: DuelCore) -> None:
     """Count every Phantom's current Health bonuses as settled, as they are at every decision:
     for a duel written from plain data in mid-play (a position, the AI's rebuilt duels)."""
     for card in duel.state.cards:
@@ -98,7 +99,7 @@ def _int(value: object, where: str, lo: int | None = None, hi: int | None = None
     return value
 
 
-def _new(duel: Duel, cid: object, owner: int, zone: Zone, where: str) -> Card:
+def _new(duel: DuelCore, cid: object, owner: int, zone: Zone, where: str) -> Card:
     if not isinstance(cid, str) or cid not in duel.defs:
         raise PositionError(f"{where}: unknown card {cid!r}")
     uid = len(duel.state.cards)
@@ -108,7 +109,7 @@ def _new(duel: Duel, cid: object, owner: int, zone: Zone, where: str) -> Card:
     return card
 
 
-def _build_player(duel: Duel, p: int, data: object, where: str,
+def _build_player(duel: DuelCore, p: int, data: object, where: str,
                   healths: list[tuple[Card, int, str]]) -> None:
     if not isinstance(data, dict):
         raise PositionError(f"{where}: expected a mapping")
@@ -138,7 +139,7 @@ def _build_player(duel: Duel, p: int, data: object, where: str,
                 _place(duel, p, zone, i, entry, f"{where}.{key}[{i}]", healths)
 
 
-def _place(duel: Duel, p: int, zone: Zone, index: int, entry: object, where: str,
+def _place(duel: DuelCore, p: int, zone: Zone, index: int, entry: object, where: str,
            healths: list[tuple[Card, int, str]]) -> None:
     if isinstance(entry, str):
         entry = {"card": entry}

@@ -21,13 +21,13 @@ from .query import (
 from .views import hidden_from
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 # Each primitive emits the events a client animates from.
 
 
 # ------------------------------------------------------------ primitives
-def move(duel: Duel, card: Card, zone: Zone, index: int, controller: int, face_up: bool,
+def move(duel: DuelCore, card: Card, zone: Zone, index: int, controller: int, face_up: bool,
           attack_pos: bool, reason: str) -> Card:
     """Move a card; piles belong to the owner, slots to `controller`. Returns the card as the
     duel now holds it: a card leaving the Deck becomes a new object (`DuelState.copy`
@@ -92,14 +92,14 @@ def _turned(card: Card, reason: str) -> ev.PositionChanged:
                               *(_held(card) if card.mods or card.flags else ()))
 
 
-def _responder(duel: Duel, cid: str, zone: Zone) -> bool:
+def _responder(duel: DuelCore, cid: str, zone: Zone) -> bool:
     """Can a card of `cid` answer a Step from `zone` (a field slot, or a Spirit in hand)?"""
     index = duel.index
     return cid in index.response_cids and (
         zone not in PILE_ZONES or (zone is Zones.HAND and cid in index.spirit_cids))
 
 
-def draw(duel: Duel, player: int, n: int, reason: str) -> int:
+def draw(duel: DuelCore, player: int, n: int, reason: str) -> int:
     deck = duel.state.players[player].deck
     drawn = 0
     for _ in range(n):
@@ -110,7 +110,7 @@ def draw(duel: Duel, player: int, n: int, reason: str) -> int:
     return drawn
 
 
-def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
+def set_face(duel: DuelCore, card: Card, face_up: bool, reason: str) -> None:
     if card.face_up == face_up:
         return
     card.face_up = face_up
@@ -127,7 +127,7 @@ def set_face(duel: Duel, card: Card, face_up: bool, reason: str) -> None:
             fire(duel, "flipped", card)
 
 
-def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = True) -> None:
+def change_lp(duel: DuelCore, player: int, delta: int, reason: str, check: bool = True) -> None:
     """Change LP; `check=False` lets one effect hit both players before anyone loses."""
     duel.caches.conditions_changed()
     ps = duel.state.players[player]
@@ -139,7 +139,7 @@ def change_lp(duel: Duel, player: int, delta: int, reason: str, check: bool = Tr
         check_lp(duel)
 
 
-def check_lp(duel: Duel) -> None:
+def check_lp(duel: DuelCore) -> None:
     players = duel.state.players
     zero0 = players[0].lp == 0
     zero1 = players[1].lp == 0
@@ -150,7 +150,7 @@ def check_lp(duel: Duel) -> None:
         end(duel, 1 - loser, f"player {loser + 1} reached 0 LP")
 
 
-def end(duel: Duel, winner: int, reason: str) -> None:
+def end(duel: DuelCore, winner: int, reason: str) -> None:
     """The duel is decided: recorded in the state (`ending`); it ends once the Step (or
     game action, or Draw Phase) that decided it is complete with all its consequences and
     state checks (`flow.finish`). Both players losing by the same Step is a draw."""
@@ -164,7 +164,7 @@ def end(duel: Duel, winner: int, reason: str) -> None:
         st.ending = (-1, "both players lost by the same Step")
 
 
-def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
+def change_sp(duel: DuelCore, player: int, delta: int, reason: str) -> None:
     duel.caches.conditions_changed()
     ps = duel.state.players[player]
     before = ps.sp
@@ -177,7 +177,7 @@ def change_sp(duel: Duel, player: int, delta: int, reason: str) -> None:
         duel.out.append(ev.sp_changed(player, before, after, reason))
 
 
-def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
+def apply_damage(duel: DuelCore, card: Card, amount: int) -> bool:
     """Lower a Phantom's Health (not below 0); True if it is now at 0."""
     if amount <= 0 or not on_field(card):
         return False
@@ -192,12 +192,12 @@ def apply_damage(duel: Duel, card: Card, amount: int) -> bool:
     return after == 0
 
 
-def damage_card(duel: Duel, card: Card, amount: int) -> None:
+def damage_card(duel: DuelCore, card: Card, amount: int) -> None:
     if apply_damage(duel, card, amount):
         break_card(duel, card, "health")
 
 
-def heal_card(duel: Duel, card: Card, amount: int) -> None:
+def heal_card(duel: DuelCore, card: Card, amount: int) -> None:
     if amount <= 0 or not on_field(card) or (card.damage == 0 and card.face_up):
         return  # a face-down Phantom is told healed either way: its opponent may not learn
         # from the event's absence that it was at full Health (RULES.md I13)
@@ -211,7 +211,7 @@ def heal_card(duel: Duel, card: Card, amount: int) -> None:
                                      True, hidden_from(duel, card.uid)))
 
 
-def maybe_state_check(duel: Duel) -> None:
+def maybe_state_check(duel: DuelCore) -> None:
     """Run the 0-Health check only when something could have lowered a Health: damage
     handles its own Break, so that leaves lowered stats (modify, end of turn) and
     continuous Health bonuses that may have stopped applying."""
@@ -223,7 +223,7 @@ def maybe_state_check(duel: Duel) -> None:
         duel.caches.state_checked(health_too=False)
 
 
-def reindex_field(duel: Duel) -> None:
+def reindex_field(duel: DuelCore) -> None:
     """Rebuild what the duel keeps about the field after cards were placed directly
     (position builder, loading a save)."""
     caches = duel.caches
@@ -235,7 +235,7 @@ def reindex_field(duel: Duel) -> None:
     caches.all_told({c.uid: stats_of(duel, c) for c in cards if c.zone is not Zones.DECK})
 
 
-def state_check(duel: Duel) -> None:
+def state_check(duel: DuelCore) -> None:
     """A Phantom at 0 Health that has not survived a Break is Broken now, whatever took
     its Health there (damage, a lost bonus, a lowered stat); survivors lock in Defense."""
     duel.caches.state_checked(health_too=False)
@@ -258,7 +258,7 @@ def state_check(duel: Duel) -> None:
                 return
 
 
-def settle_health(duel: Duel, card: Card) -> None:
+def settle_health(duel: DuelCore, card: Card) -> None:
     """Health bonuses (rulings): a gained bonus raises current and max Health; when it ends
     the max falls back and the current Health falls only to that max if it is above it, so
     the end of a bonus never Breaks by itself. Damage taken meanwhile stays taken."""
@@ -273,7 +273,7 @@ def settle_health(duel: Duel, card: Card) -> None:
     card.health_bonus = bonus
 
 
-def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
+def set_position(duel: DuelCore, card: Card, attack: bool, reason: str) -> None:
     """Turn a field Phantom to Attack (`attack`) or Defense Position."""
     card.attack_pos = attack
     duel.caches.field_changed()
@@ -281,7 +281,7 @@ def set_position(duel: Duel, card: Card, attack: bool, reason: str) -> None:
     duel.out.append(_turned(card, reason))
 
 
-def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -> None:
+def add_modifier(duel: DuelCore, card: Card, stat: str, amount: int, expires: int) -> None:
     """A stat modifier until the end of turn `expires` (-1: lasting); it may lower a
     Health, so the state check runs."""
     card.mods = (*card.mods, (stat, amount, expires))
@@ -292,7 +292,7 @@ def add_modifier(duel: Duel, card: Card, stat: str, amount: int, expires: int) -
     caches.stats_changed(card.uid)
 
 
-def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
+def add_status(duel: DuelCore, card: Card, status: str, expires: int) -> None:
     """A status (protected, cannot_attack) until the end of turn `expires` (-1: lasting)."""
     card.flags = (*card.flags, (status, expires))
     caches = duel.caches
@@ -302,7 +302,7 @@ def add_status(duel: Duel, card: Card, status: str, expires: int) -> None:
     caches.stats_changed(card.uid)
 
 
-def lock_defense(duel: Duel, card: Card) -> None:
+def lock_defense(duel: DuelCore, card: Card) -> None:
     if card.attack_pos and duel.defs[card.cid].is_phantom and health(duel, card) == 0:
         card.attack_pos = False
         duel.caches.field_changed()
@@ -310,7 +310,7 @@ def lock_defense(duel: Duel, card: Card) -> None:
         duel.out.append(_turned(card, "zero_health"))
 
 
-def break_card(duel: Duel, card: Card, reason: str) -> bool:
+def break_card(duel: DuelCore, card: Card, reason: str) -> bool:
     """Break a card; True if it left the field, False if it survived."""
     if not on_field(card):
         return False

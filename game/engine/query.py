@@ -19,7 +19,7 @@ from .model import PILE_ZONES, Card, Phase, Stats, Step, Zone
 
 if TYPE_CHECKING:
     from .caches import ActiveStatic
-    from .duel import Duel
+    from .core import DuelCore
     from .index import StaticPair
 
 _ZONE_OF = {z.value: z for z in Zone}
@@ -39,7 +39,7 @@ def compare(a: int, op: str, b: int) -> bool:
     return a != b
 
 
-def env_users(duel: Duel, card: Card) -> tuple[int, ...]:
+def env_users(duel: DuelCore, card: Card) -> tuple[int, ...]:
     """Who an Environment works for: both players when it is alone, else its controller."""
     envs = 0
     for p in duel.state.players:
@@ -48,13 +48,13 @@ def env_users(duel: Duel, card: Card) -> tuple[int, ...]:
     return (0, 1) if envs == 1 else (card.controller,)
 
 
-def card_users(duel: Duel, card: Card) -> tuple[int, ...]:
+def card_users(duel: DuelCore, card: Card) -> tuple[int, ...]:
     if card.zone is Zones.ENV:
         return env_users(duel, card)
     return (card.controller,)
 
 
-def active_statics(duel: Duel) -> list[ActiveStatic]:
+def active_statics(duel: DuelCore) -> list[ActiveStatic]:
     """[(card, StaticEffect, user, condition)] for every face-up static ability on the field
     (conditions are checked when the effect is read).
 
@@ -144,7 +144,7 @@ def _env_statics(card: Card, effects: tuple[StaticPair, ...], found: list[Active
         # side "opponent" with two Environments out: it affects nobody
 
 
-def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
+def _static_applies(duel: DuelCore, src: Card, eff: StaticEffect, user: int,
                     cond: Condition | None, card: Card) -> bool:
     # matches(duel, eff.affects, card, user, src.uid, base=True), written out: the
     # stats of every changed card ask it of every continuous effect
@@ -169,7 +169,7 @@ def _static_applies(duel: Duel, src: Card, eff: StaticEffect, user: int,
         caches.leave_condition()
 
 
-def _static_sum(duel: Duel, card: Card, stat: str) -> int:
+def _static_sum(duel: DuelCore, card: Card, stat: str) -> int:
     total = 0
     caches = duel.caches
     for src, eff, user, cond in (caches.statics if caches.statics_version
@@ -180,7 +180,7 @@ def _static_sum(duel: Duel, card: Card, stat: str) -> int:
     return total
 
 
-def _mod_sum(duel: Duel, card: Card, stat: str) -> int:
+def _mod_sum(duel: DuelCore, card: Card, stat: str) -> int:
     total = 0
     turn = duel.state.turn
     for mstat, amount, expires in card.mods:
@@ -189,7 +189,7 @@ def _mod_sum(duel: Duel, card: Card, stat: str) -> int:
     return total
 
 
-def field_phantoms(duel: Duel, player: int) -> list[Card]:
+def field_phantoms(duel: DuelCore, player: int) -> list[Card]:
     """The Phantoms `player` controls, in slot order (Phantom slots hold only Phantoms; Side
     Balance slots may hold Spirits and Counters too), kept per the player's slot version (it
     reads only which card is in which slot): the kept list itself, never to be changed."""
@@ -199,7 +199,7 @@ def field_phantoms(duel: Duel, player: int) -> list[Card]:
     return _field_lists(duel, player)[0]
 
 
-def field_cards(duel: Duel, player: int) -> list[Card]:
+def field_cards(duel: DuelCore, player: int) -> list[Card]:
     """Every card in `player`'s Phantom and Side Balance slots, in slot order (where a
     selector looks by default), kept as `field_phantoms` is."""
     kept = duel.caches.phantoms[player]
@@ -208,7 +208,7 @@ def field_cards(duel: Duel, player: int) -> list[Card]:
     return _field_lists(duel, player)[1]
 
 
-def _field_lists(duel: Duel, player: int) -> tuple[list[Card], list[Card]]:
+def _field_lists(duel: DuelCore, player: int) -> tuple[list[Card], list[Card]]:
     caches = duel.caches
     slots = duel.state.players[player].slots
     cards = duel.state.cards
@@ -232,7 +232,7 @@ def on_field(card: Card) -> bool:
     return card.zone not in PILE_ZONES
 
 
-def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
+def _field_stat(duel: DuelCore, card: Card, base: int, stat: str) -> int:
     """A printed stat plus modifiers and continuous effects (printed value off the field)."""
     if card.zone in PILE_ZONES:  # on_field, without the call
         return base
@@ -244,11 +244,11 @@ def _field_stat(duel: Duel, card: Card, base: int, stat: str) -> int:
     return max(0, base + _mod_sum(duel, card, stat) + _static_sum(duel, card, stat))
 
 
-def atk(duel: Duel, card: Card) -> int:
+def atk(duel: DuelCore, card: Card) -> int:
     return _field_stat(duel, card, duel.defs[card.cid].atk, "atk")
 
 
-def max_health(duel: Duel, card: Card) -> int:
+def max_health(duel: DuelCore, card: Card) -> int:
     """`_field_stat` for Health, skipping the sums when no continuous effect in force
     changes a Health (`Caches.statics_health`) and the card has no modifier."""
     base = duel.defs[card.cid].health
@@ -262,7 +262,7 @@ def max_health(duel: Duel, card: Card) -> int:
     return max(0, base + _mod_sum(duel, card, "health") + _static_sum(duel, card, "health"))
 
 
-def health(duel: Duel, card: Card) -> int:
+def health(duel: DuelCore, card: Card) -> int:
     """Max Health less damage (`max_health` written out: listing asks it of every Phantom)."""
     base = duel.defs[card.cid].health
     if card.zone in PILE_ZONES:
@@ -275,7 +275,7 @@ def health(duel: Duel, card: Card) -> int:
     return max(0, base - card.damage)
 
 
-def sp_cost(duel: Duel, card: Card) -> int:
+def sp_cost(duel: DuelCore, card: Card) -> int:
     cdef = duel.defs[card.cid]
     caches = duel.caches
     if not card.mods and not caches.static_cards:
@@ -290,7 +290,7 @@ def sp_cost(duel: Duel, card: Card) -> int:
 STATUSES = ("protected", "cannot_attack")
 
 
-def stats_of(duel: Duel, card: Card) -> Stats:
+def stats_of(duel: DuelCore, card: Card) -> Stats:
     """(ATK, Health, max Health, SP Cost, statuses) as a player sees them (None for the
     stats of a card that is not a Phantom): the same numbers as atk(), health(), max_health(),
     sp_cost() and has_status(), in one pass over the continuous effects."""
@@ -346,7 +346,7 @@ def stats_of(duel: Duel, card: Card) -> Stats:
     return (a, max(0, mh - card.damage), mh, max(0, cdef.level + dc), statuses)
 
 
-def health_bonus(duel: Duel, card: Card) -> int:
+def health_bonus(duel: DuelCore, card: Card) -> int:
     """The Health a field Phantom has from bonuses now: its live positive Health modifiers
     and the positive Health of the continuous effects that apply to it."""
     total = 0
@@ -361,7 +361,7 @@ def health_bonus(duel: Duel, card: Card) -> int:
     return total
 
 
-def has_status(duel: Duel, card: Card, status: str) -> bool:
+def has_status(duel: DuelCore, card: Card, status: str) -> bool:
     turn = duel.state.turn
     for flag, expires in card.flags:
         if flag == status and (expires < 0 or expires >= turn):
@@ -373,7 +373,7 @@ def has_status(duel: Duel, card: Card, status: str) -> bool:
     return False
 
 
-def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
+def stat_value(duel: DuelCore, card: Card, stat: str, base: bool = False) -> int:
     cdef = duel.defs[card.cid]
     if base:
         if stat == "sp_cost":
@@ -400,7 +400,7 @@ def stat_value(duel: Duel, card: Card, stat: str, base: bool = False) -> int:
 # id, tags, Extra Deck) is worked out once per card id and kept in the plan, checked
 # against the duel's definition each time (another pool may define the id differently).
 
-CardTest = Callable[["Duel", Card, int, bool], bool]
+CardTest = Callable[["DuelCore", Card, int, bool], bool]
 
 
 # card id -> (its definition, weakly, and what the selector's definition tests say of it):
@@ -455,7 +455,7 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
     by_cid: Known = {}
     dynamic = position is not None or face is not None or bool(stats)
 
-    def test(duel: Duel, card: Card, this: int, base: bool = False) -> bool:
+    def test(duel: DuelCore, card: Card, this: int, base: bool = False) -> bool:
         if this_mode != "any":
             if this_mode == "only":
                 if card.uid != this:
@@ -484,7 +484,7 @@ def _card_test(sel: Selector) -> tuple[CardTest, tuple[Known, Callable[[CardDef]
     return test, None if dynamic or this_mode != "any" else (by_cid, by_definition)
 
 
-def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bool = False,
+def matches(duel: DuelCore, sel: Selector, card: Card, you: int, this: int, base: bool = False,
             any_zone: bool = False) -> bool:
     """Does `card` match `sel`, read from player `you`'s side, for ability card `this`?
     `any_zone` skips the zone test (a Broken card is matched as it was on the field)."""
@@ -499,7 +499,7 @@ def matches(duel: Duel, sel: Selector, card: Card, you: int, this: int, base: bo
     return test is None or test(duel, card, this, base)
 
 
-def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
+def any_match(duel: DuelCore, sel: Selector, you: int, this: int, phantom: bool = False) -> bool:
     """Does any card match `sel` (and, with `phantom`, is a Phantom)? Stops at the first."""
     mode, zones, test, _, _ = sel.plan_ or _selector_plan(sel)
     sides = (you,) if mode == 0 else (1 - you,) if mode == 1 else (0, 1)
@@ -519,7 +519,7 @@ def any_match(duel: Duel, sel: Selector, you: int, this: int, phantom: bool = Fa
     return False
 
 
-def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
+def select(duel: DuelCore, sel: Selector, you: int, this: int) -> list[int]:
     """Every card matching `sel`, in a stable order (player, zone, slot or pile order)."""
     mode, zones, test, static, field = sel.plan_ or _selector_plan(sel)
     if field:  # the Phantom and Side Balance slots (the usual): the cards kept there
@@ -552,7 +552,7 @@ def select(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
     return found
 
 
-def _zone_cards(duel: Duel, zones: tuple[tuple[Zone, bool], ...],
+def _zone_cards(duel: DuelCore, zones: tuple[tuple[Zone, bool], ...],
                 sides: tuple[int, ...]) -> list[Card]:
     """The cards in `zones` (each with whether it is a pile) of the players `sides`, in
     player, zone and slot or pile order."""
@@ -568,7 +568,7 @@ def _zone_cards(duel: Duel, zones: tuple[tuple[Zone, bool], ...],
     return found
 
 
-def count(duel: Duel, sel: Selector, you: int, this: int) -> int:
+def count(duel: DuelCore, sel: Selector, you: int, this: int) -> int:
     """How many cards match `sel`: `select`'s answer, but for a selector of the Phantom
     and Side Balance slots with nothing else to test (their kept lists' sizes)."""
     mode, _zones, test, static, field = sel.plan_ or _selector_plan(sel)
@@ -597,7 +597,7 @@ _PHANTOM_TYPE = frozenset((CardTypes.PHANTOM,))
 _ENV_TYPE = frozenset((CardTypes.ENVIRONMENT,))
 
 
-def judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
+def judged_blind(duel: DuelCore, sel: Selector, card: Card) -> bool:
     """Can a player who cannot see `card` tell whether it passes `sel`'s tests (RULES.md
     I17)? They know its side, place, face and position; of a field card also whether it is
     a Phantom (a Summon put it there, not a Set; a Phantom slot holds nothing else); of an
@@ -623,7 +623,7 @@ def judged_blind(duel: Duel, sel: Selector, card: Card) -> bool:
     return inside == 0 or inside == len(could)  # all of them pass, or none does
 
 
-def choosable(duel: Duel, sel: Selector, you: int, this: int) -> list[int]:
+def choosable(duel: DuelCore, sel: Selector, you: int, this: int) -> list[int]:
     """The cards player `you` may choose as targets of `sel` (for ability card `this`): those
     `select` finds, less every card `you` cannot see whose match depends on what it really
     is (RULES.md I17): a face-down card is offered only as what its chooser can see of it, so
@@ -650,7 +650,7 @@ def _counted_as_seen(sel: Selector) -> bool:
     return sel.side == "you" and all(zone is not Zones.DECK for zone, _pile in sel.zone_keys)
 
 
-def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
+def reachable(duel: DuelCore, sel: Selector, you: int) -> list[int]:
     """Every card on the sides and in the zones `sel` names, whatever its other tests say:
     the cards a continuous effect with that selector could reach (its stat tests read
     printed stats, its position and face tests change with the card)."""
@@ -671,7 +671,7 @@ def reachable(duel: Duel, sel: Selector, you: int) -> list[int]:
 # A condition is planned once too (carddefs.Planned): a function of (duel, you, this,
 # responding) per kind, its numbers and children taken out of the data beforehand.
 
-CondTest = Callable[["Duel", int, int, "Step | None"], bool]
+CondTest = Callable[["DuelCore", int, int, "Step | None"], bool]
 
 
 def condition_plan(cond: Condition) -> CondTest:
@@ -696,7 +696,7 @@ def _plan_condition(cond: Condition) -> CondTest:
             return lambda duel, you, this, r: first(duel, you, this, r) and \
                 second(duel, you, this, r)
 
-        def all_of(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+        def all_of(duel: DuelCore, you: int, this: int, r: Step | None) -> bool:
             for kid in kids:
                 if not kid(duel, you, this, r):
                     return False
@@ -705,7 +705,7 @@ def _plan_condition(cond: Condition) -> CondTest:
     if kind == "any":
         kids = tuple(_plan_condition(c) for c in cond.children)
 
-        def any_of(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+        def any_of(duel: DuelCore, you: int, this: int, r: Step | None) -> bool:
             for kid in kids:
                 if kid(duel, you, this, r):
                     return True
@@ -737,7 +737,7 @@ def _plan_condition(cond: Condition) -> CondTest:
     if kind == "turn":
         values = cond.values
 
-        def turn(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+        def turn(duel: DuelCore, you: int, this: int, r: Step | None) -> bool:
             own = duel.state.turn_player == you
             return own if values[0] == "own" else not own
         return turn
@@ -747,12 +747,12 @@ def _plan_condition(cond: Condition) -> CondTest:
         kinds, who, of = cond.values, cond.player, cond.select  # not `cond`: no cycle
         return lambda duel, you, this, r: _responding_to(kinds, who, of, duel, you, this, r)
 
-    def unknown(duel: Duel, you: int, this: int, r: Step | None) -> bool:
+    def unknown(duel: DuelCore, you: int, this: int, r: Step | None) -> bool:
         raise ValueError(f"unknown condition kind {kind!r}")
     return unknown
 
 
-def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel: Duel,
+def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel: DuelCore,
                    you: int, this: int, responding: Step | None) -> bool:
     if responding is None:
         return False
@@ -776,7 +776,7 @@ def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel:
     return True
 
 
-def check(duel: Duel, cond: Condition | None, you: int, this: int,
+def check(duel: DuelCore, cond: Condition | None, you: int, this: int,
           responding: Step | None = None) -> bool:
     """Evaluate a condition for player `you`; `responding` is the Step being answered."""
     if cond is None:
@@ -791,7 +791,7 @@ def is_main_phase(phase: Phase) -> bool:
 # ------------------------------------------------------------ could it change anything?
 
 
-def could_change(duel: Duel, card: Card, index: int, ab: Ability, user: int,
+def could_change(duel: DuelCore, card: Card, index: int, ab: Ability, user: int,
                  event_card: int = -1) -> bool:
     """Could the ability's effects change anything now (rulings: an ability that could not
     is not activated, an optional trigger not used)? `ab` is ability `index` of the card.

@@ -16,16 +16,16 @@ from .notice import fire
 from .query import health, on_field
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
 
 # ------------------------------------------------------------- resolving
-def start_resolving(duel: Duel) -> None:
+def start_resolving(duel: DuelCore) -> None:
     duel.state.resolving = True
     duel.out.append(ev.line_resolving(len(duel.state.lines)))
 
 
-def resolve_some(duel: Duel) -> None:
+def resolve_some(duel: DuelCore) -> None:
     st = duel.state
     caches = duel.caches
     while st.winner is None:
@@ -69,7 +69,7 @@ def resolve_some(duel: Duel) -> None:
 _PATHS = tuple(tuple((i,) for i in range(n)) for n in range(8))
 
 
-def begin_step(duel: Duel, step: Step) -> None:
+def begin_step(duel: DuelCore, step: Step) -> None:
     card = duel.state.cards[step.card]
     cid = card.cid
     if step.negated:
@@ -115,7 +115,7 @@ def begin_step(duel: Duel, step: Step) -> None:
                                     not card.face_up))
 
 
-def fizzle_reason(duel: Duel, step: Step) -> str:
+def fizzle_reason(duel: DuelCore, step: Step) -> str:
     card = duel.state.cards[step.card]
     if step.kind == "ability":
         if not step.trigger and card.moves != step.card_moves:
@@ -133,7 +133,7 @@ def fizzle_reason(duel: Duel, step: Step) -> str:
     return ""
 
 
-def finish_step(duel: Duel, step: Step) -> None:
+def finish_step(duel: DuelCore, step: Step) -> None:
     card = duel.state.cards[step.card]
     duel.out.append(ev.step_resolved(duel.state.cur_line, duel.state.cur_step, step.player, card.cid,
                                     not card.face_up))
@@ -141,7 +141,7 @@ def finish_step(duel: Duel, step: Step) -> None:
         discard_spent(duel, step)
 
 
-def discard_spent(duel: Duel, step: Step) -> None:
+def discard_spent(duel: DuelCore, step: Step) -> None:
     """A normal Spirit or Counter goes to the Graveyard once its Step is done."""
     card = duel.state.cards[step.card]
     cdef = duel.defs[card.cid]
@@ -150,7 +150,7 @@ def discard_spent(duel: Duel, step: Step) -> None:
             prims.move(duel, card, Zones.GRAVE, -1, card.owner, True, True, "resolved")
 
 
-def after_negated(duel: Duel, step: Step) -> None:
+def after_negated(duel: DuelCore, step: Step) -> None:
     card = duel.state.cards[step.card]
     if step.kind in ("summon", "special_summon", "environment", "set"):
         if card.moves == step.card_moves and step.negate_break:

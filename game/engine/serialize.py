@@ -20,6 +20,7 @@ from .rules import Rules
 from .validate import command_problem
 
 if TYPE_CHECKING:
+    from .core import DuelCore
     from .duel import Duel
 
 # JSON-ready plain data: field name -> value (what saves hold)
@@ -77,7 +78,7 @@ def _ctx_from(ctx: Plain) -> dict[str, Any]:
     return out
 
 
-def to_dict(duel: Duel) -> Plain:
+def to_dict(duel: DuelCore) -> Plain:
     """Everything that decides what happens next, as plain data."""
     players = []
     for ps in duel.state.players:
@@ -206,7 +207,7 @@ def from_dict(data: Plain, pool: Mapping[str, CardDef]) -> Duel:
     return duel
 
 
-def state_hash(duel: Duel) -> str:
+def state_hash(duel: DuelCore) -> str:
     """A stable hash of the state (history excluded: two paths to one state hash alike)."""
     data = to_dict(duel)
     del data["history"]

@@ -1,6 +1,6 @@
 """The duel's state: everything that is saved, hashed and replayed, in one slotted object.
 
-Caches and indexes derived from it live on the `Duel` beside it (`caches.py`), so a
+Caches and indexes derived from it live beside it on the duel's core (`core.py`), so a
 copy of the state is a complete, independent duel position; `DuelState.copy()` makes that
 copy field by field, which is what makes `Duel.clone()` cheap enough for a search AI.
 """

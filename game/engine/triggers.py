@@ -15,18 +15,18 @@ from .query import could_change
 from .views import card_label, declined
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
-def _speed(duel: Duel, trig: PendingTrigger) -> int:
+def _speed(duel: DuelCore, trig: PendingTrigger) -> int:
     return duel.defs[duel.state.cards[trig.card].cid].abilities[trig.ability].speed
 
 
-def _top_speed(duel: Duel) -> int:
+def _top_speed(duel: DuelCore) -> int:
     lines = duel.state.lines
     return lines[-1][-1].speed if lines else 0
 
 
-def queue_pending(duel: Duel, all_speeds: bool, start: int = 0) -> None:
+def queue_pending(duel: DuelCore, all_speeds: bool, start: int = 0) -> None:
     """Move waiting triggers into the queue. Triggers that fire together enter the Lines in
     ascending Speed, the turn player's first within one Speed, so a faster one after a
     slower one is a Line Break like any faster answer (rules-decisions.md "Lines"). With
@@ -49,14 +49,14 @@ def queue_pending(duel: Duel, all_speeds: bool, start: int = 0) -> None:
     st.pending_triggers = keep
 
 
-def flush_immediate_triggers(duel: Duel, start: int = 0) -> None:
+def flush_immediate_triggers(duel: DuelCore, start: int = 0) -> None:
     """Triggers whose events a command caused while Lines are open (not resolving) join
     them at once when their speed allows; older waiting triggers keep waiting."""
     if len(duel.state.pending_triggers) > start and not duel.state.resolving and duel.state.lines:
         queue_pending(duel, all_speeds=False, start=start)
 
 
-def process_trigger(duel: Duel) -> None:
+def process_trigger(duel: DuelCore) -> None:
     """The next queued trigger becomes a Step (asking first if it is optional or targets).
     One slower than the top Step now cannot join that Line (no Step ever joins a Line of
     higher Speed): it waits until every Line has resolved, like a trigger of the resolution."""
@@ -79,7 +79,7 @@ def process_trigger(duel: Duel) -> None:
     trigger_targets(duel, trig)
 
 
-def trigger_targets(duel: Duel, trig: PendingTrigger, chosen: tuple[int, ...] = ()) -> None:
+def trigger_targets(duel: DuelCore, trig: PendingTrigger, chosen: tuple[int, ...] = ()) -> None:
     card = duel.state.cards[trig.card]
     ab = duel.defs[card.cid].abilities[trig.ability]
     if ab.target is not None and len(chosen) < ab.target.count:

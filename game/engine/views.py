@@ -8,8 +8,8 @@ duel, so nothing reachable from it (attributes or events) leads to hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Sequence
+from dataclasses import fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,129 +17,28 @@ from . import events as ev
 from .choices import PendingChoice, public_choice, unnamed_prompt
 from .commands import Command
 from .lines import prompt_hidden_from
-from .model import PILE_ZONES, Phase, Zone
+from .model import PILE_ZONES
 from .query import sees, stats_of
+from .viewdata import HIDDEN as HIDDEN
+from .viewdata import CardView as CardView
+from .viewdata import Player as Player
+from .viewdata import PlayerView as PlayerView
+from .viewdata import SideView as SideView
+from .viewdata import StepView as StepView
 
 if TYPE_CHECKING:
-    from .duel import Duel
+    from .core import DuelCore
 
-HIDDEN = "?"
 FACE_DOWN_LABEL = "a face-down card"  # a choice's option the chooser cannot see
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
-    """One card as the viewer may see it; `card_id` is None when it is hidden from them."""
-
-    uid: int
-    owner: int
-    controller: int
-    zone: Zone
-    index: int  # slot index, -1 in a pile
-    face_up: bool
-    attack_pos: bool
-    card_id: str | None
-    atk: int | None = None  # stats: Phantoms the viewer can see
-    health: int | None = None
-    max_health: int | None = None
-    sp_cost: int | None = None
-    statuses: tuple[str, ...] = ()
-
-    @property
-    def hidden(self) -> bool:
-        return self.card_id is None
-
-
-@dataclass(frozen=True, slots=True)
-class SideView:
-    """One player's side: piles and slots. The opponent's hand shows as hidden cards."""
-
-    player: int
-    lp: int
-    sp: int
-    deck_count: int
-    hand: tuple[CardView, ...]
-    extra: tuple[CardView, ...]  # the viewer's own only; the opponent's is a count
-    extra_count: int
-    grave: tuple[CardView, ...]
-    slots: Mapping[Zone, tuple[CardView | None, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class StepView:
-    line: int  # 1-based, bottom Line is 1
-    step: int  # 1-based within its Line
-    player: int
-    kind: str
-    speed: int
-    card: int
-    card_id: str | None
-    ability: int
-    targets: tuple[int, ...]
-    trigger: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Everything seat `seat` may know now, their legal actions and what they saw happen."""
-
-    seat: int
-    turn: int
-    round: int
-    turn_player: int
-    first_player: int
-    phase: Phase
-    priority: int
-    deciding_player: int | None
-    sides: tuple[SideView, SideView]
-    lines: tuple[tuple[StepView, ...], ...]
-    choice: PendingChoice | None  # the viewer's own choice in full; another's without options
-    winner: int | None
-    end_reason: str
-    legal_actions: tuple[Command, ...]  # empty unless the viewer decides now
-    events: tuple[ev.Event, ...]  # since the viewer's own last command, redacted for them
-    log: tuple[ev.Event, ...]  # every event so far, redacted for the viewer
-
-    @property
-    def me(self) -> SideView:
-        return self.sides[self.seat]
-
-    @property
-    def opponent(self) -> SideView:
-        return self.sides[1 - self.seat]
-
-    @property
-    def deciding(self) -> bool:
-        return self.deciding_player == self.seat
-
-    def card(self, uid: int) -> CardView | None:
-        """The viewer's picture of card `uid` wherever it is visible (None: a deck card)."""
-        for side in self.sides:
-            for pile in (side.hand, side.extra, side.grave):
-                for c in pile:
-                    if c.uid == uid:
-                        return c
-            for slot_cards in side.slots.values():
-                for sc in slot_cards:
-                    if sc is not None and sc.uid == uid:
-                        return sc
-        return None
-
-
-class Player(Protocol):
-    """Anything that plays a seat: a person's input, an AI, a test script. It gets the view
-    of its own seat, never the duel, and answers with one of `view.legal_actions`."""
-
-    def choose(self, view: PlayerView) -> Command: ...
-
-
 # ----------------------------------------------------------------------------- building
-def visible_to(duel: Duel, uid: int, viewer: int) -> bool:
+def visible_to(duel: DuelCore, uid: int, viewer: int) -> bool:
     """May `viewer` see what card `uid` is now (`query.sees`, the one answer)?"""
     return sees(duel.state.cards[uid], viewer)
 
 
-def hidden_from(duel: Duel, uid: int) -> int:
+def hidden_from(duel: DuelCore, uid: int) -> int:
     """The seat that may not see card `uid` now: -1 nobody, 0 or 1, 2 both (a deck card).
     Events about a card carry it, so each seat's redaction can leave out what it may not
     learn (RULES.md I12)."""
@@ -148,20 +47,20 @@ def hidden_from(duel: Duel, uid: int) -> int:
     return -1 if v0 and v1 else 1 if v0 else 0 if v1 else 2
 
 
-def card_label(duel: Duel, uid: int, viewer: int) -> str:
+def card_label(duel: DuelCore, uid: int, viewer: int) -> str:
     """A card option's label for `viewer`: its name, or what they may know of it."""
     if visible_to(duel, uid, viewer):
         return duel.defs[duel.state.cards[uid].cid].name
     return FACE_DOWN_LABEL
 
 
-def declined(duel: Duel, uid: int) -> ev.AbilityDeclined:
+def declined(duel: DuelCore, uid: int) -> ev.AbilityDeclined:
     """An optional trigger not used, named only to a seat that can see its card."""
     h = hidden_from(duel, uid)
     return ev.AbilityDeclined(uid, duel.state.cards[uid].cid, h != -1, 1 - h if h in (0, 1) else -1)
 
 
-def card_view(duel: Duel, uid: int, viewer: int) -> CardView:
+def card_view(duel: DuelCore, uid: int, viewer: int) -> CardView:
     """Card `uid` as `viewer` sees it; kept per viewer until an event names the card again
     (every visible change has an event: the mirror test proves it)."""
     cache = duel.caches.views[viewer]
@@ -171,7 +70,7 @@ def card_view(duel: Duel, uid: int, viewer: int) -> CardView:
     return got
 
 
-def _card_view(duel: Duel, uid: int, viewer: int) -> CardView:
+def _card_view(duel: DuelCore, uid: int, viewer: int) -> CardView:
     c = duel.state.cards[uid]
     on_field = c.zone not in PILE_ZONES
     pos = c.attack_pos if on_field else True
@@ -183,7 +82,7 @@ def _card_view(duel: Duel, uid: int, viewer: int) -> CardView:
                     a, h, mh, cost, statuses)
 
 
-def _side(duel: Duel, p: int, viewer: int) -> SideView:
+def _side(duel: DuelCore, p: int, viewer: int) -> SideView:
     ps = duel.state.players[p]
     own = p == viewer
     return SideView(
@@ -197,7 +96,7 @@ def _side(duel: Duel, p: int, viewer: int) -> SideView:
     )
 
 
-def _lines(duel: Duel, viewer: int) -> tuple[tuple[StepView, ...], ...]:
+def _lines(duel: DuelCore, viewer: int) -> tuple[tuple[StepView, ...], ...]:
     out = []
     for n, line in enumerate(duel.state.lines, 1):
         steps = []
@@ -209,8 +108,22 @@ def _lines(duel: Duel, viewer: int) -> tuple[tuple[StepView, ...], ...]:
     return tuple(out)
 
 
-def player_view(duel: Duel, viewer: int) -> PlayerView:
-    """The view of seat `viewer`, with their legal actions if they decide now."""
+class Front(Protocol):
+    """What a view needs of the duel's front (`Duel`) beyond its core: who decides, the
+    legal actions and the event record, which the front keeps (a narrow hook, so this
+    module needs only the core)."""
+
+    @property
+    def deciding_player(self) -> int | None: ...
+    def legal_actions(self) -> tuple[Command, ...]: ...
+    def events_for(self, seat: int, since: int | None = None) -> tuple[ev.Event, ...]: ...
+    def acted_at(self, seat: int) -> int: ...
+    def log_for(self, seat: int) -> tuple[ev.Event, ...]: ...
+
+
+def player_view(duel: DuelCore, front: Front, viewer: int) -> PlayerView:
+    """The view of seat `viewer`, with their legal actions if they decide now (`front` is
+    the duel itself: `Duel.view`)."""
     st = duel.state
     choice = None
     if st.choice is not None:
@@ -219,14 +132,14 @@ def player_view(duel: Duel, viewer: int) -> PlayerView:
             choice = replace(choice, options=(), count=0)
         if prompt_hidden_from(duel, st.choice) in (viewer, 2):
             choice = replace(choice, prompt=unnamed_prompt(st.choice.kind))
-    deciding = duel.deciding_player
+    deciding = front.deciding_player
     return PlayerView(
         viewer, st.turn, st.round, st.turn_player, st.first_player, st.phase, st.priority,
         deciding, (_side(duel, 0, viewer), _side(duel, 1, viewer)), _lines(duel, viewer),
         choice, st.winner, st.end_reason,
-        duel.legal_actions() if deciding == viewer else (),
-        duel.events_for(viewer, since=duel.acted_at(viewer)),
-        duel.log_for(viewer),
+        front.legal_actions() if deciding == viewer else (),
+        front.events_for(viewer, since=front.acted_at(viewer)),
+        front.log_for(viewer),
     )
 
 

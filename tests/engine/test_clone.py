@@ -138,3 +138,17 @@ def test_cards_leaving_a_deck_in_a_clone_leave_the_original_as_it_was():
             assert state_hash(duel) == state_hash(twin)
             step += 1
     assert left > 500  # cards did leave the clones' Decks
+
+
+def test_a_clone_has_every_field_of_its_duel_and_shares_only_the_fixed_ones():
+    """What a clone copies is said in one place for the core (`DuelCore.copy_core`) and one
+    for the front's event record (`Duel._new_record`, which a new duel uses too): a field
+    added to a duel and forgotten there, or shared where it should be copied, fails here."""
+    duel, _ = _random_duel(3, 30)
+    copy = duel.clone()
+    assert set(vars(copy)) == set(vars(duel))
+    for name, value in vars(duel).items():
+        if name in {"pool", "rules", "index", "defs", "start_events"}:
+            assert getattr(copy, name) is value, name  # fixed for the duel's life
+        elif not isinstance(value, int | str):
+            assert getattr(copy, name) is not value, name

@@ -122,7 +122,7 @@ def test_view_hides_opponent_hand_decks_and_face_down_cards():
          "phantom": [{"card": "storm_rider", "face": "down"}]},
         {"hand": ["ancient_wyrm"], "deck": ["dusk_fox"],
          "phantom": [{"card": "siege_titan", "face": "down"}, "marsh_strider"]}]})
-    view = player_view(duel, 0)
+    view = player_view(duel, duel, 0)
     text = json.dumps(view_to_plain(view))
     assert "ancient_wyrm" not in text and "dusk_fox" not in text and "siege_titan" not in text
     assert "lantern_moth" not in text and "stone_sentry" not in text  # own deck order too

@@ -6,8 +6,9 @@ loader checks), what it does when its Step resolves, whether it could change any
 executor, the nothing-to-do rule and the lint all read the same `VerbRegistry`, so a new
 verb is one entry (see docs/cards.md, "Adding a verb").
 
-This module is a leaf: it imports nothing of the engine at run time, so `carddefs` can name
-`Verb` in its frozen data without an import cycle. The built-in verbs are in `builtin.py`.
+It imports nothing of the engine at run time, and the card data does not import it: an
+`Effect` holds its verb as a `carddefs.EffectVerb` (the shape a `Verb` has), so the verbs
+sit above the card data they name. The built-in verbs are in `builtin.py`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..carddefs import Ability, CardType, Effect, Selector, Start
-    from ..duel import Duel
+    from ..core import DuelCore
     from ..model import Card, EffectPath, Step
 
 
@@ -100,14 +101,14 @@ class TextKit(Protocol):
     def zone_word(self, zone: str) -> str: ...
 
 
-RunFn = Callable[["Duel", "Step", "Effect", "EffectPath"], None]
-CouldFn = Callable[["Duel", "Card", "Ability", "Effect", int, int], bool]
+RunFn = Callable[["DuelCore", "Step", "Effect", "EffectPath"], None]
+CouldFn = Callable[["DuelCore", "Card", "Ability", "Effect", int, int], bool]
 PhraseFn = Callable[[Sequence["Effect"], TextKit], list[Any]]
 BuildFn = Callable[["Verb", Mapping[str, Any], Scope], "tuple[Effect, ...]"]
 CheckFn = Callable[[Mapping[str, Any], Scope], Iterable[tuple[str, str]]]
 
 
-def could_always(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def could_always(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                  event_card: int) -> bool:
     return True
 
@@ -186,22 +187,6 @@ class Verb:
     @property
     def required(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.params if p.required)
-
-
-def _unbound_run(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
-    raise RuntimeError(f"effect {eff.verb!r} was not loaded through a verb registry")
-
-
-def _unbound_build(verb: Verb, values: Mapping[str, Any], scope: Scope) -> tuple[Effect, ...]:
-    raise RuntimeError("the unbound verb builds nothing")
-
-
-def _unbound_phrases(effects: Sequence[Effect], kit: TextKit) -> list[Any]:
-    return []
-
-
-UNBOUND = Verb("", (), _unbound_run, _unbound_build, _unbound_phrases)
-"""The verb of an Effect built by hand (tests comparing loaded data): it cannot run."""
 
 
 class VerbRegistry(Mapping[str, Verb]):

@@ -53,7 +53,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..carddefs import Ability
-    from ..duel import Duel
+    from ..core import DuelCore
 
 
 # --------------------------------------------------------------------------- building
@@ -122,7 +122,7 @@ def _sides(user: int, who: str) -> tuple[int, ...]:
     return (user,) if who == "you" else (1 - user,)
 
 
-def reach(duel: Duel, card: Card, eff: Effect, user: int, event_card: int) -> list[Card] | None:
+def reach(duel: DuelCore, card: Card, eff: Effect, user: int, event_card: int) -> list[Card] | None:
     """The cards the effect would act on now; None when they are chosen targets."""
     t = eff.target
     cards = duel.state.cards
@@ -139,7 +139,7 @@ def reach(duel: Duel, card: Card, eff: Effect, user: int, event_card: int) -> li
     return [cards[u] for u in select(duel, t, user, card.uid)]
 
 
-def _free_phantom_slot(duel: Duel, player: int) -> bool:
+def _free_phantom_slot(duel: DuelCore, player: int) -> bool:
     slots = duel.state.players[player].slots
     return None in slots[Zones.PHANTOM] or None in slots[Zones.SIDE]
 
@@ -150,7 +150,7 @@ def reaches_self_or_chosen(eff: Effect) -> bool:
     return eff.target is None or eff.target == "self" or eff.target == "chosen"
 
 
-def could_reach_a_card(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def could_reach_a_card(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                        event_card: int) -> bool:
     """An effect on cards could act when it reaches any (chosen targets: legality's job)."""
     if isinstance(eff.target, Selector):
@@ -168,13 +168,13 @@ _WHOSE_DECK = {"you": "your", "opponent": "your opponent's", "both": "each playe
 # --------------------------------------------------------------------------- LP
 
 
-def _run_damage_player(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_damage_player(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_lp(duel, p, -eff.amount, "effect", check=False)
     prims.check_lp(duel)  # both at 0 from one effect: a draw
 
 
-def _run_heal_player(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_heal_player(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_lp(duel, p, eff.amount, "effect")
 
@@ -200,19 +200,19 @@ HEAL_PLAYER = verb(
 # --------------------------------------------------------------------------- Health
 
 
-def _run_damage(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_damage(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if phantom_on_field(duel, card):
             prims.damage_card(duel, card, eff.amount)
 
 
-def _run_heal(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_heal(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if phantom_on_field(duel, card):
             prims.heal_card(duel, card, eff.amount)
 
 
-def _could_heal(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_heal(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                 event_card: int) -> bool:
     """A heal needs a Phantom below full Health among the cards it reaches (or, with chosen
     targets, among the cards it may target): RULES.md L13."""
@@ -246,12 +246,12 @@ HEAL = verb(
 # --------------------------------------------------------------------------- cards moving
 
 
-def _run_break(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_break(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         prims.break_card(duel, card, "effect")
 
 
-def _could_deck(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_deck(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                 event_card: int) -> bool:
     players = duel.state.players
     for p in _sides(user, eff.player):  # a plain loop: listing asks this very often
@@ -260,16 +260,16 @@ def _could_deck(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
     return False
 
 
-def _run_draw(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_draw(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.draw(duel, p, eff.count, "effect")
 
 
-def _run_discard(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_discard(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     discard_players(duel, list(players_of(step, eff.player)), eff.count)
 
 
-def _could_discard(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_discard(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                    event_card: int) -> bool:
     players = duel.state.players
     for p in _sides(user, eff.player):
@@ -278,7 +278,7 @@ def _could_discard(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
     return False
 
 
-def _run_mill(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_mill(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         deck = duel.state.players[p].deck
         for _ in range(min(eff.count, len(deck))):
@@ -334,7 +334,7 @@ _SEARCH_SOURCES = ("deck", "grave")
 _SUMMON_SOURCES = ("hand", "deck", "grave", "extra")
 
 
-def _run_search(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_search(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     you = step.user
     options = select(duel, source_selector(eff), you, step.card)
     if len(options) == 1:
@@ -344,7 +344,7 @@ def _run_search(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
             {"source": eff.source})
 
 
-def _could_search(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_search(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                   event_card: int) -> bool:
     return any_match(duel, source_selector(eff), user, card.uid)
 
@@ -367,7 +367,7 @@ def _return_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
             k.lit("to its owner's hand", "to their owners' hands")]
 
 
-def _run_return(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_return(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if on_field(card) or card.zone is Zones.GRAVE:
             prims.move(duel, card, Zones.HAND, -1, card.owner, False, True, "return")
@@ -378,7 +378,7 @@ def _at_chosen(eff: Effect) -> bool:
     return eff.target == "chosen"
 
 
-def _could_return(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_return(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                   event_card: int) -> bool:
     found = reach(duel, card, eff, user, event_card)
     return found is None or any(on_field(c) or c.zone is Zones.GRAVE for c in found)
@@ -399,7 +399,7 @@ RETURN_TO_HAND = verb(
 # --------------------------------------------------------------------------- special summon
 
 
-def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_special_summon(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     you = step.user
     if eff.select is None:
         for card in targets(duel, step, eff):
@@ -417,7 +417,7 @@ def _run_special_summon(duel: Duel, step: Step, eff: Effect, path: EffectPath) -
             {"path": list(path)})
 
 
-def _could_special_summon(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_special_summon(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                           event_card: int) -> bool:
     if not _free_phantom_slot(duel, user):
         return False
@@ -477,7 +477,7 @@ SPECIAL_SUMMON = verb(
 # --------------------------------------------------------------------------- position, face
 
 
-def _run_change_position(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_change_position(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if not phantom_on_field(duel, card) or health(duel, card) == 0:
             continue
@@ -493,7 +493,7 @@ def _position_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return [k.lit("change"), *k.target(eff), k.lit(f"to {eff.position.capitalize()} Position")]
 
 
-def _run_flip(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_flip(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for card in targets(duel, step, eff):
         if on_field(card):
             prims.set_face(duel, card, eff.face_up, "effect")
@@ -530,7 +530,7 @@ FLIP = verb(
 # --------------------------------------------------------------------------- stats, statuses
 
 
-def _run_modify(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_modify(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     expires = duel.state.turn if eff.duration == "turn" else -1
     for card in targets(duel, step, eff):
         if not (on_field(card) or card.zone is Zones.HAND):
@@ -559,7 +559,7 @@ def _modify_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return [k.modify([(e.stat, e.amount) for e in effs]), *k.target(eff), k.duration(eff.duration)]
 
 
-def _add_status(duel: Duel, step: Step, eff: Effect, status: str) -> None:
+def _add_status(duel: DuelCore, step: Step, eff: Effect, status: str) -> None:
     expires = duel.state.turn if eff.duration == "turn" else -1
     for card in targets(duel, step, eff):
         if on_field(card):
@@ -568,11 +568,11 @@ def _add_status(duel: Duel, step: Step, eff: Effect, status: str) -> None:
                                             hidden_from(duel, card.uid)))
 
 
-def _run_protect(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_protect(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     _add_status(duel, step, eff, "protected")
 
 
-def _run_cannot_attack(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_cannot_attack(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     _add_status(duel, step, eff, "cannot_attack")
 
 
@@ -616,17 +616,17 @@ CANNOT_ATTACK = verb(
 # --------------------------------------------------------------------------- SP
 
 
-def _run_gain_sp(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_gain_sp(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_sp(duel, p, eff.amount, "effect")
 
 
-def _run_lose_sp(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_lose_sp(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     for p in players_of(step, eff.player):
         prims.change_sp(duel, p, -eff.amount, "effect")
 
 
-def _could_lose_sp(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_lose_sp(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                    event_card: int) -> bool:
     players = duel.state.players
     return any(players[p].sp > 0 for p in _sides(user, eff.player))
@@ -655,7 +655,7 @@ LOSE_SP = verb(
 # --------------------------------------------------------------------------- answers
 
 
-def _run_negate(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_negate(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     target = responding_step(duel, step)
     if target is not None and not target.negated:
         target.negated = True
@@ -684,14 +684,14 @@ NEGATE = verb(
 # --------------------------------------------------------------------------- branching
 
 
-def _run_if(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_if(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     branch = eff.then if check(duel, eff.condition, step.user, step.card,
                                responding_step(duel, step)) else eff.otherwise
     tag = "t" if branch is eff.then else "e"
     duel.state.work[0:0] = [path + (tag, k) for k in range(len(branch))]
 
 
-def _could_if(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_if(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
               event_card: int) -> bool:
     return any(e.impl.could(duel, card, ab, e, user, event_card)
                for e in (*eff.then, *eff.otherwise))
@@ -711,12 +711,12 @@ def _if_words(effs: Sequence[Effect], k: TextKit) -> list[Any]:
     return out
 
 
-def _run_choose(duel: Duel, step: Step, eff: Effect, path: EffectPath) -> None:
+def _run_choose(duel: DuelCore, step: Step, eff: Effect, path: EffectPath) -> None:
     ask(duel, step.user, ChoiceKinds.CHOOSE_OPTION, "Choose one", list(range(len(eff.options))),
         1, {"path": list(path), "labels": list(eff.labels)})
 
 
-def _could_choose(duel: Duel, card: Card, ab: Ability, eff: Effect, user: int,
+def _could_choose(duel: DuelCore, card: Card, ab: Ability, eff: Effect, user: int,
                   event_card: int) -> bool:
     return any(e.impl.could(duel, card, ab, e, user, event_card)
                for option in eff.options for e in option)

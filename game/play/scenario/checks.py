@@ -100,7 +100,7 @@ def _check_choice(duel: Duel, want: Spec | None, here: str) -> list[str]:
     got = {"kind": str(choice.kind), "pick": choice.count, "player": choice.player}
     for key, value in want.items():
         if got[key] != value:
-            shown = (value + 1, got[key] + 1) if key == "player" else (value, got[key])
+            shown = (value + 1, choice.player + 1) if key == "player" else (value, got[key])
             out.append(_mismatch(f"{here}.{key}", *shown))
     return out
 
