@@ -112,6 +112,12 @@ def _os_problem(exc: OSError) -> str:
     return text[:1].lower() + text[1:]
 
 
+def write_problem(path: str | os.PathLike[str], exc: OSError) -> FileError:
+    """A failed write of `path` as one line (`...: cannot write the file: no space left on
+    the disk`)."""
+    return FileError(path, f"cannot write the file: {_os_problem(exc)}")
+
+
 def too_big(path, size: int, kind: str | FileKind) -> FileError:
     k = kind_of(kind)
     return FileError(path, f"the file is {size} bytes; {k.label} may be at most "
@@ -519,6 +525,28 @@ def file_lock(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[bool]:
         if locked:
             _unlock(fd)
         os.close(fd)
+
+
+def hold_lock(path: str | os.PathLike[str]) -> int | None:
+    """Take the OS lock on the lock file `path` without waiting and keep it (until
+    `release_lock` or the process ends, when the OS lets it go, a kill included): the open
+    descriptor, or None when another process holds it or the lock file cannot be made.
+    One owner of a file among windows sharing a home (the autosave's journal)."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+    except (OSError, ValueError):
+        return None
+    if _lock_blocking_step(fd):
+        return fd
+    os.close(fd)
+    return None
+
+
+def release_lock(fd: int) -> None:
+    """Let go of a lock `hold_lock` took."""
+    _unlock(fd)
+    _close_quietly(fd)
 
 
 def _lock_blocking_step(fd: int) -> bool:
