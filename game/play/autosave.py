@@ -9,7 +9,7 @@ The file is `data_dir()/autosave/duel.jsonl`, an append-only journal:
   the engine's state and every command so far), for a puzzle which puzzle it is and the
   state hash of its start;
 - then one line per accepted command, in the replay format (`Pass player=1`,
-  game/play/replay.py `command_line`), appended as it is accepted;
+  game/play/replay.py `command_line`), written as it is accepted;
 - after the duel's last command, the match's notes between duels, one `@{JSON}` line each
   (`Journal.note`): who the last duel's loser chose to go first, and each player's Deck once
   they have side-decked (Done), so a kill while side-decking comes back there.
@@ -17,13 +17,21 @@ The file is `data_dir()/autosave/duel.jsonl`, an append-only journal:
 Restoring reads the header through the same checks as a suspended duel (the state it holds
 must replay to the same hash), then applies the appended commands one by one on the engine:
 the restored duel is exactly the one that was on screen, state hash and all. The last line
-may be cut (killed mid-write): a line without its newline is ignored. Anything else wrong
-(a damaged header, a line that is not a command, a command the engine refuses) makes the
-file unusable: `set_aside` renames it (never deletes it) and says so in one line.
+may be cut (killed mid-write): a line without its newline is ignored. A damaged line (not a
+command, not a note) ends what is read: the journal is kept up to its last good line and
+Continue says how many commands it kept; a `#` checkpoint line (the state hash after so many
+commands, written after a recovery from a failed write) is checked on the way, and a
+position that differs is never restored. Anything else wrong (a damaged header, a command
+the engine refuses) makes the file unusable: `set_aside` renames it (never deletes it).
 
-The drawing path never waits for the disk: `Journal.append` formats one line (about 3 us)
-and puts it on a queue; one writer thread (`Writer`) writes the header, appends the lines
-and syncs them. scripts/bench_files.py `autosave_cost_us` measures the cost per command.
+An accepted command is in the file before the game goes on: `Journal.append` writes its line
+on the caller's thread (a few microseconds: the OS keeps it through a kill), and the writer
+thread (`Writer`) does what may wait: the header written whole, the syncs, and the whole
+journal written again (atomically) after a write failed, once the disk takes it; until then
+nothing is appended, so no line is ever cut and joined or skipped. One window owns a journal
+(`lease`: an OS lock on `duel.jsonl.lock` while its duel is open); a second window plays its
+own duel in `duel-2.jsonl` and its Continue passes over a journal another window holds.
+scripts/bench_autosave.py `autosave_cost_us` measures the cost per command (`main.py bench`).
 No pygame here. docs/files.md, "Autosave", has the decisions.
 """
 
