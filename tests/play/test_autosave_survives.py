@@ -16,11 +16,29 @@ import pytest
 from game.engine import state_hash
 from game.play import autosave
 from tests.kit import base_pool
-from tests.play.test_autosave import _run, home, journal_of, window  # noqa: F401 - fixtures
+from tests.play.test_autosave import _run, journal_of
 
 REPO = Path(__file__).resolve().parents[2]
 HARSH = REPO / "tests" / "autosave_harsh.py"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="fork, SIGKILL and RLIMIT_FSIZE")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def window(home):
+    import pygame
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    pygame.display.quit()
 
 
 def _harsh(*argv: object, timeout: float = 240) -> subprocess.CompletedProcess[str]:
@@ -167,25 +185,25 @@ def test_two_windows_on_one_home_keep_both_duels(tmp_path):
     """Window A plays a duel; window B's Continue says the duel is open in another window
     and takes nothing; B starts its own duel. Both are killed: two later windows continue
     both duels, each exactly where it was."""
-    home = tmp_path / "home"
-    a, line_a = _run(home, "play", "3", "12")
+    folder = tmp_path / "home"
+    a, line_a = _run(folder, "play", "3", "12")
     procs = [a]
     try:
         assert line_a.startswith("HASH "), line_a
-        b, line_b = _run(home, "continue")
+        b, line_b = _run(folder, "continue")
         assert b.wait(timeout=120) == 1
         assert line_b.startswith("NOTICE ") and autosave.OPEN_ELSEWHERE in line_b
-        c, line_c = _run(home, "play", "4", "9")
+        c, line_c = _run(folder, "play", "4", "9")
         procs.append(c)
         assert line_c.startswith("HASH ") and line_c != line_a
         for p in procs:
             os.kill(p.pid, signal.SIGKILL)
             p.wait(timeout=30)
-        names = sorted(p.name for p in (home / "autosave").iterdir() if p.suffix == ".jsonl")
+        names = sorted(p.name for p in (folder / "autosave").iterdir() if p.suffix == ".jsonl")
         assert names == ["duel-2.jsonl", "duel.jsonl"]
-        d, line_d = _run(home, "continue", "hold")
+        d, line_d = _run(folder, "continue", "hold")
         procs.append(d)
-        e, line_e = _run(home, "continue", "hold")
+        e, line_e = _run(folder, "continue", "hold")
         procs.append(e)
         assert sorted([line_d, line_e]) == sorted([line_a, line_c])
     finally:
