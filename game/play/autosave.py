@@ -541,13 +541,13 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def match_header(saved: suspend.SuspendedDuel) -> dict:
+def match_header(saved: suspend.SuspendedDuel) ->dict[str, Any]:
     return {"kind": MAGIC, "format": FORMAT, "what": "match", "saved_at": _now(),
             "match": suspend.to_data(saved)}
 
 
 def puzzle_header(key: str, puzzle_path: Path, source: str, start_hash: str, number: int,
-                  speed: str) -> dict:
+                  speed: str) ->dict[str, Any]:
     return {"kind": MAGIC, "format": FORMAT, "what": "puzzle", "saved_at": _now(),
             "puzzle": {"key": key, "path": str(puzzle_path), "source": source,
                        "start_hash": start_hash, "number": number, "speed": speed}}
@@ -576,11 +576,11 @@ class MatchNote:
     lists: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
 
 
-def first_note(player: int, goes_first: bool) -> dict:
+def first_note(player: int, goes_first: bool) ->dict[str, Any]:
     return {"note": "first", "player": player, "goes_first": goes_first}
 
 
-def side_note(player: int, deck: Deck) -> dict:
+def side_note(player: int, deck: Deck) ->dict[str, Any]:
     return {"note": "side", "player": player, "main": list(deck.main), "side": list(deck.side),
             "extra": list(deck.extra)}
 
@@ -797,7 +797,7 @@ def _note(raw: bytes, number: int, fail: Callable[[str], AutosaveError]) -> Matc
     raise fail(f"{where}: expected a note of the match (first or side, with its fields)")
 
 
-def _puzzle_ref(data, fail: Callable[[str], AutosaveError]) -> PuzzleRef:
+def _puzzle_ref(data: object, fail: Callable[[str], AutosaveError]) -> PuzzleRef:
     if not isinstance(data, dict):
         raise fail("puzzle: expected a mapping")
 
