@@ -119,6 +119,18 @@ def write_problem(path: str | os.PathLike[str], exc: OSError) -> FileError:
     return FileError(path, f"cannot write the file: {_os_problem(exc)}")
 
 
+def format_problem(value: object, reads: int) -> str:
+    """What is wrong with a file's `format` field ("" when it is `reads`): a value that is not
+    a whole number is the wrong type, not another version (`"1"` is not format 1)."""
+    if type(value) is not int:
+        text = repr(value) if isinstance(value, str) else str(value)
+        text = text if len(text) <= 20 else text[:17] + "..."
+        return f"format: expected a whole number (the format's version), got {text}"
+    if value != reads:
+        return f"saved in format {str(value)[:20]}, this version of the game reads format {reads}"
+    return ""
+
+
 def too_big(path: str | os.PathLike[str] | None, size: int, kind: str | FileKind) -> FileError:
     k = kind_of(kind)
     return FileError(path, f"the file is {size} bytes; {k.label} may be at most "

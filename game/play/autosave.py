@@ -58,6 +58,7 @@ from game.files.fileio import (
     atomic_write_bytes,
     decode_text,
     exists,
+    format_problem,
     hold_lock,
     kind_of,
     one_line,
@@ -629,13 +630,9 @@ def load(where: Path | None = None) -> Autosave:
         raise fail(exc.problem) from None
     if not isinstance(header, dict) or header.get("kind") != MAGIC:
         raise fail("this is not an autosave of Phantom Duel")
-    fmt = header.get("format")
-    if type(fmt) is not int:
-        raise fail(f"format: expected a whole number (the format's version), got "
-                   f"{_shown(fmt)}")
-    if fmt != FORMAT:
-        raise fail(f"saved in format {_shown(fmt)}, this version of the game reads format "
-                   f"{FORMAT}")
+    wrong_format = format_problem(header.get("format"), FORMAT)
+    if wrong_format:
+        raise fail(wrong_format)
     what = header.get("what")
     if what not in WHATS:
         raise fail(f"what: expected one of {', '.join(WHATS)}")
@@ -659,12 +656,6 @@ def load(where: Path | None = None) -> Autosave:
     return Autosave("puzzle", saved_at, body.commands,
                     puzzle=_puzzle_ref(header.get("puzzle"), fail),
                     checkpoints=body.checkpoints, salvaged=salvaged, good_bytes=good)
-
-
-def _shown(value: object) -> str:
-    """A header value quoted for a message, bounded."""
-    text = json.dumps(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 20 else text[:17] + "..."
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,8 @@ def test_a_format_written_as_text_says_it_is_the_wrong_type(home):
     target = autosave.path()
     head, _, rest = target.read_bytes().partition(b"\n")
     header = json.loads(head)
-    for value, said in (("1", 'format: expected a whole number (the format\'s version), got "1"'),
+    for value, said in (("1", "format: expected a whole number (the format's version), got '1'"),
+                        (True, "format: expected a whole number (the format's version), got True"),
                         (2, "saved in format 2, this version of the game reads format 1")):
         header["format"] = value
         target.write_bytes(json.dumps(header).encode() + b"\n" + rest)
@@ -211,3 +212,16 @@ def test_two_windows_on_one_home_keep_both_duels(tmp_path):
             if p.poll() is None:
                 os.kill(p.pid, signal.SIGKILL)
                 p.wait(timeout=30)
+
+
+def test_a_suspended_duel_s_format_written_as_text_says_it_is_the_wrong_type(home):
+    from game.play import suspend
+    from tests.play.test_suspend import capture, played
+
+    match, duel = played(steps=3)
+    suspend.save(capture(match, duel))
+    data = json.loads(suspend.path().read_text("utf-8"))
+    data["format"] = "1"
+    suspend.path().write_text(json.dumps(data), "utf-8")
+    with pytest.raises(suspend.SuspendError, match="format: expected a whole number"):
+        suspend.load()
