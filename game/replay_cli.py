@@ -62,8 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReplayError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 2
-    for line in log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands):
-        print(line)
+    lines = log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands)
+    sys.stdout.write("\n".join(lines) + "\n")  # one write: 200,000 prints cost a second
     return 1 if run.stopped or run.warnings else 0
 
 

@@ -7,7 +7,7 @@ means there:
 - engine: random commands per second and duels per second, every pairing of the starter decks
   (bench.play), and the median µs of one Duel.clone() mid-duel (bench.clone_us);
 - autosave: µs per accepted command that autosaving adds to the frame, p95
-  (bench_autosave.autosave_cost_us: one line formatted and queued for the writer thread);
+  (bench_autosave.autosave_cost_us: one line formatted and written to the journal file);
 - AI: decision latency p50 / p95 per level against Normal (bench_ai.latency);
 - card set: seconds to load and check the whole card set (best of a few);
 - duel screen: frame p50 / p95 on the busy board and the first drawn frame of a duel and of the

@@ -20,9 +20,10 @@ if str(REPO) not in sys.path:
 
 def autosave_cost_us(commands: int = 2000, folder: Path | None = None, seed: int = 1) -> dict:
     """What autosaving costs the frame per accepted command: the time of the journal's
-    `append` (formatting the line and queueing it; the writer thread does the disk) over
+    `append` (formatting the line and writing it to the file: the OS has it when `append`
+    returns, so a kill loses nothing; the writer thread syncs it later) over
     `commands` commands of random duels, as p50/p95/max in microseconds; and `flush_ms`,
-    how long the writer then needed to have everything on disk. The setup helper's
+    how long the writer then needed to have everything synced. The setup helper's
     `main.py bench` calls this."""
     import random
 

@@ -2,7 +2,8 @@
 pygame events: `play SEED STEPS` opens the menu, picks Hotseat duel, starts the duel with the
 setup's own button, plays STEPS gestures, waits for the autosave to reach the disk, prints
 `HASH <state hash> <commands>` and then waits to be killed. `continue` opens the menu, picks
-Continue and prints the continued duel's `HASH` the same way (or `NOTICE <text>`)."""
+Continue and prints the continued duel's `HASH` the same way (or `NOTICE <text>`);
+`continue hold` then waits to be killed too (a window that keeps its duel open)."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def main(argv: list[str]) -> int:
         frames(3)
     autosave.writer().flush()
     print(f"HASH {state_hash(top.session.duel)} {len(top.session.history)}", flush=True)
-    if argv[0] == "play":
+    if argv[0] == "play" or argv[1:2] == ["hold"]:
         time.sleep(120)  # killed here with SIGKILL
     return 0
 

@@ -2,18 +2,26 @@
 a wheel built from the checkout, installed in a fresh venv, runs from another folder.
 
 The wheel test needs no network: the wheel is built with the test environment's setuptools
-(`--no-build-isolation`) and installed with `--no-deps` into a venv that sees this
-environment's packages (`--system-site-packages`); the venv's own site-packages holds the
-game, so what it runs is the installed copy, not the checkout. Marked `packaging`
-(`-m "not packaging"` leaves it out of a quick local run)."""
+(`--no-build-isolation`) and installed with `--no-deps` into a venv that sees the packages of
+the interpreter running the tests (a `.pth` file naming its site-packages folders, wherever
+they are: a venv, the system Python, the user's folder; `--system-site-packages` would see
+only the base interpreter's, not an active venv's); the venv's own site-packages comes first
+and holds the game, so what it runs is the installed copy, not the checkout. Marked
+`packaging` (`-m "not packaging"` leaves it out of a quick local run).
+
+A missing dependency stops `python main.py` with one line naming it and the README's install
+command; and `.ci/run` runs the README's set-up commands on a fresh clone in a fresh venv
+(checked below to be the README's own commands)."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -102,6 +110,21 @@ def _data_files(wheel: Path) -> set[str]:
         return {n for n in whl.namelist() if n.startswith(("game/_assets/", "game/_decks/"))}
 
 
+def _site_folders() -> list[str]:
+    """Where the running interpreter's packages are (its venv's, the system's, the user's),
+    never the checkout itself."""
+    found = [sysconfig.get_path("purelib"), sysconfig.get_path("platlib"),
+             *site.getsitepackages()]
+    if site.ENABLE_USER_SITE:
+        found.append(site.getusersitepackages())
+    out: list[str] = []
+    for folder in found:
+        path = Path(folder)
+        if path.is_dir() and not path.resolve().is_relative_to(REPO) and folder not in out:
+            out.append(folder)
+    return out
+
+
 @pytest.mark.packaging
 def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
@@ -125,9 +148,12 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
                if p.is_file() and "__pycache__" not in p.parts}
     assert _data_files(wheel) == shipped  # every card, font, puzzle, deck and the rules file
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv)
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
     bindir = venv / ("Scripts" if os.name == "nt" else "bin")
     py = bindir / ("python.exe" if os.name == "nt" else "python")
+    own = Path(run(py, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+               .stdout.strip())
+    (own / "running-interpreter.pth").write_text("\n".join(_site_folders()) + "\n")
     run(py, "-m", "pip", "install", "--no-deps", "-q", wheel)
 
     elsewhere = tmp_path / "elsewhere"
@@ -151,3 +177,48 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_from_another_folder(tmp_pat
     assert f"config:  {tmp_path / 'home'}" in paths
     bench = run(exe, "bench", "--quick", cwd=elsewhere, ok=False)  # a checkout's tool
     assert bench.returncode == 2 and "checkout" in bench.stderr and "Traceback" not in bench.stderr
+
+
+def test_a_missing_dependency_is_one_line_naming_it_and_the_install_command(tmp_path) -> None:
+    """`python main.py` where platformdirs cannot be imported (hidden by a sitecustomize, as
+    if never installed): one line, no traceback, exit code 1."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class Hide:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'platformdirs':\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Hide())\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
+    proc = subprocess.run([sys.executable, "main.py"], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "platformdirs" in lines[0] and "pip install -r requirements.txt" in lines[0]
+    assert "pip install -r requirements.txt" in _readme_commands()[0]
+
+
+def _readme_commands() -> list[str]:
+    """The README's set-up commands (the `sh` blocks of "Set up"), in order."""
+    text = (REPO / "README.md").read_text("utf-8")
+    part = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", part, re.S)]
+
+
+@pytest.mark.packaging
+def test_ci_runs_the_readme_s_set_up_commands_in_a_fresh_venv_on_a_clean_clone() -> None:
+    """.ci/run is the check that the README's commands pass where a user runs them: it
+    clones the repository into a new folder, makes a fresh venv there and runs the README's
+    two set-up commands, word for word, inside it (each `python main.py` or `python -m
+    pytest` with the venv's python). Here: it holds them and does it that way."""
+    script = (REPO / ".ci" / "run").read_text("utf-8")
+    commands = _readme_commands()
+    assert len(commands) == 2
+    install_game, install_tests = (c.split(" && ")[0] for c in commands)
+    assert install_game.startswith("pip install -r requirements.txt")
+    assert install_tests.startswith("pip install -r requirements-dev.txt")
+    assert commands[1].endswith("python -m pytest")
+    for needed in ("git clone", "-m venv", install_game, commands[1]):
+        assert needed in script, needed
+    assert "--system-site-packages" not in script

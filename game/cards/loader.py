@@ -59,6 +59,12 @@ _STEP_KINDS = ("summon", "attack", "activate", "action")
 _TURN_TRIGGERS = ("turn_start", "turn_end")
 MAX_NUMBER = 1_000_000  # the largest amount, ATK, Health or cost a card may name
 MAX_COUNT = 99  # the most cards an effect or a target choice may count
+# Bounds on a card's words, in a card file and in the card data a saved duel or a replay
+# keeps (read by this same reader): a screen shows them whole, so a hostile file's name of
+# 100,000 characters must not reach it. The shipped cards: names up to 19, texts up to 212.
+MAX_NAME = 64  # characters in a card's name: one printable line, as a deck's name
+MAX_TEXT = 1000  # characters in a card's (or an ability's) rules text
+MAX_ID = 64  # characters in a card id, as a deck file allows
 
 
 class CardDataError(ValueError):
@@ -195,6 +201,23 @@ def _str(ctx: _Ctx, value: Any, path: str, nonempty: bool = False) -> str:
     return ""
 
 
+def _bounded(ctx: _Ctx, value: Any, path: str, limit: int, nonempty: bool = False) -> str:
+    """A string of at most `limit` characters."""
+    text = _str(ctx, value, path, nonempty)
+    if len(text) > limit:
+        ctx.error(path, f"expected at most {limit:,} characters, got {len(text):,}")
+        return text[:limit]
+    return text
+
+
+def _name(ctx: _Ctx, value: Any, path: str) -> str:
+    """A card's name: one printable line of at most MAX_NAME characters."""
+    text = _bounded(ctx, value, path, MAX_NAME, nonempty=True)
+    if text and not text.isprintable():
+        ctx.error(path, f"expected one printable line, got {_got(text)}")
+    return text
+
+
 def _choice(ctx: _Ctx, value: Any, path: str, choices: Collection[str]) -> str | None:
     if isinstance(value, str) and value in choices:
         return value
@@ -223,9 +246,9 @@ def _names(
 
 
 def _card_id(ctx: _Ctx, value: Any, path: str) -> str:
-    text = _str(ctx, value, path, nonempty=True)
+    text = _bounded(ctx, value, path, MAX_ID, nonempty=True)
     if text and not _ID_RE.match(text):
-        ctx.error(path, f"expected lowercase letters, digits and _ only, got {text!r}")
+        ctx.error(path, f"expected lowercase letters, digits and _ only, got {_got(text)}")
     return text
 
 
@@ -590,7 +613,7 @@ def _ability(ctx: _Ctx, value: Any, path: str, card_type: CardType | None) -> Ab
     if "condition" in m:
         common["condition"] = _condition(ctx, m["condition"], _join(path, "condition"))
     if "text" in m:
-        common["text"] = _str(ctx, m["text"], _join(path, "text"))
+        common["text"] = _bounded(ctx, m["text"], _join(path, "text"), MAX_TEXT)
     if start is Start.STATIC:
         return _static_ability(ctx, m, path, common)
     return _active_ability(ctx, m, path, start, card_type, common)
@@ -702,8 +725,8 @@ def _card(ctx: _Ctx, value: Any, index: int) -> CardDef | None:
         return None
     kw: dict[str, Any] = {
         "id": _card_id(ctx, m.get("id"), "id") if "id" in m else "",
-        "name": _str(ctx, m.get("name"), "name", nonempty=True) if "name" in m else "",
-        "text": _str(ctx, m.get("text"), "text") if "text" in m else "",
+        "name": _name(ctx, m.get("name"), "name") if "name" in m else "",
+        "text": _bounded(ctx, m.get("text"), "text", MAX_TEXT) if "text" in m else "",
     }
     type_name = _choice(ctx, m["type"], "type", _CARD_TYPES) if "type" in m else None
     card_type = CardType(type_name) if type_name else None

@@ -35,6 +35,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 import yaml
 
@@ -74,7 +75,7 @@ KINDS: dict[str, FileKind] = {k.name: k for k in (
 class FileError(ValueError):
     """A file that cannot be read or written; the message is one line naming the file."""
 
-    def __init__(self, path: str | os.PathLike | None, problem: str) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, problem: str) -> None:
         self.path = None if path is None else str(path)
         self.problem = " ".join(problem.split())
         super().__init__(f"{self.path}: {self.problem}" if self.path else self.problem)
@@ -112,13 +113,31 @@ def _os_problem(exc: OSError) -> str:
     return text[:1].lower() + text[1:]
 
 
-def too_big(path, size: int, kind: str | FileKind) -> FileError:
+def write_problem(path: str | os.PathLike[str], exc: OSError) -> FileError:
+    """A failed write of `path` as one line (`...: cannot write the file: no space left on
+    the disk`)."""
+    return FileError(path, f"cannot write the file: {_os_problem(exc)}")
+
+
+def format_problem(value: object, reads: int) -> str:
+    """What is wrong with a file's `format` field ("" when it is `reads`): a value that is not
+    a whole number is the wrong type, not another version (`"1"` is not format 1)."""
+    if type(value) is not int:
+        text = repr(value) if isinstance(value, str) else str(value)
+        text = text if len(text) <= 20 else text[:17] + "..."
+        return f"format: expected a whole number (the format's version), got {text}"
+    if value != reads:
+        return f"saved in format {str(value)[:20]}, this version of the game reads format {reads}"
+    return ""
+
+
+def too_big(path: str | os.PathLike[str] | None, size: int, kind: str | FileKind) -> FileError:
     k = kind_of(kind)
     return FileError(path, f"the file is {size} bytes; {k.label} may be at most "
                            f"{size_text(k.max_bytes)} (see docs/files.md)")
 
 
-def is_file(path: str | os.PathLike) -> bool:
+def is_file(path: str | os.PathLike[str]) -> bool:
     """True for an existing regular file; False for anything else, including a name the OS
     refuses (too long, a NUL byte), never an exception."""
     try:
@@ -127,7 +146,7 @@ def is_file(path: str | os.PathLike) -> bool:
         return False
 
 
-def exists(path: str | os.PathLike) -> bool:
+def exists(path: str | os.PathLike[str]) -> bool:
     """True when something (a file, a folder, a dangling link) is at `path`; never raises."""
     try:
         os.lstat(path)
@@ -136,7 +155,7 @@ def exists(path: str | os.PathLike) -> bool:
     return True
 
 
-def is_dir(path: str | os.PathLike) -> bool:
+def is_dir(path: str | os.PathLike[str]) -> bool:
     try:
         return stat.S_ISDIR(os.stat(path).st_mode)
     except (OSError, ValueError):
@@ -144,7 +163,7 @@ def is_dir(path: str | os.PathLike) -> bool:
 
 
 # ---------------------------------------------------------------------------- reading
-def _read_regular(path: str | os.PathLike, limit: int,
+def _read_regular(path: str | os.PathLike[str], limit: int,
                   whole: FileKind | None = None) -> tuple[bytes, int]:
     """At most `limit` bytes from the start of `path` if it is a regular file, and its size
     (fstat, or what was read if the file grew meanwhile). The one open-and-check of the
@@ -180,7 +199,7 @@ def _read_regular(path: str | os.PathLike, limit: int,
     return b"".join(chunks), max(st.st_size, total)
 
 
-def read_bytes(path: str | os.PathLike, kind: str | FileKind) -> bytes:
+def read_bytes(path: str | os.PathLike[str], kind: str | FileKind) -> bytes:
     """The file's bytes, if it is a regular file within its kind's size limit (a file over
     it is refused by its size before a byte is read, and a file that grows past it while it
     is read is refused too)."""
@@ -191,13 +210,13 @@ def read_bytes(path: str | os.PathLike, kind: str | FileKind) -> bytes:
     return data
 
 
-def read_prefix(path: str | os.PathLike, kind: str | FileKind, limit: int) -> tuple[bytes, int]:
+def read_prefix(path: str | os.PathLike[str], kind: str | FileKind, limit: int) -> tuple[bytes, int]:
     """At most `limit` bytes from the start of a regular file, and its size (a list reads a
     header without the rest). FileError as `read_bytes`."""
     return _read_regular(path, limit)
 
 
-def decode_text(data: bytes, path: str | os.PathLike | None = None) -> str:
+def decode_text(data: bytes, path: str | os.PathLike[str] | None = None) -> str:
     """UTF-8 text (a leading byte-order mark dropped); a bad byte is named by its offset."""
     try:
         text = data.decode("utf-8")
@@ -208,12 +227,12 @@ def decode_text(data: bytes, path: str | os.PathLike | None = None) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def read_text(path: str | os.PathLike, kind: str | FileKind) -> str:
+def read_text(path: str | os.PathLike[str], kind: str | FileKind) -> str:
     """The file as text, within its kind's size limit; FileError otherwise."""
     return decode_text(read_bytes(path, kind), path)
 
 
-def parse_yaml(text: str, path: str | os.PathLike | None, kind: str | FileKind):
+def parse_yaml(text: str, path: str | os.PathLike[str] | None, kind: str | FileKind) -> Any:
     """YAML text of a file of `kind` -> plain data; FileError (line, column) otherwise."""
     k = kind_of(kind)
     try:
@@ -225,8 +244,8 @@ def parse_yaml(text: str, path: str | os.PathLike | None, kind: str | FileKind):
         raise FileError(path, yaml_problem(exc)) from None
 
 
-def _no_duplicates(pairs: list) -> dict:
-    out: dict = {}
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"duplicate key {key[:40]!r}")
@@ -234,11 +253,11 @@ def _no_duplicates(pairs: list) -> dict:
     return out
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def parse_json(text: str, path: str | os.PathLike | None):
+def parse_json(text: str, path: str | os.PathLike[str] | None) -> Any:
     """JSON text the game wrote (suspended and autosaved duels) -> plain data; FileError
     (one line) for bad JSON, a key written twice, NaN/Infinity or nesting too deep."""
     import json
@@ -254,7 +273,7 @@ def parse_json(text: str, path: str | os.PathLike | None):
         raise FileError(path, f"not valid JSON: {one_line(exc, 120)}") from None
 
 
-def load_yaml_file(path: str | os.PathLike, kind: str | FileKind):
+def load_yaml_file(path: str | os.PathLike[str], kind: str | FileKind) -> Any:
     """Read, decode and parse a YAML file of `kind`; None for an empty document."""
     return parse_yaml(read_text(path, kind), path, kind)
 
@@ -368,7 +387,7 @@ def _undo_folders(created: list[Path]) -> None:
             break
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace `path` with `data` whole or not at all; FileError (one line) on any failure.
     Whatever interrupts it (an error, Ctrl-C), no temp file is left behind."""
     shown = str(path)
@@ -413,7 +432,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         raise
 
 
-def create_exclusive_bytes(path: str | os.PathLike, data: bytes) -> bool:
+def create_exclusive_bytes(path: str | os.PathLike[str], data: bytes) -> bool:
     """Write a NEW file at `path`, whole, only if nothing is there yet: False when the name
     is taken (by another instance a moment ago too), True once written. The data goes to a
     synced temp file which is then hard-linked to the name (the link fails if the name
@@ -459,11 +478,11 @@ def create_exclusive_bytes(path: str | os.PathLike, data: bytes) -> bool:
         _unlink_quietly(tmp)
 
 
-def create_exclusive_text(path: str | os.PathLike, text: str) -> bool:
+def create_exclusive_text(path: str | os.PathLike[str], text: str) -> bool:
     return create_exclusive_bytes(path, text.encode("utf-8"))
 
 
-def sweep_temps(folder: str | os.PathLike, min_age: float = 0.0) -> list[Path]:
+def sweep_temps(folder: str | os.PathLike[str], min_age: float = 0.0) -> list[Path]:
     """Remove the temp files a killed write left in `folder` (names as `_create_temp` gives
     them, not locked by a running write, older than `min_age` seconds). Returns them."""
     gone: list[Path] = []
@@ -495,7 +514,7 @@ def sweep_temps(folder: str | os.PathLike, min_age: float = 0.0) -> list[Path]:
 
 
 @contextlib.contextmanager
-def file_lock(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[bool]:
+def file_lock(path: str | os.PathLike[str], timeout: float = 5.0) -> Iterator[bool]:
     """Hold an OS lock on the lock file `path` (fcntl on POSIX, msvcrt on Windows) so a
     read-merge-write of another process waits for this one. Yields True when the lock was
     taken, False when it could not be within `timeout` or the lock file cannot be made
@@ -519,6 +538,28 @@ def file_lock(path: str | os.PathLike, timeout: float = 5.0) -> Iterator[bool]:
         if locked:
             _unlock(fd)
         os.close(fd)
+
+
+def hold_lock(path: str | os.PathLike[str]) -> int | None:
+    """Take the OS lock on the lock file `path` without waiting and keep it (until
+    `release_lock` or the process ends, when the OS lets it go, a kill included): the open
+    descriptor, or None when another process holds it or the lock file cannot be made.
+    One owner of a file among windows sharing a home (the autosave's journal)."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+    except (OSError, ValueError):
+        return None
+    if _lock_blocking_step(fd):
+        return fd
+    os.close(fd)
+    return None
+
+
+def release_lock(fd: int) -> None:
+    """Let go of a lock `hold_lock` took."""
+    _unlock(fd)
+    _close_quietly(fd)
 
 
 def _lock_blocking_step(fd: int) -> bool:
@@ -576,7 +617,7 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """`atomic_write_bytes` of UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"))
 

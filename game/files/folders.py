@@ -31,6 +31,7 @@ APP_NAME = "PhantomDuel"
 ENV_HOME = "PHANTOM_DUEL_HOME"
 SETTINGS_FILE = "settings.yaml"
 BACKUP_SUFFIX = ".bak"
+LOCK_TRIES = 6  # times the settings lock is waited for (5 s each) before a save gives up
 
 
 MOVED_SUFFIX = ".moved"  # an old-place settings file after its move to the config folder
@@ -170,15 +171,22 @@ class Settings:
             return f"settings not saved: {self.problem}"
         path = self.path or settings_path()
         # read-merge-write under an OS lock: two instances sharing one home never lose
-        # each other's changes (the other waits for this write, then merges over it)
-        with file_lock(lock_path(path)):
-            values = self._merged(path)
-            try:
-                atomic_write_text(path, dump_yaml(values))
-            except FileError as exc:
-                return str(exc)
-        self.values = values
-        return None
+        # each other's changes (the other waits for this write, then merges over it). A
+        # lock that cannot be had in time is tried again, never written around: a blind
+        # write could roll back what the other window saved meanwhile
+        for _ in range(LOCK_TRIES):
+            with file_lock(lock_path(path)) as locked:
+                if not locked:
+                    continue
+                values = self._merged(path)
+                try:
+                    atomic_write_text(path, dump_yaml(values))
+                except FileError as exc:
+                    return str(exc)
+                self.values = values
+                return None
+        return (f"settings not saved: {lock_path(path)}: could not be locked (another window "
+                f"holds it); the file is left as it is")
 
     def _merged(self, path: Path) -> dict[str, Any]:
         values: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError, SafeConstructor
-from yaml.events import AliasEvent
-from yaml.nodes import MappingNode
+from yaml.events import AliasEvent, Event
+from yaml.nodes import MappingNode, Node
 from yaml.parser import Parser
 from yaml.reader import Reader, ReaderError
 from yaml.resolver import Resolver
@@ -56,7 +56,7 @@ _BRIEF.maxlevel, _BRIEF.maxdict, _BRIEF.maxlist, _BRIEF.maxtuple = 2, 4, 4, 4
 _BRIEF.maxset, _BRIEF.maxstring, _BRIEF.maxother = 4, 40, 40
 
 
-def brief(value, limit: int = 60) -> str:
+def brief(value: object, limit: int = 60) -> str:
     """A bounded excerpt of a value for an error message: cheap and short whatever its size
     (a huge list shows its first items, a long text its start)."""
     if isinstance(value, bool):
@@ -72,6 +72,9 @@ def brief(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+_Mark = Any  # where in the text: PyYAML's Mark, or libyaml's
+
+
 class _BoundedComposer(Composer):
     """Composer that counts values as if aliases were expanded and tracks nesting depth."""
 
@@ -84,24 +87,28 @@ class _BoundedComposer(Composer):
         self._anchor_info: dict[str, tuple[int, int]] = {}  # anchor -> (size, height)
         self._open: set[str] = set()  # anchors whose node is still being composed
 
-    def _over(self, message: str, mark) -> YamlLimitError:
+    if TYPE_CHECKING:  # the parser it is mixed with provides it
+        def peek_event(self) -> Event | None: ...
+
+    def _over(self, message: str, mark: _Mark) -> YamlLimitError:
         return YamlLimitError(None, None, message, mark)
 
-    def _check_count(self, mark) -> None:
+    def _check_count(self, mark: _Mark) -> None:
         if self._count > self._max_nodes:
             raise self._over(f"more than {self._max_nodes} values (aliases counted as "
                              "expanded)", mark)
 
-    def _check_depth(self, depth: int, mark) -> None:
+    def _check_depth(self, depth: int, mark: _Mark) -> None:
         if depth > self._max_depth:
             raise self._over(f"nested more than {self._max_depth} levels deep", mark)
         if depth > self._deepest:
             self._deepest = depth
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()
+        assert event is not None
         if isinstance(event, AliasEvent):
-            anchor = event.anchor
+            anchor = event.anchor or ""  # an alias always names its anchor
             info = self._anchor_info.get(anchor)
             if info is None:
                 if anchor in self._open:
@@ -118,16 +125,16 @@ class _BoundedComposer(Composer):
         self._check_depth(depth, event.start_mark)
         self._count += 1
         self._check_count(event.start_mark)
-        anchor = getattr(event, "anchor", None)
-        if anchor is None:
+        anchored: str | None = getattr(event, "anchor", None)
+        if anchored is None:
             node = super().compose_node(parent, index)
         else:
             start, saved = self._count - 1, self._deepest
             self._deepest = depth
-            self._open.add(anchor)
+            self._open.add(anchored)
             node = super().compose_node(parent, index)
-            self._open.discard(anchor)
-            self._anchor_info[anchor] = (self._count - start, self._deepest - depth + 1)
+            self._open.discard(anchored)
+            self._anchor_info[anchored] = (self._count - start, self._deepest - depth + 1)
             self._deepest = max(saved, self._deepest)
         self._depth -= 1
         return node
@@ -136,7 +143,7 @@ class _BoundedComposer(Composer):
 class _StrictConstructor(SafeConstructor):
     """SafeConstructor that refuses duplicate keys and turns value errors into YAML errors."""
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
@@ -149,7 +156,7 @@ class _StrictConstructor(SafeConstructor):
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, MappingNode):
-            seen: dict = {}
+            seen: dict[Hashable, Node] = {}
             for key_node, _value in node.value:
                 if key_node.tag == _MERGE:
                     continue
@@ -195,7 +202,8 @@ else:  # pragma: no cover - depends on how PyYAML was installed
     _Loader = _PyLoader
 
 
-def load_yaml(text: str, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int = MAX_DEPTH):
+def load_yaml(text: str, *, max_nodes: int = DEFAULT_MAX_NODES,
+              max_depth: int = MAX_DEPTH) -> Any:
     """Parse one YAML document safely and within the limits; raises yaml.YAMLError."""
     loader = _Loader(text, max_nodes, max_depth)
     try:
@@ -233,10 +241,10 @@ else:
 class _Dumper(_SafeDumper):
     """Plain data out: no anchors/aliases (a shared object is written out each time)."""
 
-    def ignore_aliases(self, data) -> bool:
+    def ignore_aliases(self, data: Any) -> bool:
         return True
 
 
-def dump_yaml(data) -> str:
+def dump_yaml(data: Any) -> str:
     """YAML text for plain data (dicts keep their order, non-ASCII text stays readable)."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)

@@ -36,6 +36,7 @@ from game.files.fileio import (
     atomic_write_text,
     decode_text,
     exists,
+    format_problem,
     kind_of,
     one_line,
     parse_json,
@@ -189,9 +190,9 @@ def from_data(data: object) -> SuspendedDuel:
     """Check the file's shape and every field; _Problem says what is wrong."""
     if not isinstance(data, dict) or data.get("kind") != MAGIC:
         raise _Problem("this is not a suspended duel of Phantom Duel")
-    if data.get("format") != FORMAT:
-        raise _Problem(f"saved in format {str(data.get('format'))[:20]}, this version of the "
-                       f"game reads format {FORMAT}")
+    wrong_format = format_problem(data.get("format"), FORMAT)
+    if wrong_format:
+        raise _Problem(wrong_format)
     try:
         return _fields(data)
     except _Problem as exc:

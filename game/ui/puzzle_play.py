@@ -111,7 +111,8 @@ class PuzzlePlayScene(Screen):
             autosave.check_puzzle_start(resumed.puzzle, duel, autosave.path())
             done = resumed.commands
             autosave.replay_onto(duel, done, autosave.path(),
-                                 each=lambda d: tracker.check(d.view(seat)))
+                                 each=lambda d: tracker.check(d.view(seat)),
+                                 checkpoints=resumed.checkpoints)
         humans = (seat == 0, seat == 1)
         names = ("Player 1", "Player 2")
         opponent = pz.opponent_player(puzzle, script)
@@ -200,6 +201,8 @@ class PuzzlePlayScene(Screen):
         if old is not None and not self.journal.token:
             old.discard()
         self.session.on_apply = self.journal.append
+        duel = self.session.duel
+        self.journal.hasher = lambda: state_hash(duel)
         self.journal.on_problem = lambda text: self.duel.say(text, "error")
 
     def _rewound(self, mark) -> None:  # an undo.Mark

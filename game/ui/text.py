@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import pygame
@@ -111,14 +111,31 @@ def fit(s: str, px: float, max_width: int, bold: bool = False) -> str:
         _shrunk[(s, px, _scale)] = small
         return s
     f = font(px, bold)
-    lo, hi = 0, len(s)
-    while lo < hi:  # longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.size(s[:mid].rstrip() + ELLIPSIS)[0] <= max_width:
+    lo = _fitting(f, s, max_width, lambda k: s[:k].rstrip() + ELLIPSIS)
+    return s[:lo].rstrip() + ELLIPSIS
+
+
+def _fitting(f: pygame.font.Font, s: str, max_width: int,
+             shown: Callable[[int], str] | None = None) -> int:
+    """How many leading characters of `s` fit in `max_width` (`shown(k)`: what is measured
+    for k characters; the prefix itself by default), found on prefixes that double in length
+    and then by halving: about 2 log2(k) measures of at most twice the fitting length, never
+    of the whole string, so a 100,000-character word costs what a line of it costs."""
+    measure = shown if shown is not None else (lambda k: s[:k])
+    lo, hi = 0, 1
+    while hi <= len(s) and f.size(measure(hi))[0] <= max_width:
+        lo, hi = hi, hi * 2
+    if hi > len(s):
+        if lo == len(s) or f.size(measure(len(s)))[0] <= max_width:
+            return len(s)
+        hi = len(s)
+    while hi - lo > 1:  # measure(lo) fits (or lo is 0), measure(hi) does not
+        mid = (lo + hi) // 2
+        if f.size(measure(mid))[0] <= max_width:
             lo = mid
         else:
-            hi = mid - 1
-    return s[:lo].rstrip() + ELLIPSIS
+            hi = mid
+    return lo
 
 
 @lru_cache(maxsize=4096)
@@ -142,7 +159,9 @@ def wrap_cached(s: str, px: int, max_width: int, bold: bool = False) -> tuple[st
 
 
 def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap of `s` into lines no wider than `max_width` (long words are cut)."""
+    """Greedy word wrap of `s` into lines no wider than `max_width` (long words are cut).
+    Linear in the length of `s`: a long word is cut by `_fitting`, which never measures
+    more than about two lines of it at once."""
     f = font(px, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -154,10 +173,10 @@ def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
             else:
                 lines.append(line)
                 line = word
-            while f.size(line)[0] > max_width and len(line) > 1:
-                cut = len(line)
-                while cut > 1 and f.size(line[:cut])[0] > max_width:
-                    cut -= 1
+            while len(line) > 1:  # a word too long for a line is cut (at least a character a line)
+                cut = max(1, _fitting(f, line, max_width))
+                if cut >= len(line):
+                    break
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)

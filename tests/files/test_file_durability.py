@@ -251,3 +251,61 @@ def test_a_replay_whose_commands_break_far_down_lists_and_says_why_when_opened(t
     with pytest.raises(R.ReplayError) as info:
         entry.full()
     assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+WINDOW = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {repo!r})
+    from game.files import folders
+    me, n = sys.argv[1], int(sys.argv[2])
+    s = folders.load_settings()  # one window's settings, held the whole time
+    lost = 0
+    for i in range(n):
+        s.set("test", me, i)
+        problem = s.save()
+        assert problem is None, problem
+        now = folders.load_settings().values["test"].get(me)
+        lost += now != i  # the other window's save rolled this one back
+    print(lost)
+""")
+
+
+def test_two_windows_saving_300_times_each_never_roll_back_the_other(home):
+    """Two windows holding their settings objects the whole time, each saving its own key
+    300 times: after every save the key reads back as saved (the other window's saves merge
+    under the lock, never write a stale copy), and both last values are in the file."""
+    home.mkdir()
+    script = WINDOW.format(repo=str(REPO))
+    env = {**os.environ, "PHANTOM_DUEL_HOME": str(home)}
+    procs = [subprocess.Popen([sys.executable, "-c", script, name, "300"], env=env,
+                              stdout=subprocess.PIPE, text=True) for name in ("a", "b")]
+    outs = [p.communicate(timeout=300)[0] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert [int(o) for o in outs] == [0, 0]  # lost updates
+    assert folders.load_settings().values["test"] == {"a": 299, "b": 299}
+
+
+def test_a_settings_lock_that_cannot_be_had_is_waited_for_never_written_around(
+        home, monkeypatch):
+    """Another window holds the settings lock past the wait: the save tries again, and
+    gives up with a message rather than writing without it (which could roll back what the
+    other window is saving); once the lock is free it saves."""
+    import functools
+    import threading
+
+    monkeypatch.setattr(folders, "file_lock", functools.partial(fileio.file_lock, timeout=0.1))
+    monkeypatch.setattr(folders, "LOCK_TRIES", 3)
+    path = folders.settings_path()
+    s = folders.load_settings()
+    s.set("sound", "volume", 40)
+    assert s.save() is None
+    fd = fileio.hold_lock(folders.lock_path(path))
+    assert fd is not None
+    before = path.read_bytes()
+    s.set("sound", "volume", 20)
+    problem = s.save()
+    assert problem is not None and "could not be locked" in problem
+    assert path.read_bytes() == before  # nothing written blind
+    threading.Timer(0.15, fileio.release_lock, (fd,)).start()  # free during the retries
+    assert s.save() is None
+    assert folders.load_settings().get("sound", "volume") == 20

@@ -78,7 +78,7 @@ def test_a_line_cut_by_a_kill_is_ignored(home):
     assert state_hash(duel2) == state_hash(duel)
 
 
-@pytest.mark.parametrize("damage", ["not a command", "refused", "header", "empty", "binary"])
+@pytest.mark.parametrize("damage", ["refused", "header", "empty", "binary"])
 def test_an_autosave_that_cannot_be_used_is_set_aside_with_a_message(home, window, damage):
     from game.ui.duel.resume import SetAside, resume_scene
     from game.ui.menu import MenuScene
@@ -86,8 +86,7 @@ def test_an_autosave_that_cannot_be_used_is_set_aside_with_a_message(home, windo
     journal_of()
     target = autosave.path()
     raw = target.read_bytes()
-    bad = {"not a command": raw + b"Fly player=0\n",
-           "refused": raw + b"Summon player=0 card=999 zone=phantom index=0 attack=true "
+    bad = {"refused": raw + b"Summon player=0 card=999 zone=phantom index=0 attack=true "
                             b"face_up=true\n",
            "header": b'{"kind": "something else"}\n' + raw.partition(b"\n")[2],
            "empty": b"",

@@ -146,14 +146,8 @@ def test_a_line_cut_after_the_duel_is_dropped_before_the_notes_go_on(home, windo
 @pytest.mark.parametrize("note, says", [
     (b'@{"note":"first","player":0,"goes_first":true}', "lost the last duel and chooses"),
     (b'@{"note":"side","player":0,"main":["x"],"side":[],"extra":[]}', "note 1 of the journal"),
-    (b'@{"note":"side","player":3,"main":[],"side":[],"extra":[]}', "player: expected 0 or 1"),
-    (b'@{"note":"first","player":1,"goes_first":"yes"}', "goes_first"),
-    (b'@[1, 2]', "expected a note of the match"),
-    (b'@{"note":"first","player":1,"goes_first":true,"x":1}', "expected a note"),
-    (b'@{"note":"first","player":1,"goes_first":true}\nPass player=0', "a command after"),
-    (b"@not json", "line "),
 ])
-def test_a_damaged_or_refused_note_sets_the_autosave_aside(home, window, note, says):
+def test_a_refused_note_sets_the_autosave_aside(home, window, note, says):
     first_duel_lost_by(1)
     autosave.writer().flush()
     with open(autosave.path(), "ab") as fh:
@@ -161,6 +155,31 @@ def test_a_damaged_or_refused_note_sets_the_autosave_aside(home, window, note, s
     back = resume_scene()
     assert isinstance(back, SetAside) and says in back.message
     assert "\n" not in back.message
+
+
+@pytest.mark.parametrize("note, says", [
+    (b'@{"note":"side","player":3,"main":[],"side":[],"extra":[]}', "player: expected 0 or 1"),
+    (b'@{"note":"first","player":1,"goes_first":"yes"}', "goes_first"),
+    (b'@[1, 2]', "expected a note of the match"),
+    (b'@{"note":"first","player":1,"goes_first":true,"x":1}', "expected a note"),
+    (b'@{"note":"first","player":1,"goes_first":true}\nPass player=0', "a command after"),
+    (b"@not json", "line "),
+])
+def test_a_damaged_note_keeps_the_journal_up_to_its_last_good_line(home, window, note, says):
+    """A line that is not a note as the game writes it (issue 39: a damaged journal is read
+    up to its last good line): the match comes back from what came before it, the screen
+    says what was damaged and kept, and the damaged file is kept beside it."""
+    first_duel_lost_by(1)
+    autosave.writer().flush()
+    whole = autosave.path().read_bytes()
+    with open(autosave.path(), "ab") as fh:
+        fh.write(note + b"\n")
+    back = resume_scene()
+    assert not isinstance(back, SetAside)
+    said = back.toast.message
+    assert says in said and "kept" in said and "\n" not in said
+    (copy,) = [p for p in autosave.folder().iterdir() if ".damaged-" in p.name]
+    assert copy.read_bytes() == whole + note + b"\n"
 
 
 def test_notes_before_the_end_of_the_duel_are_refused(home):

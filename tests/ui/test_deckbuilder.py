@@ -465,3 +465,39 @@ def test_import_from_a_file_lists_the_exports_folder_and_picks_by_keys(scene) ->
     feed(scene, key(pygame.K_RETURN))
     assert scene.modal is None and scene.editor.deck().name == "Older"
     assert scene.editor.count("ember_imp", "main") == 3
+
+
+@pytest.mark.parametrize("answer", ["Keep mine", "Load theirs", "Save mine as a copy"])
+def test_a_deck_file_changed_on_disk_is_not_overwritten_without_asking(scene, answer) -> None:
+    """The deck's file is changed by someone else (another window, an editor) while it is
+    open here: Ctrl+S asks first, and each answer keeps what it says."""
+    path = library.new_deck_path("Shared")
+    deck = load_deck(library.STARTER_DIR / "veil_control.yaml")
+    deck = type(deck)("Shared", deck.main, deck.side, deck.extra)
+    library.save_user_deck(deck, path)
+    scene.load_editor(deck, path, False)
+    drag_to_main(scene, MAIN_PHANTOMS[0].name)  # my change
+    mine = scene.editor.deck()
+    theirs = type(deck)("Shared", deck.main[:-1], deck.side, deck.extra)
+    library.save_user_deck(theirs, path)  # the outside edit
+    on_disk = path.read_bytes()
+    feed(scene, key(pygame.K_s, CTRL))
+    assert isinstance(scene.modal, Dialog) and scene.modal.title == "The deck changed on disk"
+    assert path.read_bytes() == on_disk  # nothing written while it asks
+    labels = [b.label for b in scene.modal.buttons]
+    feed(scene, *click(scene.modal.buttons[labels.index(answer)].rect.center))
+    assert scene.modal is None
+    if answer == "Keep mine":
+        assert load_deck(path).main == mine.main and not scene.editor.dirty
+        assert path.with_name(path.name + ".bak").read_bytes() == on_disk  # theirs kept aside
+    elif answer == "Load theirs":
+        assert path.read_bytes() == on_disk and scene.editor.deck().main == theirs.main
+        assert not scene.editor.dirty
+    else:
+        assert path.read_bytes() == on_disk and scene.path != path
+        assert load_deck(scene.path).main == mine.main
+        assert load_deck(scene.path).name == "Shared (mine)" and not scene.editor.dirty
+    # what is on disk now is what this screen knows: the next save asks nothing
+    drag_to_main(scene, MAIN_PHANTOMS[1].name)
+    feed(scene, key(pygame.K_s, CTRL))
+    assert scene.modal is None and not scene.editor.dirty

@@ -4,11 +4,14 @@ scene's dialogs, and goes to disk only through game.decks.library (atomic saves,
 
 Rules it keeps: a starter deck never changes (saving one asks for a new name), a file is
 written only when the player saves, a failed save says why and leaves the old file whole,
-and leaving with unsaved changes always asks first.
+leaving with unsaved changes always asks first, and a file changed on disk since it was
+opened or saved here (another window, an editor) is never overwritten without asking: keep
+mine, load theirs, or save mine as a copy.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -20,7 +23,7 @@ from game.decks.edit import DeckEditor
 from game.decks.text import deck_to_text
 from game.engine.carddefs import CardDef
 from game.files import folders
-from game.files.fileio import FileError, atomic_write_text, read_text
+from game.files.fileio import FileError, atomic_write_text, read_bytes, read_text
 from game.ui import clipboard
 from game.ui.widgets import Dialog, DialogButton, Option, TextField, Toast, confirm, notice, prompt
 
@@ -34,6 +37,16 @@ def export_files(folder: Path) -> list[Path]:
         return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
     except OSError:
         return []
+
+
+def disk_digest(path: Path | None) -> str | None:
+    """What a deck file holds (a digest of its bytes); None when there is none to read."""
+    if path is None:
+        return None
+    try:
+        return hashlib.sha256(read_bytes(path, "deck")).hexdigest()
+    except FileError:
+        return None
 
 
 class PickField(TextField):
@@ -66,6 +79,8 @@ class FileActions:
     toast: Toast
 
     # the scene provides these
+    seen_on_disk: str | None = None  # the file's digest when opened or last saved here
+
     def ask(self, dialog: Dialog) -> None: ...
     def load_editor(self, deck: Deck, path: Path | None, readonly: bool,
                     problems: tuple[str, ...] = ()) -> None: ...
@@ -130,12 +145,55 @@ class FileActions:
                           "start a new deck")
 
     # -------------------------------------------------------------- save
+    def remember_disk(self) -> None:
+        """The deck's file as it is now is the one this screen knows (opened, saved)."""
+        self.seen_on_disk = disk_digest(self.path) if not self.readonly else None
+
+    def changed_on_disk(self) -> bool:
+        """True when the deck's file changed (or went) since it was opened or saved here."""
+        return self.path is not None and not self.readonly \
+            and disk_digest(self.path) != self.seen_on_disk
+
     def save(self, then: Callable[[], None] | None = None) -> bool:
-        """Save to the deck's file; a new or starter deck asks for a name first."""
+        """Save to the deck's file; a new or starter deck asks for a name first, and a file
+        changed on disk since it was opened asks what to do."""
         if self.path is None or self.readonly:
             self.save_as(then)
             return False
+        if self.changed_on_disk():
+            self._ask_outside_edit(self.path, then)
+            return False
         return self._write(self.path, then)
+
+    def _ask_outside_edit(self, path: Path, then: Callable[[], None] | None) -> None:
+        """The file changed since it was opened here: overwrite it, take it, or keep both."""
+        def keep_mine() -> None:
+            self._write(path, then)
+
+        def load_theirs() -> None:
+            self._open(library.read_deck(path, self.pool))
+
+        def save_copy() -> None:
+            self.editor.rename(self._free_name(f"{self.editor.name} (mine)"))
+            self._write(None, then)
+
+        self.ask(Dialog(
+            "The deck changed on disk",
+            f"\u201c{path.name}\u201d was changed outside this screen (another window or "
+            f"program) since you opened it. Keep your version (theirs is overwritten), load "
+            f"theirs (your changes are dropped), or save yours as a copy (both are kept)?",
+            [DialogButton("Keep mine", keep_mine, "danger"),
+             DialogButton("Load theirs", load_theirs),
+             DialogButton("Save mine as a copy", save_copy, "primary"),
+             DialogButton("Cancel")], default=2, cancel=3, width=760))
+
+    def _free_name(self, base: str) -> str:
+        """`base`, or `base 2`, `base 3`...: a deck name none of the player's decks has."""
+        taken = {e.name.lower() for e in library.list_decks(self.pool, starters=False)}
+        name, n = base, 2
+        while name.lower() in taken:
+            name, n = f"{base} {n}", n + 1
+        return name
 
     def _write(self, path: Path | None, then: Callable[[], None] | None = None) -> bool:
         """Save to `path`, or (None) to a new file named after the deck, taken exclusively."""
@@ -150,6 +208,7 @@ class FileActions:
             return False
         self.path, self.readonly = path, False
         self.file_problems = ()
+        self.remember_disk()
         self.editor.mark_saved()
         self.settings.set("deck_builder", "last_deck", str(path))
         self.settings.save()
@@ -199,17 +258,14 @@ class FileActions:
             self.editor.rename(name)
             self.editor.mark_saved()
             self.path = new_path
+            self.remember_disk()
             self.toast.show(f"Renamed to {name} and saved", "ok")
             return None
 
         self.ask(prompt("Rename deck", "The new name:", self.editor.name, ok, ok="Rename"))
 
     def duplicate(self) -> None:
-        name = f"{self.editor.name} copy"
-        taken = {e.name.lower() for e in library.list_decks(self.pool, starters=False)}
-        n = 2
-        while name.lower() in taken:
-            name, n = f"{self.editor.name} copy {n}", n + 1
+        name = self._free_name(f"{self.editor.name} copy")
         deck = self.editor.deck()
         copy = Deck(name, deck.main, deck.side, deck.extra)
         try:

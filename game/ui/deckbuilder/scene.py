@@ -197,6 +197,7 @@ class DeckBuilderScene(FileActions, Screen):
         """Show `deck` (from `path`, or new when None); `problems`: why its file is broken."""
         self.editor = DeckEditor(deck, self.pool)
         self.path, self.readonly, self.file_problems = path, readonly, tuple(problems)
+        self.remember_disk()  # a save first checks that the file is still this one
         for view in self.lists.values():
             view.selected = None
             view.scroll_to(0, smooth=False)

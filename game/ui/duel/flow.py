@@ -18,7 +18,7 @@ from pathlib import Path
 from game.ai.levels import level as ai_level
 from game.ai.seeds import player_seed
 from game.decks.deck import Deck
-from game.engine import CardDef, Duel, Rules
+from game.engine import CardDef, Duel, Rules, state_hash
 from game.files import folders
 from game.play import autosave, suspend
 from game.play.duel_setup import DuelSetup
@@ -160,6 +160,7 @@ class MatchFlow:
         if session is None or self.journal is None:
             return
         session.on_apply = self.journal.append
+        self.journal.hasher = lambda: state_hash(session.duel)
         if self.scene is not None:
             self.journal.on_problem = lambda text: self.scene.say(text, "error") \
                 if self.scene is not None else None

@@ -34,7 +34,11 @@ def resume_scene() -> Scene:
     # last moves perhaps not yet written) of a duel that "Save and leave" put elsewhere
     autosave.flush_pending()
     if autosave.available():
-        return resume_autosave(pool)
+        target, busy = autosave.pick()
+        if target is not None:
+            return resume_autosave(pool)
+        if not suspend.available():  # another window plays every autosaved duel there is
+            return OpenElsewhere(busy)
     try:
         saved = suspend.load()
         _flow, scene = MatchFlow.resume(saved, pool, settings=folders.load_settings())
@@ -59,17 +63,31 @@ def resume_autosave(pool) -> Scene:
 
     try:
         save = autosave.load()
+        if save.salvaged:
+            autosave.keep_damaged(save)
         if save.match is not None:
             match, duel = autosave.restore_match(save, pool)
             _flow, scene = MatchFlow.continued(save, match, duel, pool,
                                                settings=folders.load_settings())
-            return scene
-        return resume_puzzle(save)
+        else:
+            scene = resume_puzzle(save)
+        if save.salvaged:
+            _say(scene, f"The autosave was damaged: {save.salvaged}.")
+        return scene
     except Exception as exc:  # a damaged autosave never takes the game down
         problem = str(exc) if isinstance(exc, FileError) else \
             f"{autosave.path()}: cannot be continued: {one_line(exc)}"
         aside = autosave.set_aside()
         return SetAside(problem.rstrip("."), aside)
+
+
+def _say(scene: Scene, text: str) -> None:
+    """A toast on the continued screen (a duel, a puzzle, or the screen between duels)."""
+    say = getattr(scene, "say", None) or getattr(getattr(scene, "duel", None), "say", None)
+    if say is not None:
+        say(text, "error")
+    elif isinstance(scene, Screen):
+        scene.toast.show(text, "error", 10.0)
 
 
 class _DialogOverlay(Screen):
@@ -96,6 +114,21 @@ class SetAside(_DialogOverlay):
             "It could not be renamed and is left as it is."
         self.message = f"{problem}. {kept}"
         self.dialog = Dialog("The autosaved duel cannot be continued", self.message,
+                             [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
+
+    def _ok(self) -> None:
+        self.go(Pop())
+
+
+class OpenElsewhere(_DialogOverlay):
+    """A notice over the menu: the autosaved duel is being played in another window (one duel,
+    one owner: game/play/autosave.py); it stays there for that window, or a later Continue."""
+
+    def __init__(self, busy: bool = True) -> None:
+        super().__init__()
+        self.message = (f"{autosave.OPEN_ELSEWHERE}. It goes on there; once that window is "
+                        "closed, Continue here brings it back.")
+        self.dialog = Dialog(autosave.OPEN_ELSEWHERE, self.message,
                              [DialogButton("OK", self._ok)], default=0, cancel=0, width=640)
 
     def _ok(self) -> None:

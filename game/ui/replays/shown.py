@@ -145,14 +145,18 @@ def _walk(shown: Shown, replay: Replay, pool: Mapping[str, CardDef]) -> None:
                 board.apply(e)
         shown.checkpoints[seat].append(board.copy())
         rounds = [board.round]
-        for i in range(1, len(shown.marks)):
+        moved = False  # since the last checkpoint: none is copied again for no change (a
+        for i in range(1, len(shown.marks)):  # checkpoint is copied when it is used)
             for e in events[shown.marks[i - 1]:shown.marks[i]]:
                 if e is not None:
                     _known_cards(e, pool)
                     board.apply(e)
+                    moved = True
             rounds.append(board.round)
             if i % CHECKPOINT == 0:
-                shown.checkpoints[seat].append(board.copy())
+                kept = shown.checkpoints[seat]
+                kept.append(board.copy() if moved else kept[-1])
+                moved = False
         if seat == 0:
             shown.rounds = rounds
 
