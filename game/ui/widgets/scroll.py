@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.ui import motion, theme
-from game.ui.widgets.base import Widget
+from game.ui.widgets.base import RectArg, Widget
 
 BAR_W = 10
 WHEEL_STEP = 60  # pixels per wheel notch
@@ -51,7 +51,7 @@ class ScrollView(Widget):
 
     focusable = True
 
-    def __init__(self, rect, tooltip: str = "") -> None:
+    def __init__(self, rect: RectArg, tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
         self.content_height = 0
         self.offset = 0.0  # pixels scrolled (what is drawn)
@@ -160,7 +160,7 @@ DrawItem = Callable[[pygame.Surface, Any, pygame.Rect, ItemState], None]
 class ItemView(ScrollView):
     """Items laid out in cells; hover, a selected index, keyboard movement, activation."""
 
-    def __init__(self, rect, draw_item: DrawItem, on_activate: Callable[[Any], object] | None = None,
+    def __init__(self, rect: RectArg, draw_item: DrawItem, on_activate: Callable[[Any], object] | None = None,
                  tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
         self.items: Sequence[Any] = ()
@@ -297,7 +297,7 @@ class ItemView(ScrollView):
 class GridView(ItemView):
     """Fixed-size cells in as many columns as fit the width."""
 
-    def __init__(self, rect, cell_size: tuple[int, int], draw_item: DrawItem, gap: int = 10,
+    def __init__(self, rect: RectArg, cell_size: tuple[int, int], draw_item: DrawItem, gap: int = 10,
                  on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
         self.cell_size = cell_size
         self.gap = gap
@@ -328,7 +328,7 @@ class GridView(ItemView):
 class ListView(ItemView):
     """One item per row of `row_height` pixels."""
 
-    def __init__(self, rect, row_height: int, draw_item: DrawItem,
+    def __init__(self, rect: RectArg, row_height: int, draw_item: DrawItem,
                  on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
         self.row_height = row_height
         super().__init__(rect, draw_item, on_activate, tooltip)
