@@ -29,7 +29,6 @@ from game.files.resources import PUZZLE_DIR
 from game.files.yamlio import dump_yaml
 from game.play.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle vocabulary
     GOAL_KINDS,
-    MAX_DIFFICULTY,
     MAX_HINT,
     MAX_LP,
     MAX_ROUND,
@@ -40,6 +39,7 @@ from game.play.puzzle_spec import (  # noqa: F401 - re-exported: the puzzle voca
     read_goal,
     read_puzzle_spec,
 )
+from game.play.puzzle_spec import MAX_DIFFICULTY as MAX_DIFFICULTY  # the screen's stars
 from game.play.scenario import Runner, Scenario, ScenarioError, load_scenario, scenario_files
 
 SHIPPED_DIR = PUZZLE_DIR
