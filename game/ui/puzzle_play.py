@@ -29,7 +29,7 @@ from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
 from game.ui.duel.undo import Mark
-from game.ui.scene import Pop, Replace, Transition
+from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, Dialog, DialogButton
 
@@ -88,7 +88,7 @@ class SolutionHint:
 
 class PuzzlePlayScene(Screen):
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
-                 next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
+                 next_puzzle: Callable[[], Scene] | None = None, threaded: bool = True,
                  speed: str | None = None, settings: folders.Settings | None = None,
                  resumed: autosave.Autosave | None = None) -> None:
         super().__init__()
@@ -223,7 +223,7 @@ class PuzzlePlayScene(Screen):
 
     def play_next(self) -> None:
         if self.next_puzzle is not None:
-            self.go(Replace(self.next_puzzle()))  # type: ignore[arg-type]
+            self.go(Replace(self.next_puzzle()))
 
     def show_hint(self) -> None:
         """The puzzle's written hint; and, while the puzzle is being played, the strongest
