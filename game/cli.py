@@ -21,10 +21,14 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.files.resources import TEST_DECKS
+
+if TYPE_CHECKING:  # pygame is imported only for the window
+    import pygame
 
 WINDOW_SIZE = (1280, 720)
 FPS = 60
@@ -197,7 +201,7 @@ def _one_line(message: object) -> str:
     return " ".join(str(message).split())
 
 
-def _fail(problems, prefix: str = "simulate") -> int:
+def _fail(problems: Iterable[str], prefix: str = "simulate") -> int:
     for problem in problems:
         print(f"{prefix}: {_one_line(problem)}", file=sys.stderr)
     return 2
@@ -411,7 +415,7 @@ def run_snapshot(args: argparse.Namespace) -> int:
         app.close()
 
 
-def save_png(surface, path: str) -> int:
+def save_png(surface: pygame.Surface, path: str) -> int:
     """Save `surface` as PNG, atomically (one writer: game.ui.app.save_png)."""
     from game.ui.app import save_png as save
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from game.engine import CardDef
 from game.play.replay import (
     ReplayError,
     ReplayRun,
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if run.stopped or run.warnings else 0
 
 
-def check_main(path: str, pool) -> int:
+def check_main(path: str, pool: Mapping[str, CardDef]) -> int:
     """`--check`: the verdict in a few lines; the exit code says which."""
     from game.rules.file import RulesFileError, load_rules
 

@@ -59,7 +59,8 @@ def seed_of(card_id: str) -> int:
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
     """`a` moved a fraction `t` of the way to `b`."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    (ar, ag, ab), (br, bg, bb) = a, b
+    return (round(ar + (br - ar) * t), round(ag + (bg - ag) * t), round(ab + (bb - ab) * t))
 
 
 def vertical_gradient(surface: pygame.Surface, rect: pygame.Rect, top: Colour, bottom: Colour) -> None:

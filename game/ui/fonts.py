@@ -8,6 +8,8 @@ rather than refusing to start.
 
 from __future__ import annotations
 
+from typing import Any, overload
+
 import pygame
 
 from game.files import resources
@@ -21,7 +23,11 @@ MIN_PX = 6  # below this glyphs are noise; callers enforce their own legibility 
 _cache: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
-def _shown(text):
+@overload
+def _shown(text: str | bytes) -> str | bytes: ...
+@overload
+def _shown(text: None) -> None: ...
+def _shown(text: str | bytes | None) -> str | bytes | None:
     """Text the renderer accepts: a NUL (which SDL_ttf refuses with a ValueError) becomes
     U+FFFD, so a name read from a player's file can never take a screen down."""
     return text.replace("\x00", "\ufffd") if isinstance(text, str) and "\x00" in text else text
@@ -30,10 +36,11 @@ def _shown(text):
 class SafeFont(pygame.font.Font):
     """pygame's Font whose `render` and `size` never fail on a NUL character."""
 
-    def render(self, text, *args, **kwargs):  # type: ignore[override]
+    # the rest is pygame's own (callers see Font.render's signature: `font()` returns a Font)
+    def render(self, text: str | bytes | None, *args: Any, **kwargs: Any) -> pygame.Surface:
         return super().render(_shown(text), *args, **kwargs)
 
-    def size(self, text):  # type: ignore[override]
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
         return super().size(_shown(text))
 
 

@@ -7,7 +7,10 @@ the routes that open it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+
+from game.engine.carddefs import CardDef
 
 
 class RouteError(Exception):
@@ -15,7 +18,7 @@ class RouteError(Exception):
 
 
 @cache
-def card_pool():
+def card_pool() -> Mapping[str, CardDef]:
     from game.cards import CardDataError, load_card_set
 
     try:

@@ -18,6 +18,7 @@ from game.ui import text as txt
 from game.ui.loaded import RouteError
 from game.ui.scene import Pop, Push, Transition
 from game.ui.screen import Screen
+from game.ui.theme import Colour
 
 DESIGN_SIZE = (1280, 720)
 NOTICE_SECONDS = 2.6
@@ -68,7 +69,8 @@ class MenuScene(Screen):
         self.focus: int | None = None
         self.notice = ""
         self.notice_left = 0.0
-        self._text: dict[tuple, pygame.Surface] = {}  # rendered once per (text, px, colour)
+        # rendered once per (text, px, colour, bold)
+        self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
 
     @staticmethod
     def _build_items() -> list[MenuItem]:
@@ -94,7 +96,7 @@ class MenuScene(Screen):
             self.items = fresh
             self.focus = None
 
-    def _render(self, text: str, px: int, colour, bold: bool = True, scaled: bool = True) -> pygame.Surface:
+    def _render(self, text: str, px: int, colour: Colour, bold: bool = True, scaled: bool = True) -> pygame.Surface:
         """`text` at `px` times Settings' text size (game/ui/text.py; not the title, large
         already), drawn once."""
         size = round(px * txt.scale()) if scaled else px

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine import Command, Pass, PlayerView, state_hash
+from game.engine import Command, Pass, Player, PlayerView, state_hash
 from game.files import folders
 from game.play import autosave
 from game.play import puzzles as pz
@@ -28,7 +28,8 @@ from game.ui.duel.hooks import DuelHooks
 from game.ui.duel.layout import FAR_HAND_H, FAR_HAND_Y, LAYOUT
 from game.ui.duel.scene import DuelScene
 from game.ui.duel.session import DuelSession
-from game.ui.scene import Pop, Replace, Transition
+from game.ui.duel.undo import Mark
+from game.ui.scene import Pop, Replace, Scene, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, Dialog, DialogButton
 
@@ -58,7 +59,7 @@ class SolutionHint:
     the puzzle's goal decides. Everything else (the explanation's rebuild, weights and
     playouts) is the Hard player's."""
 
-    def __init__(self, line: Sequence[pz.Move], played: Sequence[Command], hard) -> None:  # a Player
+    def __init__(self, line: Sequence[pz.Move], played: Sequence[Command], hard: Player) -> None:
         self.hard = hard
         used = [False] * len(line)
         self.on_line = True
@@ -81,13 +82,13 @@ class SolutionHint:
         self.from_line = False
         return self.hard.choose(view)
 
-    def __getattr__(self, name: str):  # the Hard player's own parts
+    def __getattr__(self, name: str) -> object:  # the Hard player's own parts
         return getattr(self.hard, name)
 
 
 class PuzzlePlayScene(Screen):
     def __init__(self, puzzle: pz.Puzzle, progress: pz.Progress, number: int = 0,
-                 next_puzzle: Callable[[], object] | None = None, threaded: bool = True,
+                 next_puzzle: Callable[[], Scene] | None = None, threaded: bool = True,
                  speed: str | None = None, settings: folders.Settings | None = None,
                  resumed: autosave.Autosave | None = None) -> None:
         super().__init__()
@@ -205,7 +206,7 @@ class PuzzlePlayScene(Screen):
         self.journal.hasher = lambda: state_hash(duel)
         self.journal.on_problem = lambda text: self.duel.say(text, "error")
 
-    def _rewound(self, mark) -> None:  # an undo.Mark
+    def _rewound(self, mark: Mark) -> None:
         """An undo: the goal as it stood then, undecided again unless it was decided then;
         the autosave begins again without the commands taken back."""
         status = mark.memo if isinstance(mark.memo, pz.Status) else pz.Status.PLAYING
@@ -225,7 +226,7 @@ class PuzzlePlayScene(Screen):
 
     def play_next(self) -> None:
         if self.next_puzzle is not None:
-            self.go(Replace(self.next_puzzle()))  # type: ignore[arg-type]
+            self.go(Replace(self.next_puzzle()))
 
     def show_hint(self) -> None:
         """The puzzle's written hint; and, while the puzzle is being played, the strongest

@@ -10,6 +10,7 @@ puzzle only refreshes the check marks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -80,7 +81,7 @@ class PuzzlesScene(Screen):
         first_open = next((i for i, e in enumerate(self.entries) if isinstance(e, pz.Puzzle)
                            and not self.progress.is_solved(e.key)), 0)
         self.list.select(first_open if self.entries else None)
-        self._details_key: tuple | None = None
+        self._details_key: tuple[str, bool] | None = None  # (puzzle, solved) shown in the pane
         self._details: list[tuple[str, int, theme.Colour, bool]] = []
         self._where = f"Your own puzzle files: {_short(pz.user_dir())}"
         if self.progress.problem:  # the file is left as it is; nothing is saved over it
@@ -106,7 +107,7 @@ class PuzzlesScene(Screen):
             return
         self.go(Push(scene))
 
-    def _next_after(self, entry: pz.Puzzle):
+    def _next_after(self, entry: pz.Puzzle) -> Callable[[], Screen] | None:
         """A factory for the next playable puzzle after `entry` (None at the end)."""
         i = self.entries.index(entry)
         later = [e for e in self.entries[i + 1:] if isinstance(e, pz.Puzzle)]
@@ -114,7 +115,7 @@ class PuzzlesScene(Screen):
             return None
         nxt = later[0]
 
-        def make():
+        def make() -> Screen:
             from game.ui.puzzle_play import PuzzlePlayScene
 
             self.list.select(self.entries.index(nxt))
@@ -180,7 +181,8 @@ class PuzzlesScene(Screen):
         hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50), anchor="center")
 
-    def _draw_row(self, surface: pygame.Surface, entry, rect: pygame.Rect, state: ItemState) -> None:
+    def _draw_row(self, surface: pygame.Surface, entry: pz.Puzzle | pz.BrokenPuzzle, rect: pygame.Rect,
+                  state: ItemState) -> None:
         r = row_backdrop(surface, rect, state, (50, 44, 32))
         broken = isinstance(entry, pz.BrokenPuzzle)
         number = self.numbers.get(entry.key, 0)
@@ -191,7 +193,7 @@ class PuzzlesScene(Screen):
         txt.blit_text(surface, CHECK if solved else str(number), theme.LABEL,
                       theme.GOOD if solved else theme.TEXT_DIM, badge.center, bold=True, anchor="center")
         x = badge.right + 12
-        if broken:
+        if isinstance(entry, pz.BrokenPuzzle):  # narrows `entry` (the bool does not)
             name = txt.blit_text(surface, txt.fit(entry.name, theme.LABEL, r.right - x - 12), theme.LABEL,
                                  theme.TEXT_FAINT, (x, r.y + 2), bold=True)
             txt.blit_text(surface, txt.fit("Cannot be played: " + entry.problem, theme.SMALL,
@@ -212,7 +214,7 @@ class PuzzlesScene(Screen):
         txt.blit_text(surface, txt.fit(goal, theme.SMALL, r.right - x - 12), theme.SMALL,
                       theme.GOOD if solved else theme.TEXT_DIM, (x, max(r.y + 25, name.bottom)))
 
-    def _details_lines(self, entry) -> list[tuple[str, int, theme.Colour, bool]]:
+    def _details_lines(self, entry: pz.Puzzle | pz.BrokenPuzzle) -> list[tuple[str, int, theme.Colour, bool]]:
         """The pane's lines for `entry`, wrapped once per selection (not every frame)."""
         width = DETAILS.w - 48
         out: list[tuple[str, int, theme.Colour, bool]] = []

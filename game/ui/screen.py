@@ -14,7 +14,7 @@ calls them without looking them up.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.ui.widgets import ListView, Toast, WidgetGroup
 
 W, H = theme.LOGICAL_SIZE
 DOUBLE_CLICK = 0.4  # seconds between two clicks on one row that open it
+Row = TypeVar("Row")  # whatever a list shows (only the row index matters here)
 
 
 def list_panel(top: int) -> pygame.Rect:
@@ -122,7 +123,7 @@ class Screen:
             return True
         return False
 
-    def double_clicked_row(self, view: ListView, event: pygame.event.Event) -> int | None:
+    def double_clicked_row(self, view: ListView[Row], event: pygame.event.Event) -> int | None:
         """The row of `view` that `event` double-clicks (now selected), else None."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return None

@@ -324,7 +324,7 @@ class SettingsScene(Screen):
             if self._look != look.generation:
                 self._layout()
                 if self.group.focus in self.rows:
-                    self.reveal(self.group.focus)  # type: ignore[arg-type]
+                    self.reveal(self.group.focus)
         if (spec.section, spec.key) == ("display", "fullscreen"):
             self._want_fullscreen, self._wait = bool(value), 1.0
             request_fullscreen(bool(value))
@@ -376,7 +376,7 @@ class SettingsScene(Screen):
             return None
         self.group.handle_event(event)
         if event.type == pygame.KEYDOWN and self.group.focus in self.rows:
-            self.reveal(self.group.focus)  # type: ignore[arg-type]
+            self.reveal(self.group.focus)
         return None
 
     def on_update(self, dt: float) -> Transition | None:

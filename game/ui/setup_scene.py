@@ -117,7 +117,7 @@ class DuelSetupScene(Screen):
         self._remember(("deck_1", "deck_2")[side], str(entry.path))
         self._refresh_start()
 
-    def _remember(self, key: str, value) -> None:
+    def _remember(self, key: str, value: str | int) -> None:
         self.settings.set("duel_setup", key, value)
         self.settings.save()
 

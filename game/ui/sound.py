@@ -265,10 +265,8 @@ def effect_of(event: object, you: int | None) -> str | None:
             getattr(event, "from_zone", "") != to else None
     if name == "AttackDeclared":
         return "attack"
-    if name == "LpChanged":
-        return "damage" if event.after < event.before else None  # type: ignore[attr-defined]
-    if name == "HealthChanged":
-        return "damage" if event.after < event.before else None  # type: ignore[attr-defined]
+    if name in ("LpChanged", "HealthChanged"):
+        return "damage" if getattr(event, "after", 0) < getattr(event, "before", 0) else None
     if name == "CardBroken":
         return None if getattr(event, "survived", False) else "break"
     if name == "LineBreak":

@@ -27,7 +27,7 @@ from game.ui.theme import MIN_TEXT, Colour
 CACHE_SIZE = 4096
 ELLIPSIS = "\u2026"
 
-_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_cache: OrderedDict[tuple[str, float, bool, Colour, float], pygame.Surface] = OrderedDict()
 # (string, asked size, text scale) -> the smaller size it is drawn at to fit its box (`fit`)
 _shrunk: dict[tuple[str, float, float], float] = {}
 SHRUNK_MAX = 8192

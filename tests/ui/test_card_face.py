@@ -235,3 +235,11 @@ def test_fonts_survive_font_module_restart():
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_art_colours_mix_channel_by_channel() -> None:
+    from game.ui.card_art import mix
+
+    assert mix((0, 100, 200), (100, 100, 0), 0.0) == (0, 100, 200)
+    assert mix((0, 100, 200), (100, 100, 0), 0.25) == (25, 100, 150)
+    assert mix((0, 100, 200), (100, 100, 0), 1.0) == (100, 100, 0)

@@ -101,3 +101,15 @@ def test_no_audio_device_is_silence_without_an_error(window, monkeypatch, capsys
     from game.ui.settings_scene import SettingsScene
     note = SettingsScene().row("muted").note
     assert note.startswith("Silent here: no audio device"), note
+
+
+def test_a_loss_of_lp_or_health_is_damage_a_gain_is_silent() -> None:
+    from game.engine import events as ev
+
+    assert sound.effect_of(ev.LpChanged(0, 8000, 7000, "battle"), 0) == "damage"
+    assert sound.effect_of(ev.LpChanged(0, 7000, 8000, "heal"), 0) is None
+    fields = {f: 1 for f in ev.HealthChanged.__dataclass_fields__}
+    hurt = ev.HealthChanged(**{**fields, "before": 5, "after": 2})
+    healed = ev.HealthChanged(**{**fields, "before": 2, "after": 5})
+    assert sound.effect_of(hurt, None) == "damage"
+    assert sound.effect_of(healed, None) is None

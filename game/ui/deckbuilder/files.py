@@ -26,6 +26,7 @@ from game.files import folders
 from game.files.fileio import FileError, atomic_write_text, read_bytes, read_text
 from game.ui import clipboard
 from game.ui.widgets import Dialog, DialogButton, Option, TextField, Toast, confirm, notice, prompt
+from game.ui.widgets.base import RectArg
 
 IMPORT_SUFFIXES = (".txt", ".yaml", ".yml")
 
@@ -52,7 +53,7 @@ def disk_digest(path: Path | None) -> str | None:
 class PickField(TextField):
     """A text field whose Up/Down step through a list of values (the files to import)."""
 
-    def __init__(self, rect, value: str, choices: list[str], max_length: int = 200) -> None:
+    def __init__(self, rect: RectArg, value: str, choices: list[str], max_length: int = 200) -> None:
         super().__init__(rect, value, max_length=max_length)
         self.choices = choices
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 
@@ -46,6 +46,7 @@ from game.ui.widgets import (
     Dialog,
     Dropdown,
     GridView,
+    ItemState,
     ListView,
     Option,
     TextField,
@@ -288,7 +289,7 @@ class DeckBuilderScene(FileActions, Screen):
     def redo(self) -> None:
         self._step_history(self.editor.redo, "Redone", "Nothing to redo")
 
-    def _step_history(self, step, done: str, nothing: str) -> None:
+    def _step_history(self, step: Callable[[], bool], done: str, nothing: str) -> None:
         """Undo or redo, and say what it changed (or that there was nothing to change)."""
         before = self.editor.state()
         if not step():
@@ -597,11 +598,13 @@ class DeckBuilderScene(FileActions, Screen):
             panels.list_heading(surface, lname, rect, self.editor.size(lname),
                                 not self.lists[lname].items)
 
-    def _draw_row(self, surface: pygame.Surface, entry, rect, state, lname: str) -> None:
+    def _draw_row(self, surface: pygame.Surface, entry: tuple[str, int], rect: pygame.Rect,
+                  state: ItemState, lname: str) -> None:
         over = self.editor.count(entry[0]) > MAX_COPIES or entry[0] not in self.pool
         panels.list_row(surface, entry, rect, state, self.pool, self.mouse, over)
 
-    def _draw_cell(self, surface: pygame.Surface, cdef: CardDef, rect, state) -> None:
+    def _draw_cell(self, surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect,
+                   state: ItemState) -> None:
         panels.grid_cell(surface, cdef, rect, state, self.faces, self.in_deck.get(f"deck:{cdef.id}", 0))
 
     def _draw_legality(self, surface: pygame.Surface) -> None:

@@ -3,14 +3,15 @@ kept in memory (nothing is written), plus one broken file's row to show how it i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
 from game.decks.deck import load_deck
-from game.engine import Duel
+from game.engine import CardDef, Duel
 from game.files.resources import starter_deck
-from game.play.replay import ReplayEntry, ReplayPlayer, record
+from game.play.replay import Replay, ReplayEntry, ReplayPlayer, record
 from game.ui.duel.flow import rules
 
 PAIRS = (("ember_rush", "veil_control", "hotseat", None),
@@ -18,8 +19,9 @@ PAIRS = (("ember_rush", "veil_control", "hotseat", None),
          ("ember_rush", "ember_rush", "versus_ai", "hard"))
 
 
-def demo_replay(pool, seed: int = 11, names=("ember_rush", "veil_control"), mode: str = "hotseat",
-                level: str | None = None, date: datetime | None = None):
+def demo_replay(pool: Mapping[str, CardDef], seed: int = 11,
+                names: tuple[str, str] = ("ember_rush", "veil_control"), mode: str = "hotseat",
+                level: str | None = None, date: datetime | None = None) -> Replay:
     decks = [load_deck(starter_deck(n)) for n in names]
     duel = Duel(pool, rules(), [d.spec() for d in decks], seed, first_player=seed % 2, auto_pass=False)
     players = (RandomPlayer(seed), RandomPlayer(seed + 1))
@@ -33,7 +35,7 @@ def demo_replay(pool, seed: int = 11, names=("ember_rush", "veil_control"), mode
                   mode, date=date or datetime(2026, 11, 30, 17, 51, tzinfo=timezone.utc))
 
 
-def demo_entries(pool) -> list[ReplayEntry]:
+def demo_entries(pool: Mapping[str, CardDef]) -> list[ReplayEntry]:
     start = datetime(2026, 11, 30, 18, 40, tzinfo=timezone.utc)
     out = []
     for i, (a, b, mode, level) in enumerate(PAIRS):

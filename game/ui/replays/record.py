@@ -9,11 +9,31 @@ a toast, and the match goes on.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
+from game.engine import Duel
+from game.play.duel_setup import DuelSetup
+from game.play.match import Match
 from game.play.replay import ReplayError, ReplayPlayer, record, record_puzzle, save_replay
 
 
-def save_match_duel(flow) -> tuple[Path | None, str]:
+class FinishedFlow(Protocol):
+    """What recording reads of the match flow that calls it (game.ui.duel.flow.MatchFlow),
+    named here so this module need not import the duel screen."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def setup(self) -> DuelSetup: ...
+    @property
+    def humans(self) -> tuple[bool, bool]: ...
+    @property
+    def names(self) -> tuple[str, str]: ...
+    @property
+    def best_of(self) -> int: ...
+
+
+def save_match_duel(flow: FinishedFlow) -> tuple[Path | None, str]:
     """Save the duel in progress of `flow` (a game.ui.duel.flow.MatchFlow): the file saved
     (for the result screen's "Watch replay") and "", or None and the sentence to show."""
     m = flow.match
@@ -33,7 +53,7 @@ def save_match_duel(flow) -> tuple[Path | None, str]:
     return path, ""
 
 
-def save_puzzle_attempt(start, duel, title: str, seat: int, opponent: str,
+def save_puzzle_attempt(start: Duel, duel: Duel, title: str, seat: int, opponent: str,
                         solved: bool, level: str | None = None) -> tuple[Path | None, str]:
     """Save a decided puzzle attempt: `start` is the duel at the puzzle's position (before
     any command), `duel` the attempt. The file, or None and the sentence to show."""

@@ -21,16 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from game.engine import HIDDEN, CardDef, Duel
 from game.engine import events as ev
-from game.engine.events import EVENT_TYPES, event_from_dict
+from game.engine.events import EVENT_TYPES, Event, event_from_dict
 from game.engine.views import recorded_for
 from game.play.replay import CHECKPOINT, Replay, ReplayRun
 from game.ui.duel.board import Board
 
 RECORDED = "recording"
 REPLAYED = "re-play"
+Told: TypeAlias = tuple[Event | None, ...]  # one entry per event of the duel, None: not told
 
 
 @dataclass
@@ -39,7 +41,7 @@ class Shown:
     events came after i commands (the start is command 0); each seat's list holds one entry
     per event of the duel, None where that seat was told nothing (RULES.md I12)."""
 
-    seats: tuple[tuple, tuple]  # every event as each seat saw it (None: not told)
+    seats: tuple[Told, Told]  # every event as each seat saw it (None: not told)
     marks: Sequence[int]
     source: str  # RECORDED or REPLAYED
     note: str = ""  # what to say about how it is shown ("" when it is the record, cut exactly)
@@ -52,12 +54,12 @@ class Shown:
         """How many commands are shown."""
         return len(self.marks) - 1
 
-    def events(self, seat: int, index: int) -> tuple:
+    def events(self, seat: int, index: int) -> tuple[Event, ...]:
         """The events of command `index` (1-based) as `seat` saw them."""
         return tuple(e for e in self.seats[seat][self.marks[index - 1]:self.marks[index]]
                      if e is not None)
 
-    def log(self, seat: int) -> tuple:
+    def log(self, seat: int) -> Told:
         """One entry per event of the duel (None: not told to `seat`)."""
         return self.seats[seat]
 
@@ -172,7 +174,7 @@ def _known_cards(e: object, pool: Mapping[str, CardDef]) -> None:
                     raise ValueError(f"DuelStarted names the card {known!r}, which it does not keep")
 
 
-def everything(run: ReplayRun, shown: Shown) -> tuple:
+def everything(run: ReplayRun, shown: Shown) -> tuple[Event, ...]:
     """Every event unredacted, cut as `shown`'s seat streams are (`shown.marks`): the
     designer's `main.py replay` without --seat, a tool that sees everything by design. The
     record's events when `shown` is the record, else the re-play's."""

@@ -45,10 +45,11 @@ from game.ui.duel.panels import LOG_PX, fit
 from game.ui.duel.render import Lights
 from game.ui.duel.sprites import CardSprites
 from game.ui.duel.table import DuelTable, OnTable
-from game.ui.replays.shown import RECORDED, shown_for
+from game.ui.replays.shown import RECORDED, Told, shown_for
 from game.ui.scene import Pop, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, WidgetGroup
+from game.ui.widgets.base import RectArg
 
 BOTH = 2  # the view "both hands open" (0 and 1 are the seats)
 SPEEDS = (1, 2, 4)
@@ -80,7 +81,7 @@ def today_rules() -> Rules:
 class IconButton(Button):
     """A transport button drawn as an icon (the bundled font has no media glyphs)."""
 
-    def __init__(self, rect, icon: str, on_click: Callable[[], object], tooltip: str) -> None:
+    def __init__(self, rect: RectArg, icon: str, on_click: Callable[[], object], tooltip: str) -> None:
         super().__init__(rect, "", on_click, tooltip=tooltip)
         self.icon = icon
 
@@ -92,7 +93,7 @@ class IconButton(Button):
         _icon(surface, self.icon, self.rect.center, ink)
 
 
-def _icon(surface: pygame.Surface, icon: str, c: tuple[int, int], ink) -> None:
+def _icon(surface: pygame.Surface, icon: str, c: tuple[int, int], ink: theme.Colour) -> None:
     x, y = c
     tri_r = [(x - 5, y - 7), (x - 5, y + 7), (x + 6, y)]
     tri_l = [(x + 5, y - 7), (x + 5, y + 7), (x - 6, y)]
@@ -121,7 +122,7 @@ class SeatLog:
     """One seat's log of the whole replay, described lazily and wrapped once; the panel at
     command i shows a prefix of it (the log only ever grows), so stepping back is a slice."""
 
-    def __init__(self, events: tuple, describer: Describer, width: int) -> None:
+    def __init__(self, events: Told, describer: Describer, width: int) -> None:
         self.events = events
         self.describer = describer
         self.width = width

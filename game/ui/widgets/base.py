@@ -11,6 +11,7 @@ does not use them itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TypeAlias
 
 import pygame
 
@@ -20,6 +21,7 @@ from game.ui.widgets.tooltip import draw_tooltip
 TOOLTIP_DELAY = 0.45  # seconds of hovering before a tooltip shows
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PREV_KEYS = (pygame.K_UP, pygame.K_LEFT)
+RectArg: TypeAlias = pygame.Rect | tuple[int, int, int, int]  # what a widget is placed with
 
 
 def is_key(event: pygame.event.Event, *keys: int) -> bool:
@@ -43,7 +45,7 @@ class Widget:
 
     focusable = False
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str = "") -> None:
+    def __init__(self, rect: RectArg, tooltip: str = "") -> None:
         self.rect = pygame.Rect(rect)
         self.tooltip = tooltip
         self.enabled = True

@@ -12,7 +12,7 @@ import pygame
 
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.widgets.base import Widget, is_activate
+from game.ui.widgets.base import RectArg, Widget, is_activate
 
 STYLES = {  # idle fill, hover fill, edge at rest, label colour
     "normal": (theme.BUTTON, theme.BUTTON_HOVER, theme.BUTTON_EDGE, theme.TEXT),
@@ -25,7 +25,7 @@ STYLES = {  # idle fill, hover fill, edge at rest, label colour
 class Button(Widget):
     focusable = True
 
-    def __init__(self, rect, label: str, on_click: Callable[[], object] | None = None,
+    def __init__(self, rect: RectArg, label: str, on_click: Callable[[], object] | None = None,
                  style: str = "normal", tooltip: str = "", px: int = theme.LABEL,
                  enabled: bool = True) -> None:
         super().__init__(rect, tooltip)

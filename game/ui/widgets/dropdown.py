@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.widgets.base import Widget, is_activate, is_key
+from game.ui.widgets.base import RectArg, Widget, is_activate, is_key
 
 ROW_H = 30
 MAX_ROWS = 10
@@ -33,7 +33,7 @@ class Option:
 class Dropdown(Widget):
     focusable = True
 
-    def __init__(self, rect, options: Sequence[Option], selected: int = 0,
+    def __init__(self, rect: RectArg, options: Sequence[Option], selected: int = 0,
                  on_change: Callable[[Any], object] | None = None, label: str = "",
                  menu: bool = False, px: int = theme.BODY, tooltip: str = "",
                  list_width: int | None = None,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 import pygame
 
 from game.ui import motion, theme
-from game.ui.widgets.base import Widget
+from game.ui.widgets.base import RectArg, Widget
 
 BAR_W = 10
 WHEEL_STEP = 60  # pixels per wheel notch
@@ -51,7 +51,7 @@ class ScrollView(Widget):
 
     focusable = True
 
-    def __init__(self, rect, tooltip: str = "") -> None:
+    def __init__(self, rect: RectArg, tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
         self.content_height = 0
         self.offset = 0.0  # pixels scrolled (what is drawn)
@@ -154,16 +154,18 @@ class ScrollView(Widget):
         pygame.draw.rect(surface, colour, thumb, border_radius=BAR_W // 2)
 
 
-DrawItem = Callable[[pygame.Surface, Any, pygame.Rect, ItemState], None]
+Item = TypeVar("Item")
+# draws one item in its cell (screen coordinates) in the given state
+DrawItem = Callable[[pygame.Surface, Item, pygame.Rect, ItemState], None]
 
 
-class ItemView(ScrollView):
+class ItemView(ScrollView, Generic[Item]):
     """Items laid out in cells; hover, a selected index, keyboard movement, activation."""
 
-    def __init__(self, rect, draw_item: DrawItem, on_activate: Callable[[Any], object] | None = None,
+    def __init__(self, rect: RectArg, draw_item: DrawItem[Item], on_activate: Callable[[Item], object] | None = None,
                  tooltip: str = "") -> None:
         super().__init__(rect, tooltip)
-        self.items: Sequence[Any] = ()
+        self.items: Sequence[Item] = ()
         self.draw_item = draw_item
         self.on_activate = on_activate
         self.selected: int | None = None
@@ -178,7 +180,7 @@ class ItemView(ScrollView):
     def columns(self) -> int:
         return 1
 
-    def set_items(self, items: Sequence[Any], keep_offset: bool = True) -> None:
+    def set_items(self, items: Sequence[Item], keep_offset: bool = True) -> None:
         self.items = items
         self.content_height = self._content_height()
         if not keep_offset:
@@ -204,7 +206,7 @@ class ItemView(ScrollView):
                 return i
         return None
 
-    def item_at(self, pos: tuple[int, int]) -> Any | None:
+    def item_at(self, pos: tuple[int, int]) -> Item | None:
         i = self.index_at(pos)
         return None if i is None else self.items[i]
 
@@ -223,7 +225,7 @@ class ItemView(ScrollView):
         self.ensure_visible(c.top - 6, c.bottom + 6)
 
     @property
-    def selected_item(self) -> Any | None:
+    def selected_item(self) -> Item | None:
         if self.selected is None or self.selected >= len(self.items):
             return None
         return self.items[self.selected]
@@ -294,11 +296,11 @@ class ItemView(ScrollView):
             self.draw_item(surface, self.items[i], rect, state)
 
 
-class GridView(ItemView):
+class GridView(ItemView[Item]):
     """Fixed-size cells in as many columns as fit the width."""
 
-    def __init__(self, rect, cell_size: tuple[int, int], draw_item: DrawItem, gap: int = 10,
-                 on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
+    def __init__(self, rect: RectArg, cell_size: tuple[int, int], draw_item: DrawItem[Item], gap: int = 10,
+                 on_activate: Callable[[Item], object] | None = None, tooltip: str = "") -> None:
         self.cell_size = cell_size
         self.gap = gap
         super().__init__(rect, draw_item, on_activate, tooltip)
@@ -325,11 +327,11 @@ class GridView(ItemView):
         return range(first, last)
 
 
-class ListView(ItemView):
+class ListView(ItemView[Item]):
     """One item per row of `row_height` pixels."""
 
-    def __init__(self, rect, row_height: int, draw_item: DrawItem,
-                 on_activate: Callable[[Any], object] | None = None, tooltip: str = "") -> None:
+    def __init__(self, rect: RectArg, row_height: int, draw_item: DrawItem[Item],
+                 on_activate: Callable[[Item], object] | None = None, tooltip: str = "") -> None:
         self.row_height = row_height
         super().__init__(rect, draw_item, on_activate, tooltip)
 

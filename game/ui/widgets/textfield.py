@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import clipboard, theme
 from game.ui import text as txt
-from game.ui.widgets.base import Widget, ctrl_held
+from game.ui.widgets.base import RectArg, Widget, ctrl_held
 
 BLINK = 0.53  # seconds per cursor blink phase
 
@@ -22,7 +22,7 @@ BLINK = 0.53  # seconds per cursor blink phase
 class TextField(Widget):
     focusable = True
 
-    def __init__(self, rect, value: str = "", placeholder: str = "",
+    def __init__(self, rect: RectArg, value: str = "", placeholder: str = "",
                  on_change: Callable[[str], object] | None = None,
                  on_submit: Callable[[str], object] | None = None,
                  max_length: int = 200, px: int = theme.BODY, tooltip: str = "") -> None:
