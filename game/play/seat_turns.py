@@ -1,0 +1,53 @@
+"""Hotseat: whether the person who must decide now is passed for, or asked (handed the screen).
+
+Two people share one screen, so handing it over (the curtain) is seen by both: whether it
+happens may follow only what the other seat sees (RULES.md I15, I18). This is the one place
+that decides it; the duel screen (game/ui/duel/scene.py) calls it, and
+scripts/bench_curtains.py runs the very same function headless to count curtains. Plain
+Python: views in, a yes or no out.
+
+The screen shows one seat at a time; a seat whose window is decided here is either passed for
+at once (`True`) or asked, after a curtain if it is not the seat shown (`False`). A choice,
+or an action with no Line open, is always its player's to make (never passed for here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.engine import CardDef, Pass, PlayerView, might_answer
+
+OLD = "old"  # the policy before issue 37 (kept for scripts/bench_curtains.py's comparison)
+NEW = "new"  # RULES.md I18: no window on one's own Step after the other passed on it
+QUICK = "quick"  # "Quick hotseat": asked only with a real answer (tells the other seat so)
+POLICIES = (OLD, NEW, QUICK)
+
+
+def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
+             shown: bool, setting: str, yielding: bool = False, asked: bool = False,
+             policy: str = NEW) -> bool:
+    """Pass now for `own.seat`, the person deciding (hotseat, both seats people)?
+
+    `other`: the other seat's view (what it sees is all the curtain may follow); `shown`:
+    `own.seat` is the seat on screen; `setting`: their answers setting ("when_able",
+    "always", "never"); `yielding`: they wait for a Step to resolve (a yield passes like
+    "never"); `asked`: a curtain handed them this very window (once seated they are asked
+    even with nothing but Pass, so the pace tells nothing)."""
+    legal = own.legal_actions
+    if own.choice is not None or not own.lines or not any(isinstance(c, Pass) for c in legal):
+        return False
+    if yielding or setting == "never":
+        return True
+    if setting == "always":
+        return False
+    real = any(not isinstance(c, Pass) for c in legal)
+    if policy == QUICK:  # the players agreed that the curtain may tell this
+        return not real
+    if policy != OLD and own.lines[-1][-1].player == own.seat:
+        # I18: the top Step is their own, so the other seat has just passed on it (L3, L7):
+        # what they would decide now can follow only that pass, which is public, and this
+        # test reads only whose Step it is, never a card
+        return True
+    if shown:
+        return not (real or asked)
+    return not (real or might_answer(other, own.seat, pool))
