@@ -17,10 +17,8 @@ from collections.abc import Mapping
 
 from game.engine import CardDef, Pass, PlayerView, might_answer
 
-OLD = "old"  # the policy before issue 37 (kept for scripts/bench_curtains.py's comparison)
-NEW = "new"  # RULES.md I18: no window on one's own Step after the other passed on it
+NEW = "new"  # the default (RULES.md I15, I18)
 QUICK = "quick"  # "Quick hotseat": asked only with a real answer (tells the other seat so)
-POLICIES = (OLD, NEW, QUICK)
 
 
 def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
@@ -43,7 +41,7 @@ def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
     real = any(not isinstance(c, Pass) for c in legal)
     if policy == QUICK:  # the players agreed that the curtain may tell this
         return not real
-    if policy != OLD and own.lines[-1][-1].player == own.seat:
+    if own.lines[-1][-1].player == own.seat:
         # I18: the top Step is their own, so the other seat has just passed on it (L3, L7):
         # what they would decide now can follow only that pass, which is public, and this
         # test reads only whose Step it is, never a card
