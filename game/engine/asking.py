@@ -14,24 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .carddefs import Ability, CardDef, CardType, Condition, Start
+from .carddefs import Ability, CardDef, CardType, Condition, Selector, Start
 from .model import Zone
 from .views import PlayerView, StepView
 
 _KIND_WORDS = {"ability": "activate", "special_summon": "summon"}  # as query._responding_to
 
 
-def _could_hold(cond: Condition | None, seat: int, view: PlayerView, step: StepView) -> bool:
+def _could_hold(cond: Condition | None, seat: int, view: PlayerView, step: StepView,
+                pool: Mapping[str, CardDef]) -> bool:
     """Might `cond` hold for `seat` answering `step`, by what `view` shows (public facts:
     LP, SP, counts of hands and Graveyards, phase, turn, round, the Step's kind and player)?
-    A condition about cards (a count, a selector) might always hold: a hidden card may fit."""
+    A count is judged by the bounds the visible cards set (`_count_bounds`); any other
+    condition about cards (a selector, a "not") might always hold: a hidden card may fit."""
     if cond is None:
         return True
     kind = cond.kind
     if kind == "all":
-        return all(_could_hold(c, seat, view, step) for c in cond.children)
+        return all(_could_hold(c, seat, view, step, pool) for c in cond.children)
     if kind == "any":
-        return any(_could_hold(c, seat, view, step) for c in cond.children)
+        return any(_could_hold(c, seat, view, step, pool) for c in cond.children)
     lo = -(1 << 62) if cond.min is None else cond.min
     hi = 1 << 62 if cond.max is None else cond.max
     side = view.sides[1 - seat if cond.player != "you" else seat]
@@ -57,10 +59,49 @@ def _could_hold(cond: Condition | None, seat: int, view: PlayerView, step: StepV
         if cond.player == "you" and step.player != seat:
             return False
         return not (cond.player == "opponent" and step.player == seat)
-    return True  # count, not, and any kind to come: it might
+    if kind == "count" and cond.select is not None:
+        least, most = _count_bounds(cond.select, seat, view, pool)
+        return least <= hi and most >= lo
+    return True  # not, and any kind to come: it might
 
 
-def _may_answer_with(ab: Ability, seat: int, view: PlayerView, step: StepView) -> bool:
+_MANY = 1 << 30
+
+
+def _count_bounds(sel: Selector, seat: int, view: PlayerView,
+                  pool: Mapping[str, CardDef]) -> tuple[int, int]:
+    """The least and most cards a count of `sel` (for `seat`) could find, by what `view`
+    shows. Most: every card in the selector's slots (unbounded for a pile); least, for a
+    selector that asks only side, slots and card type: the face-up cards of that type, and
+    `seat`'s own face-down cards in Phantom slots when it counts Phantoms (a Phantom slot
+    holds nothing else, I17); 0 for any other selector."""
+    sides = (seat,) if sel.side == "you" else (1 - seat,) if sel.side == "opponent" else (0, 1)
+    simple = not (sel.tags or sel.position or sel.face or sel.stats or sel.card
+                  or sel.extra is not None or sel.this != "any")
+    least = most = 0
+    for p in sides:
+        slots = view.sides[p].slots
+        for name in sel.zones:
+            zone = Zone(name)
+            if zone not in slots:
+                most = _MANY
+                continue
+            for c in slots[zone]:
+                if c is None:
+                    continue
+                most += 1
+                if not simple:
+                    continue
+                if c.face_up and c.card_id is not None:
+                    cdef = pool.get(c.card_id)
+                    least += cdef is not None and (not sel.types or cdef.type.value in sel.types)
+                elif p == seat and zone is Zone.PHANTOM:
+                    least += not sel.types or "phantom" in sel.types
+    return (least, most)
+
+
+def _may_answer_with(ab: Ability, seat: int, view: PlayerView, step: StepView,
+                     pool: Mapping[str, CardDef]) -> bool:
     """Could `ab` answer `step` for `seat`: a response ability of that Speed or more whose
     cost `seat` can pay and whose condition might hold (targets aside: they may be hidden)."""
     if ab.start is not Start.RESPONSE or ab.speed < step.speed:
@@ -69,14 +110,14 @@ def _may_answer_with(ab: Ability, seat: int, view: PlayerView, step: StepView) -
     cost = ab.cost
     if cost.sp > side.sp or (cost.lp and cost.lp >= side.lp) or cost.discard > len(side.hand):
         return False
-    return _could_hold(ab.condition, seat, view, step)
+    return _could_hold(ab.condition, seat, view, step, pool)
 
 
 def _answers(cdef: CardDef, seat: int, view: PlayerView, step: StepView,
-             face_down: bool = False) -> bool:
+             pool: Mapping[str, CardDef], face_down: bool = False) -> bool:
     """Has the card an ability that could answer `step` (for a face-down Phantom, one that
     works face down)?"""
-    return any(_may_answer_with(ab, seat, view, step) for _, ab in cdef.activatable
+    return any(_may_answer_with(ab, seat, view, step, pool) for _, ab in cdef.activatable
                if ab.face_down or not face_down)
 
 
@@ -91,10 +132,10 @@ def _face_down_answers(pool: Mapping[str, CardDef], zone: Zone, seat: int, view:
     setcard = zone is not Zone.PHANTOM
     for cdef in pool.values():
         t = cdef.type
-        if phantom and t is CardType.PHANTOM and _answers(cdef, seat, view, step, True):
+        if phantom and t is CardType.PHANTOM and _answers(cdef, seat, view, step, pool, True):
             return True
         if setcard and (t is CardType.COUNTER or (own_turn and t is CardType.SPIRIT)) \
-                and _answers(cdef, seat, view, step):
+                and _answers(cdef, seat, view, step, pool):
             return True
     return False
 
@@ -102,7 +143,7 @@ def _face_down_answers(pool: Mapping[str, CardDef], zone: Zone, seat: int, view:
 def _hand_answers(pool: Mapping[str, CardDef], seat: int, view: PlayerView,
                   step: StepView) -> bool:
     """Could any Spirit of the pool answer `step` from `seat`'s hand?"""
-    return any(cdef.type is CardType.SPIRIT and _answers(cdef, seat, view, step)
+    return any(cdef.type is CardType.SPIRIT and _answers(cdef, seat, view, step, pool)
                for cdef in pool.values())
 
 
@@ -133,10 +174,10 @@ def might_answer(view: PlayerView, seat: int, pool: Mapping[str, CardDef]) -> bo
                 return True
             if cdef.type is CardType.SPIRIT and not own_turn:
                 continue
-            if _answers(cdef, seat, view, step):
+            if _answers(cdef, seat, view, step, pool):
                 return True
     for c in view.sides[1 - seat].slots.get(Zone.ENV, ()):  # an Environment both may use
         if c is not None and c.card_id is not None and c.card_id in pool \
-                and _answers(pool[c.card_id], seat, view, step):
+                and _answers(pool[c.card_id], seat, view, step, pool):
             return True
     return own_turn and bool(side.hand) and _hand_answers(pool, seat, view, step)
