@@ -17,7 +17,9 @@ game action, where a game action is every accepted command other than `Pass` and
 not an answer to a window or a choice). Each duel is played to its end or 1500 commands;
 each policy plays its own duels (passing for a seat changes what follows), from the same
 seeds. Prints, per pairing and overall, the mean over duels of (seat changes / game
-actions) and the worst duel's, for each policy: "old" (before issue 37: the screen's rule of
+actions) and the worst duel's, then the same for the seat changes that hand a seat a
+response window (the ones I15 is about; every other one hands over a turn, a choice or
+the screen back to the player whose turn it is), for each policy: "old" (before issue 37: the screen's rule of
 revision bffe621, `old_pass_for` below, with `might_answer` read from that revision with
 git), "new" (the default, RULES.md I15 and I18) and "quick" (the setup's Quick hotseat).
 """
@@ -75,14 +77,15 @@ def old_pass_for(might, own, other, pool, *, shown: bool, asked: bool) -> bool:
 
 
 def play(pool, rules, decks, seed: int, policy: str, level: str,
-         old_might=None) -> tuple[int, int]:
-    """(seat changes, game actions) of one hotseat duel played by computer players."""
+         old_might=None) -> tuple[int, int, int]:
+    """(seat changes, of them those that hand a seat a response window, game actions) of
+    one hotseat duel played by computer players."""
     duel = Duel(pool, rules, [d.spec() for d in decks], seed, auto_pass=False)
     players = [make_player(level, seed * 2 + s, pool=pool, rules=rules,
                            deck=[*decks[s].main, *decks[s].extra]) for s in (0, 1)]
     shown = duel.deciding_player if duel.deciding_player is not None else 0
     asked = -1  # the command count at which a curtain handed a window (scene._asked)
-    changes = actions = sent = 0
+    changes = windows = actions = sent = 0
     while not duel.over and sent < LIMIT:
         seat = duel.deciding_player
         if seat is None:
@@ -92,21 +95,22 @@ def play(pool, rules, decks, seed: int, policy: str, level: str,
             passed = old_pass_for(old_might, own, duel.view(1 - seat), pool,
                                   shown=seat == shown, asked=asked == sent)
         else:
-            passed = pass_for(own, duel.view(1 - seat), pool, shown=seat == shown,
-                              setting="when_able", asked=asked == sent, policy=policy)
+            passed = pass_for(own, duel.view(1 - seat), pool, setting="when_able",
+                              policy=policy)
         if passed:
             cmd = next(c for c in own.legal_actions if isinstance(c, Pass))
         else:
             if seat != shown:
                 changes += 1
                 shown = seat
-                if own.lines:
+                if own.lines and own.choice is None:
                     asked = sent
+                    windows += 1
             cmd = players[seat].choose(own)
         duel.apply(cmd)
         sent += 1
         actions += not isinstance(cmd, (Pass, Choose))
-    return changes, actions
+    return changes, windows, actions
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,27 +124,37 @@ def main(argv: list[str] | None = None) -> int:
     pool, rules = load_card_set(), load_rules()
     decks = {p.stem: load_deck(p) for p in sorted(STARTER_DECK_DIR.glob("*.yaml"))}
     rows: dict[tuple[str, str], dict[str, list[float]]] = {}
+    window_rows: dict[tuple[str, str], dict[str, list[float]]] = {}
     for a, b in itertools.product(decks, repeat=2):
         row = rows[(a, b)] = {}
+        wrow = window_rows[(a, b)] = {}
         for policy in args.policy:
-            row[policy] = []
+            row[policy], wrow[policy] = [], []
             for k in range(args.seeds):
-                changes, actions = play(pool, rules, (decks[a], decks[b]), 1000 + k, policy,
-                                        args.level, old_might)
+                changes, windows, actions = play(pool, rules, (decks[a], decks[b]), 1000 + k,
+                                                 policy, args.level, old_might)
                 row[policy].append(changes / max(1, actions))
+                wrow[policy].append(windows / max(1, actions))
         print(f"{a:>13} v {b:<13} " + "  ".join(
             f"{p} {statistics.mean(v):.3f}/{max(v):.3f}" for p, v in row.items()), flush=True)
-    print(f"\nseat changes per game action, mean/worst over {args.seeds} duel(s) per pairing "
-          f"({args.level} for both seats):")
-    print("| pairing | " + " | ".join(args.policy) + " |")
-    print("|---|" + "---|" * len(args.policy))
+    for what, table in (("seat changes", rows),
+                        ("seat changes that hand a seat a response window", window_rows)):
+        print(f"\n{what} per game action, mean / worst over {args.seeds} duel(s) per pairing "
+              f"({args.level} for both seats):\n")
+        _table(table, args.policy)
+    return 0
+
+
+def _table(rows: dict[tuple[str, str], dict[str, list[float]]], policies: list[str]) -> None:
+    """A Markdown table: a row per pairing, then all duels together."""
+    print("| pairing | " + " | ".join(policies) + " |")
+    print("|---|" + "---|" * len(policies))
     for (a, b), row in rows.items():
         print(f"| {a} v {b} | " + " | ".join(
             f"{statistics.mean(v):.2f} / {max(v):.2f}" for v in row.values()) + " |")
-    every = {p: [x for row in rows.values() for x in row[p]] for p in args.policy}
+    every = {p: [x for row in rows.values() for x in row[p]] for p in policies}
     print("| **all** | " + " | ".join(
         f"**{statistics.mean(v):.2f} / {max(v):.2f}**" for v in every.values()) + " |")
-    return 0
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ scripts/bench_curtains.py runs the very same function headless to count curtains
 Python: views in, a yes or no out.
 
 The screen shows one seat at a time; a seat whose window is decided here is either passed for
-at once (`True`) or asked, after a curtain if it is not the seat shown (`False`). A choice,
-or an action with no Line open, is always its player's to make (never passed for here).
+at once (`True`) or asked, after a curtain if it is not the seat shown (`False`): the
+decision never reads which seat is shown, so one curtain serves every window in a row of
+the same seat. A choice, or an action with no Line open, is always its player's to make
+(never passed for here).
 """
 
 from __future__ import annotations
@@ -22,15 +24,14 @@ QUICK = "quick"  # "Quick hotseat": asked only with a real answer (tells the oth
 
 
 def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
-             shown: bool, setting: str, yielding: bool = False, asked: bool = False,
-             policy: str = NEW) -> bool:
+             setting: str, yielding: bool = False, policy: str = NEW) -> bool:
     """Pass now for `own.seat`, the person deciding (hotseat, both seats people)?
 
-    `other`: the other seat's view (what it sees is all the curtain may follow); `shown`:
-    `own.seat` is the seat on screen; `setting`: their answers setting ("when_able",
-    "always", "never"); `yielding`: they wait for a Step to resolve (a yield passes like
-    "never"); `asked`: a curtain handed them this very window (once seated they are asked
-    even with nothing but Pass, so the pace tells nothing)."""
+    `other`: the other seat's view, all the decision may follow besides whose Step it is and
+    the person's own choices: `setting`, their answers setting ("when_able", "always",
+    "never"), and `yielding`, they wait for a Step to resolve (a yield passes like "never").
+    Not passed for, they are asked, after a curtain if another seat is on screen; asked at
+    the same position again once seated, so the pace tells nothing either."""
     legal = own.legal_actions
     if own.choice is not None or not own.lines or not any(isinstance(c, Pass) for c in legal):
         return False
@@ -44,8 +45,7 @@ def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
     if own.lines[-1][-1].player == own.seat:
         # I18: the top Step is their own, so the other seat has just passed on it (L3, L7):
         # what they would decide now can follow only that pass, which is public, and this
-        # test reads only whose Step it is, never a card
+        # reads only whose Step it is, never a card
         return True
-    if shown:
-        return not (real or asked)
+    # `real` never decides here: `might_answer` says yes whenever it holds (I15; tested)
     return not (real or might_answer(other, own.seat, pool))

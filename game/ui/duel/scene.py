@@ -271,8 +271,7 @@ class DuelScene(OnTable, Screen):
             return None
         own = s.view(seat)
         waiting = s.yields[seat]  # a yield passes like "never ask", by choice
-        if not pass_for(own, s.view(1 - seat), s.duel.pool, shown=seat == self.shown,
-                        setting=s.responses[seat].value, asked=self._asked == len(s.history),
+        if not pass_for(own, s.view(1 - seat), s.duel.pool, setting=s.responses[seat].value,
                         yielding=waiting is not None and waiting.on(own),
                         policy=QUICK if s.quick else NEW):
             return None
