@@ -21,7 +21,7 @@ actions) and the worst duel's, then the same for the seat changes that hand a se
 response window (the ones I15 is about; every other one hands over a turn, a choice or
 the screen back to the player whose turn it is), for each policy: "old" (before issue 37: the screen's rule of
 revision bffe621, `old_pass_for` below, with `might_answer` read from that revision with
-git), "new" (the default, RULES.md I15 and I18) and "quick" (the setup's Quick hotseat).
+git), "new" (the default, RULES.md I15 and I19) and "quick" (the setup's Quick hotseat).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ rules-decisions.md "Hidden information"). It over-approximates the engine's own 
 (`legal.response_actions`): every player with a legal answer is one this says might answer.
 It reads only the other seat's view and the card pool (every card either deck could hold),
 never a hidden card: a face-down card stands for every card of the pool that its slot could
-hold (RULES.md I18).
+hold (RULES.md I19).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ class DuelSetup:
     first: int | None = None  # 0 or 1: who goes first; None: a coin toss
     ai_level: str | None = None  # versus_ai only: a level name (game.ai.levels)
     # hotseat only: "Quick hotseat", ask a person only when they hold a real answer (the
-    # curtain then tells the other seat so; RULES.md I18)
+    # curtain then tells the other seat so; RULES.md I19)
     quick: bool = False
 
     def __post_init__(self) -> None:

@@ -1,7 +1,7 @@
 """Hotseat: whether the person who must decide now is passed for, or asked (handed the screen).
 
 Two people share one screen, so handing it over (the curtain) is seen by both: whether it
-happens may follow only what the other seat sees (RULES.md I15, I18). This is the one place
+happens may follow only what the other seat sees (RULES.md I15, I19). This is the one place
 that decides it; the duel screen (game/ui/duel/scene.py) calls it, and
 scripts/bench_curtains.py runs the very same function headless to count curtains. Plain
 Python: views in, a yes or no out.
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from game.engine import CardDef, Pass, PlayerView, might_answer
 
-NEW = "new"  # the default (RULES.md I15, I18)
+NEW = "new"  # the default (RULES.md I15, I19)
 QUICK = "quick"  # "Quick hotseat": asked only with a real answer (tells the other seat so)
 
 
@@ -43,7 +43,7 @@ def pass_for(own: PlayerView, other: PlayerView, pool: Mapping[str, CardDef], *,
     if policy == QUICK:  # the players agreed that the curtain may tell this
         return not real
     if own.lines[-1][-1].player == own.seat:
-        # I18: the top Step is their own, so the other seat has just passed on it (L3, L7):
+        # I19: the top Step is their own, so the other seat has just passed on it (L3, L7):
         # what they would decide now can follow only that pass, which is public, and this
         # reads only whose Step it is, never a card
         return True

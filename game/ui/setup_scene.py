@@ -73,7 +73,7 @@ class DuelSetupScene(Screen):
                                                 if o.value == saved_level and o.enabled), 0),
                                  label="Opponent", on_change=lambda v: self._remember("ai_level", v))
         self.ai_level.visible = ai
-        # hotseat: "Quick hotseat" (RULES.md I18), off at every setup: it tells each player
+        # hotseat: "Quick hotseat" (RULES.md I19), off at every setup: it tells each player
         # whether the other holds an answer, so both must agree to it each time
         self.quick = Dropdown((640, OPTIONS_Y, 300, 42),
                               [Option("Private (always)", False), Option("Quick hotseat", True)],

@@ -85,7 +85,7 @@ def test_a_hand_might_answer_only_on_its_players_own_turn_and_only_if_a_spirit_c
 
 @pytest.mark.parametrize("first", STARTERS)
 def test_the_card_pool_reading_stays_above_the_real_answers_in_every_starter_pairing(first) -> None:
-    """RULES.md I18 (c): `might_answer` reads the pool for face-down cards and public facts
+    """RULES.md I19 (c): `might_answer` reads the pool for face-down cards and public facts
     (LP, SP, the Step's kind and player) for conditions and costs; over random duels of
     every ordered starter pairing, every window with a real answer is still one it says
     might answer, and the reading does pass for some set cards (it is not a yes always)."""

@@ -1,4 +1,4 @@
-"""The hotseat curtain follows only what the other seat sees (RULES.md I15, I18): two duels
+"""The hotseat curtain follows only what the other seat sees (RULES.md I15, I19): two duels
 equal in all one seat has seen, dealt differently in the other seat's hidden cards (its hand,
 Main Deck and face-down cards; tests/engine/paired.py), give the same sequence of "who must
 decide, passed for or handed the screen" through game/play/seat_turns.py, the function the
@@ -80,7 +80,7 @@ def test_quick_hotseat_does_tell_and_the_pairs_see_it() -> None:
 
 
 def test_ones_own_step_is_passed_for_whatever_one_holds() -> None:
-    """I18: after the other seat passes on your Step you are passed for, even holding an
+    """I19: after the other seat passes on your Step you are passed for, even holding an
     answer; "Answers: always ask" asks you."""
     from game.engine import Summon
     from game.engine.position import build_position

@@ -1,4 +1,4 @@
-"""Who the hotseat screen is handed to (RULES.md I15, I18; game/play/seat_turns.py): one's
+"""Who the hotseat screen is handed to (RULES.md I15, I19; game/play/seat_turns.py): one's
 own Step is passed for, and "Quick hotseat", chosen at setup, asks only a real answer."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_quick_hotseat_is_chosen_at_setup_and_passes_a_card_that_cannot_answer(w
 
 def test_a_player_is_not_handed_the_screen_to_answer_their_own_step(window) -> None:
     """Player 2 passes on player 1's Summon; player 1, who holds a set card, is passed for on
-    their own Summon (I18) and simply takes the screen back to go on with their turn."""
+    their own Summon (I19) and simply takes the screen back to go on with their turn."""
     scene = position_scene({"phase": "main1", "players": [
         {"sp": 5, "hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3, "back": ["denial"]},
         {"deck": ["stone_sentry"] * 3, "back": ["denial"]}]})

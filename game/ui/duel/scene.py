@@ -263,7 +263,7 @@ class DuelScene(OnTable, Screen):
         judged only by what the other player sees (RULES.md I15): a person who might answer
         is handed the screen (the curtain) and asked, even with nothing but Pass, and is not
         passed for once seated, so the other player cannot tell by the pace either. The
-        hotseat decision is game/play/seat_turns.py's (I18: one's own Step is passed for)."""
+        hotseat decision is game/play/seat_turns.py's (I19: one's own Step is passed for)."""
         s = self.session
         if not self.hotseat:
             return s.auto_pass(seat)

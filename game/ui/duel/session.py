@@ -61,7 +61,7 @@ class DuelSession:
         # decision showed and the end of the duel, to try the turn again
         self.practice = False
         # hotseat "Quick hotseat" (setup): a person is asked only with a real answer, which the
-        # curtain then tells the other seat (RULES.md I18; game/play/seat_turns.py)
+        # curtain then tells the other seat (RULES.md I19; game/play/seat_turns.py)
         self.quick = False
 
     @property
