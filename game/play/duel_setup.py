@@ -23,6 +23,9 @@ class DuelSetup:
     best_of: int = 1  # 1: a single duel, 3: a best-of-3 match
     first: int | None = None  # 0 or 1: who goes first; None: a coin toss
     ai_level: str | None = None  # versus_ai only: a level name (game.ai.levels)
+    # hotseat only: "Quick hotseat", ask a person only when they hold a real answer (the
+    # curtain then tells the other seat so; RULES.md I19)
+    quick: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

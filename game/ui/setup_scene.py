@@ -31,6 +31,8 @@ COLUMNS = (pygame.Rect(60, 150, 560, 360), pygame.Rect(660, 150, 560, 360))
 OPTIONS_Y = 560
 TITLES = {"hotseat": ("Hotseat duel", "Two players, one screen: each picks a deck."),
           "versus_ai": ("Versus AI", "You against a computer opponent.")}
+QUICK_NOTE = "Quick hotseat: ask only when you can answer (shows whether you hold an answer)."
+PRIVATE_NOTE = "Private: the curtain never shows whether you hold an answer."
 
 
 class DuelSetupScene(Screen):
@@ -71,11 +73,17 @@ class DuelSetupScene(Screen):
                                                 if o.value == saved_level and o.enabled), 0),
                                  label="Opponent", on_change=lambda v: self._remember("ai_level", v))
         self.ai_level.visible = ai
+        # hotseat: "Quick hotseat" (RULES.md I19), off at every setup: it tells each player
+        # whether the other holds an answer, so both must agree to it each time
+        self.quick = Dropdown((640, OPTIONS_Y, 300, 42),
+                              [Option("Private (always)", False), Option("Quick hotseat", True)],
+                              selected=0, label="Curtain")
+        self.quick.visible = not ai
         self.back = Button((60, H - 74, 150, 46), "Back", self.leave, tooltip="Back to the menu (Esc)")
         self.start = Button((W - 260, H - 74, 200, 46), "Start duel", self.start_duel, "primary",
                             tooltip="Start with these decks and options")
         self.group = WidgetGroup([*self.lists, self.best_of, self.first, self.ai_level,
-                                  self.back, self.start])
+                                  self.quick, self.back, self.start])
         self.group.on_cancel = self.leave
         for i, key in enumerate(("deck_1", "deck_2")):
             self._restore(i, s.get("duel_setup", key))
@@ -134,7 +142,8 @@ class DuelSetupScene(Screen):
         ai = self.mode == "versus_ai"
         return DuelSetup(self.mode, (one.path, two.path),
                          (one.deck, two.deck), self.best_of.value, first,
-                         self.ai_level.value if ai else None)
+                         self.ai_level.value if ai else None,
+                         quick=not ai and bool(self.quick.value))
 
     def start_duel(self) -> None:
         setup = self.setup()
@@ -195,12 +204,16 @@ class DuelSetupScene(Screen):
             except ValueError:
                 note = ""
             txt.blit_text(surface, note, theme.SMALL, theme.TEXT_FAINT, (640, OPTIONS_Y + 50))
+        else:
+            txt.blit_text(surface, txt.fit(QUICK_NOTE if self.quick.value else PRIVATE_NOTE,
+                                           theme.SMALL, W - 680), theme.SMALL, theme.TEXT_FAINT,
+                          (640, OPTIONS_Y + 50))
         hint = "Click or Enter chooses a deck  \u00b7  Tab moves  \u00b7  Esc goes back"
         txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 52), anchor="center")
 
     def draw_over(self, surface: pygame.Surface) -> None:
         # open dropdown lists must stay on top of the toast and hint
-        for w in (self.best_of, self.first, self.ai_level):
+        for w in (self.best_of, self.first, self.ai_level, self.quick):
             if w.open:
                 w.draw_overlay(surface)
 

@@ -81,3 +81,33 @@ def test_a_hand_might_answer_only_on_its_players_own_turn_and_only_if_a_spirit_c
     assert duel.deciding_player == 1  # its own Step: it may add to the Line
     assert might_answer(duel.view(0), 1, pool)  # a hand on its own turn: it could hold one
     assert not might_answer(duel.view(0), 1, base_pool())  # no Spirit answers from hand there
+
+
+@pytest.mark.parametrize("first", STARTERS)
+def test_the_card_pool_reading_stays_above_the_real_answers_in_every_starter_pairing(first) -> None:
+    """RULES.md I19 (c): `might_answer` reads the pool for face-down cards and public facts
+    (LP, SP, the Step's kind and player) for conditions and costs; over random duels of
+    every ordered starter pairing, every window with a real answer is still one it says
+    might answer, and the reading does pass for some set cards (it is not a yes always)."""
+    windows = spared = 0
+    for k, second in enumerate(STARTERS):
+        for seed in range(3):
+            rng = random.Random(seed * 31 + k)
+            decks = [load_deck(STARTER_DECK_DIR / f"{d}.yaml").spec() for d in (first, second)]
+            duel = Duel(base_pool(), rules(), decks, seed, auto_pass=False)
+            for _ in range(1200):
+                if duel.over:
+                    break
+                seat = duel.deciding_player
+                if duel.state.lines and duel.state.choice is None:
+                    windows += 1
+                    real = any(isinstance(c, Activate) for c in duel.legal_actions())
+                    other = duel.view(1 - seat)
+                    thinks = might_answer(other, seat, duel.pool)
+                    assert thinks or not real, (first, second, seed, duel.turn,
+                                                duel.legal_actions())
+                    face_down = any(c is not None and not c.face_up
+                                    for cards in other.sides[seat].slots.values() for c in cards)
+                    spared += face_down and not thinks
+                duel.apply(rng.choice(duel.legal_actions()))
+    assert windows > 400 and spared > 20, (windows, spared)

@@ -115,6 +115,7 @@ class MatchFlow:
         self.last_replay = None  # until this duel's own replay is saved
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
+        self.session.quick = self.setup.quick and not self.versus_ai
         title = f"Duel {len(self.match.results) + 1} of 3" if self.best_of == 3 else "The duel"
         hooks = DuelHooks(on_over=self.duel_over, on_end=self.keep_replay, on_left=self.left_duel,
                           on_setting=self.remember, suspender=self.save_suspended,

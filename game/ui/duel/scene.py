@@ -24,6 +24,7 @@ from game.engine import (
 from game.engine.events import CoinTossed, DuelEnded
 from game.engine.reasons import Refusal
 from game.files import folders
+from game.play.seat_turns import NEW, QUICK, pass_for
 from game.ui import cite, sound
 from game.ui.scene import Transition
 from game.ui.screen import Modal, Screen
@@ -261,15 +262,20 @@ class DuelScene(OnTable, Screen):
         """The Pass to send for a person now, as their answers setting says; in hotseat,
         judged only by what the other player sees (RULES.md I15): a person who might answer
         is handed the screen (the curtain) and asked, even with nothing but Pass, and is not
-        passed for once seated, so the other player cannot tell by the pace either."""
+        passed for once seated, so the other player cannot tell by the pace either. The
+        hotseat decision is game/play/seat_turns.py's (I19: one's own Step is passed for)."""
         s = self.session
-        auto = s.auto_pass(seat)
-        if auto is None or not self.hotseat or s.responses[seat] is Responses.NEVER \
-                or s.yields[seat] is not None:  # a yield passes like "never ask", by choice
-            return auto
-        if seat != self.shown:
-            return None if s.seems_asked(seat) else auto
-        return None if self._asked == len(s.history) else auto
+        if not self.hotseat:
+            return s.auto_pass(seat)
+        if s.over or s.hold == len(s.history):  # after an undo they decide there themselves
+            return None
+        own = s.view(seat)
+        waiting = s.yields[seat]  # a yield passes like "never ask", by choice
+        if not pass_for(own, s.view(1 - seat), s.duel.pool, setting=s.responses[seat].value,
+                        yielding=waiting is not None and waiting.on(own),
+                        policy=QUICK if s.quick else NEW):
+            return None
+        return next(c for c in own.legal_actions if isinstance(c, Pass))
 
     # -------------------------------------------------------------- update
     def on_update(self, dt: float) -> Transition | None:

@@ -60,6 +60,9 @@ class DuelSession:
         # cards are the author's, the same at every Retry, so an undo may cross what a
         # decision showed and the end of the duel, to try the turn again
         self.practice = False
+        # hotseat "Quick hotseat" (setup): a person is asked only with a real answer, which the
+        # curtain then tells the other seat (RULES.md I19; game/play/seat_turns.py)
+        self.quick = False
 
     @property
     def over(self) -> bool:
