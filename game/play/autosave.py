@@ -9,7 +9,7 @@ The file is `data_dir()/autosave/duel.jsonl`, an append-only journal:
   the engine's state and every command so far), for a puzzle which puzzle it is and the
   state hash of its start;
 - then one line per accepted command, in the replay format (`Pass player=1`,
-  game/play/replay.py `command_line`), written as it is accepted;
+  game/play/replay/ `command_line`), written as it is accepted;
 - after the duel's last command, the match's notes between duels, one `@{JSON}` line each
   (`Journal.note`): who the last duel's loser chose to go first, and each player's Deck once
   they have side-decked (Done), so a kill while side-decking comes back there.

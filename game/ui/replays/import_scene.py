@@ -2,7 +2,7 @@
 
 Each *.yaml of the exports folder is a row: its name and what it holds (the decks, players
 and result of a replay, or why it is not one). Import (Enter, double-click) checks the whole
-file and copies a good replay into the replays folder (game/play/replay.py `import_replay`); a
+file and copies a good replay into the replays folder (game/play/replay/ `import_replay`); a
 bad one is refused in one line and nothing is copied. "Other file…" asks for a path.
 
 Keys: Up/Down move, Enter imports, O other file, Tab moves over the buttons, Esc back.

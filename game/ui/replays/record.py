@@ -1,5 +1,5 @@
 """Recording: the duel a MatchFlow just finished, or a puzzle attempt just decided, saved
-as a replay (game/play/replay.py).
+as a replay (game/play/replay/).
 
 Called once per duel when it ends on screen (hotseat, versus the computer, every duel of a
 best-of-3), and once per puzzle attempt when it is decided (solved or not). Nothing here may lose the duel's result: every failure becomes one sentence for

@@ -2,7 +2,7 @@
 
 The duel is shown as it was played: from its recorded events (game/ui/replays/shown.py),
 each seat's board following that seat's events as the engine redacted them, with the card
-data it was played with (game/play/replay.py, format 2), so the board, the zoom and the log show
+data it was played with (game/play/replay/, format 2), so the board, the zoom and the log show
 the recorded duel even where today's engine would play its commands differently. Re-playing
 is a check: `run` re-played the commands on the replay's own card data and rules (and shows
 the duel only when the replay keeps no events: format 1, or too big), and the viewer re-plays
