@@ -19,13 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.levels import make_player  # noqa: E402
-from game.cards import load_card_set  # noqa: E402
-from game.decks.deck import load_deck  # noqa: E402
-from game.engine import Duel  # noqa: E402
-from game.files.resources import STARTER_DECK_DIR  # noqa: E402
-from game.rules.file import load_rules  # noqa: E402
-from game.ui.duel.advice import HINT_MAX_SECONDS, Advisor, hint_seed  # noqa: E402
+from game.ai.levels import make_player
+from game.cards import load_card_set
+from game.decks.deck import load_deck
+from game.engine import Duel
+from game.files.resources import STARTER_DECK_DIR
+from game.rules.file import load_rules
+from game.ui.duel.advice import HINT_MAX_SECONDS, Advisor, hint_seed
 
 DECKS = ("ember_rush", "veil_control", "hive_swarm", "bastion_wall")
 

@@ -36,13 +36,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.levels import make_player  # noqa: E402
-from game.cards import load_card_set  # noqa: E402
-from game.decks.deck import load_deck  # noqa: E402
-from game.engine import Choose, Duel, Pass  # noqa: E402
-from game.files.resources import STARTER_DECK_DIR  # noqa: E402
-from game.play.seat_turns import NEW, QUICK, pass_for  # noqa: E402
-from game.rules.file import load_rules  # noqa: E402
+from game.ai.levels import make_player
+from game.cards import load_card_set
+from game.decks.deck import load_deck
+from game.engine import Choose, Duel, Pass
+from game.files.resources import STARTER_DECK_DIR
+from game.play.seat_turns import NEW, QUICK, pass_for
+from game.rules.file import load_rules
 
 LIMIT = 1500
 OLD = "old"

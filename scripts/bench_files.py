@@ -46,7 +46,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from bench_autosave import autosave_cost_us  # noqa: E402,F401 - `main.py bench` calls it
+from bench_autosave import autosave_cost_us  # noqa: E402 - `main.py bench` calls it
 
 import main as cli  # noqa: E402
 from game.decks.deck import DeckError, load_deck  # noqa: E402

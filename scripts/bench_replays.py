@@ -26,14 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.levels import make_player  # noqa: E402
-from game.cards import load_card_set  # noqa: E402
-from game.decks.deck import load_deck  # noqa: E402
-from game.engine import Duel  # noqa: E402
-from game.files.resources import starter_deck  # noqa: E402
-from game.files.yamlio import dump_yaml  # noqa: E402
-from game.play import replay as R  # noqa: E402
-from game.rules.file import load_rules  # noqa: E402
+from game.ai.levels import make_player
+from game.cards import load_card_set
+from game.decks.deck import load_deck
+from game.engine import Duel
+from game.files.resources import starter_deck
+from game.files.yamlio import dump_yaml
+from game.play import replay as R
+from game.rules.file import load_rules
 
 DECKS = ("ember_rush", "veil_control")
 

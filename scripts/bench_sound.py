@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ui import sound  # noqa: E402
+from game.ui import sound
 
 
 def main() -> int:

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.levels import LEVEL_NAMES  # noqa: E402
-from game.play import puzzles as pz  # noqa: E402
+from game.ai.levels import LEVEL_NAMES
+from game.play import puzzles as pz
 
 
 def main(argv: list[str] | None = None) -> int:

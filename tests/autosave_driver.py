@@ -17,17 +17,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import state_hash  # noqa: E402
-from game.files import folders  # noqa: E402
+from game.engine import state_hash
+from game.files import folders
 from game.play import autosave
-from game.ui.app import App  # noqa: E402
-from game.ui.duel.scene import DuelScene  # noqa: E402
-from game.ui.menu import MenuScene  # noqa: E402
-from game.ui.scene import apply_transition  # noqa: E402
-from tests.ui.duel_driver import GestureDriver  # noqa: E402
-from tests.ui.events import click, key  # noqa: E402
+from game.ui.app import App
+from game.ui.duel.scene import DuelScene
+from game.ui.menu import MenuScene
+from game.ui.scene import apply_transition
+from tests.ui.duel_driver import GestureDriver
+from tests.ui.events import click, key
 
 
 def main(argv: list[str]) -> int:

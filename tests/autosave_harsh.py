@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine import state_hash  # noqa: E402
-from game.play import autosave  # noqa: E402
-from tests.play.test_suspend import capture, played  # noqa: E402
+from game.engine import state_hash
+from game.play import autosave
+from tests.play.test_suspend import capture, played
 
 
 def kill(folder: Path, n: int) -> int:

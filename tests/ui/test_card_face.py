@@ -8,18 +8,18 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.cards import load_card_set  # noqa: E402
-from game.engine.carddefs import CardDef, CardType, plain_phantom  # noqa: E402
-from game.ui import fonts  # noqa: E402
-from game.ui.card_art import PALETTES, family_of, render_art  # noqa: E402
-from game.ui.card_face import (  # noqa: E402
+from game.cards import load_card_set
+from game.engine.carddefs import CardDef, CardType, plain_phantom
+from game.ui import fonts
+from game.ui.card_art import PALETTES, family_of, render_art
+from game.ui.card_face import (
     COMPACT_WIDTH,
     ELLIPSIS,
     CardFaceCache,

@@ -8,16 +8,16 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.ui import loaded, routes  # noqa: E402
-from game.ui.menu import MenuScene  # noqa: E402
-from game.ui.scene import Pop, Push, Replace, apply_transition  # noqa: E402
+from game.ui import loaded, routes
+from game.ui.menu import MenuScene
+from game.ui.scene import Pop, Push, Replace, apply_transition
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (1280, 720)
