@@ -56,14 +56,19 @@ def summary(events: Sequence[object], seat: int, name: Callable[[int], str],
     clauses: list[str] = []
     kinds = {(s.line, s.step): _step_words(s, card_name) for line in lines for s in line}
     played = attacks = 0
+    one = ""  # the other player's one game action in words, while it is the only one
     broke = False
 
     def who(player: int) -> str:
         return "you" if player == seat else name(player)
 
     def flush() -> None:
-        nonlocal played, attacks
+        nonlocal played, attacks, one
         if not (played or attacks):
+            return
+        if played + attacks == 1 and one:
+            clauses.append(f"{name(1 - seat)} {one}")
+            played = attacks = 0
             return
         parts = []
         if played:
@@ -88,6 +93,7 @@ def summary(events: Sequence[object], seat: int, name: Callable[[int], str],
                     attacks += 1
                 else:
                     played += 1
+                one = _action_words(e, card_name)
         elif isinstance(e, (ev.StepResolved, ev.StepNegated, ev.StepFizzled)) and e.player == seat:
             what = kinds.get((e.line, e.step), "Step")
             flush()
@@ -104,6 +110,20 @@ def summary(events: Sequence[object], seat: int, name: Callable[[int], str],
     if len(clauses) > 1:
         text += ", then " + ", then ".join(clauses[1:])
     return text[:1].upper() + text[1:] + "."
+
+
+def _action_words(e: ev.StepAdded, card_name: Callable[[str], str]) -> str:
+    """A game action as a verb phrase, naming its card only when the seat may see it."""
+    card = card_name(e.card_id) if e.card_id and e.card_id != HIDDEN and not e.secret else ""
+    if e.kind == "attack":
+        return "attacked"
+    if e.kind == "set":
+        return "set a card"
+    if e.kind == "summon":
+        return f"summoned {card}" if card else "summoned a Phantom face down"
+    if e.kind in STEP_WORDS:
+        return "played a card"
+    return f"activated {card}" if card else "played a card"
 
 
 def _step_words(step: ev.StepAdded | StepView, card_name: Callable[[str], str]) -> str:

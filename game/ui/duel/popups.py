@@ -259,9 +259,11 @@ class Curtain:
         self.name = name
         self.other = other
         self.reason = reason
+        self.label = f"I am {name}: show my side"
         w, h = size
         self.size = size
-        self.button = pygame.Rect(w // 2 - 190, h // 2 + 60, 380, 54)
+        bw = min(w - 160, max(380, txt.width(self.label, 19, True) + 40))  # a long name: wider
+        self.button = pygame.Rect(w // 2 - bw // 2, h // 2 + 60, bw, 54)
         self.hover = False
         self._bg: pygame.Surface | None = None
 
@@ -298,7 +300,7 @@ class Curtain:
             for k, s in enumerate(lines):
                 line(s, px, False, theme.TEXT_DIM, top + k * step)
         b = self.button
-        line(f"I am {self.name}: show my side", 19, True, theme.TEXT, b.centery, b.w - 20)
+        line(self.label, 19, True, theme.TEXT, b.centery, b.w - 20)
         line("Click, Enter or Space", 14, False, theme.TEXT_FAINT, b.bottom + 16)
         return out
 
