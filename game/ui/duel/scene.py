@@ -655,10 +655,12 @@ class DuelScene(OnTable, Screen):
 
     def _toast_avoids(self) -> list[pygame.Rect]:
         """Where a toast must not lie: the card the prompt is about (the Step answered, an
-        attack's attacker and target) and the cards the prompt's rows name."""
+        attack's attacker and target), a Step's resolving, and the cards the prompt's rows name."""
         uids: list[int] = []
+        steps = [res.step for res in self.anim.resolving.values()]  # resolving on screen now
         if self.board.lines and self.board.lines[-1]:
-            step = self.board.lines[-1][-1]
+            steps.append(self.board.lines[-1][-1])
+        for step in steps:
             uids += [step.card, *step.targets]
         prompt = self.input.prompt
         if prompt is not None:
