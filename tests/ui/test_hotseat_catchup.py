@@ -182,6 +182,18 @@ def test_an_old_toast_is_never_shown_again_after_an_undo_or_a_curtain(window) ->
         lift(scene)
         frames(scene)
     assert negations() == [1, 0], shown
+    # Continue: a new screen on the same duel says the old lines, toasts none of them
+    from game.ui.duel.scene import DuelScene
+    from tests.kit import base_pool
+
+    again = DuelScene(scene.session, base_pool(), speed="normal")
+    said: list[str] = []
+    real_again = again.toast.show
+    again.toast.show = lambda text, *a, **kw: (said.append(text), real_again(text, *a, **kw))
+    lift(again)
+    frames(again)
+    assert any("negated" in e.text for e in again.log.entries)
+    assert not any("negated" in t for t in said), said
 
 
 def test_the_curtain_and_the_answer_prompt_fit_at_130_percent(window) -> None:
@@ -263,6 +275,13 @@ def test_the_curtain_line_names_what_happened_from_the_seat_s_side() -> None:
         "Player 2 answered with a Line Break, then your Summon was negated."
     assert summary([ev.StepResolved(1, 1, 0, "iron_hound")], 0, name, card, mine) == \
         "Your Summon resolved."
+    # the curtain is in sight of both: a card hidden from the other player is not named
+    bolt = ((StepView(1, 1, 0, "activate", 0, 4, "flare_bolt", 0, (), False),),)
+    assert summary([ev.StepNegated(1, 1, 0, "flare_bolt")], 0, name, card, bolt) == \
+        "Your Flare Bolt was negated."
+    assert summary([ev.StepNegated(1, 1, 0, "flare_bolt", True)], 0, name, card, bolt) == \
+        "Your Step was negated."
+    assert summary([step(1, 1, 1, "activate", "?", True)], 0, name, card) == "Player 2 played a card."
 
 
 def test_the_denial_command_used_here_is_the_one_player_2_sends(window) -> None:

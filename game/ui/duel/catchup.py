@@ -96,6 +96,8 @@ def summary(events: Sequence[object], seat: int, name: Callable[[int], str],
                 one = _action_words(e, card_name)
         elif isinstance(e, (ev.StepResolved, ev.StepNegated, ev.StepFizzled)) and e.player == seat:
             what = kinds.get((e.line, e.step), "Step")
+            if e.secret and what not in STEP_WORDS.values():
+                what = "Step"  # its card is hidden from the other player, who may see the curtain
             flush()
             ended = {ev.StepResolved: "resolved", ev.StepNegated: "was negated",
                      ev.StepFizzled: "fizzled"}[type(e)]
