@@ -212,6 +212,12 @@ def test_the_curtain_and_the_answer_prompt_fit_at_130_percent(window) -> None:
         for s, px, bold, _tint, box in lines:
             assert txt.width(s, px, bold) <= box.w, (s, txt.width(s, px, bold), box.w)
             assert txt.ELLIPSIS not in s, s
+        spans = [(box.centery - txt.font(txt.drawn_px(s, px), bold).get_linesize() // 2,
+                  box.centery + txt.font(txt.drawn_px(s, px), bold).get_linesize() // 2)
+                 for s, px, bold, _tint, box in lines]
+        for (_, bottom), (top, _) in zip(spans, spans[1:], strict=False):
+            assert bottom <= top + 1, spans  # no line over the next
+        assert spans[-3][1] <= curtain.button.top  # the words above the button
         words = " ".join(s for s, *_ in lines)
         assert reason in words and f"I am {name}: show my side" in words
         curtain.draw(pygame.Surface((1280, 720)))
@@ -282,6 +288,9 @@ def test_the_curtain_line_names_what_happened_from_the_seat_s_side() -> None:
     assert summary([ev.StepNegated(1, 1, 0, "flare_bolt", True)], 0, name, card, bolt) == \
         "Your Step was negated."
     assert summary([step(1, 1, 1, "activate", "?", True)], 0, name, card) == "Player 2 played a card."
+    many = [x for n in range(2, 8) for x in (ev.LineBreak(n, 2), step(n, 1, n % 2, "activate", "denial"))]
+    said = summary(many, 0, name, card)
+    assert said.count("then") == 3 and said.endswith("then more (the log has it all)."), said
 
 
 def test_the_denial_command_used_here_is_the_one_player_2_sends(window) -> None:

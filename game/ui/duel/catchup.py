@@ -15,6 +15,7 @@ from game.engine import HIDDEN, PlayerView, StepView
 from game.engine import events as ev
 
 COUNT = {1: "once", 2: "twice"}
+MOST = 4  # clauses in the curtain's one line
 STEP_WORDS = {"summon": "Summon", "attack": "attack", "set": "Set", "flip": "Flip",
               "position": "position change", "unsummon": "Unsummon",
               "environment": "Environment"}
@@ -108,6 +109,8 @@ def summary(events: Sequence[object], seat: int, name: Callable[[int], str],
     flush()
     if not clauses:
         return ""
+    if len(clauses) > MOST:  # one line, not the whole turn: the log and the catch-up tell it all
+        clauses = [*clauses[:MOST - 1], "more (the log has it all)"]
     text = clauses[0]
     if len(clauses) > 1:
         text += ", then " + ", then ".join(clauses[1:])

@@ -293,10 +293,10 @@ class Curtain:
 
         line(f"{self.name}, take the seat", 40, True, colour, h // 2 - 90)
         line(f"{self.other}, please look away.", 20, False, theme.TEXT, h // 2 - 36)
-        if self.reason:
+        if self.reason:  # from under the line above, downwards (it may take lines)
             px, lines = reason_lines(self.reason, room)
             step = txt.font(px).get_linesize()
-            top = h // 2 + 4 - (len(lines) - 1) * step // 2 - (len(lines) > 1) * 6
+            top = max(h // 2 + 4, h // 2 - 36 + txt.font(20).get_linesize() // 2 + 6 + step // 2)
             for k, s in enumerate(lines):
                 line(s, px, False, theme.TEXT_DIM, top + k * step)
         b = self.button

@@ -209,9 +209,9 @@ class DuelScene(OnTable, Screen):
         missed = self.memory.missed(seat, view)
         if missed is None:
             return ""
-        return summary(missed[1], seat, self.name, self.zoom_name, missed[0].lines)
+        return summary(missed[1], seat, self.name, self._card_name, missed[0].lines)
 
-    def zoom_name(self, card_id: str) -> str:
+    def _card_name(self, card_id: str) -> str:
         card = self.pool.get(card_id)
         return card.name if card is not None else card_id
 
