@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Activate, EndTurn, Summon
+from game.files import folders
 from game.ui import look
 from game.ui import text as txt
 from game.ui.duel.catchup import summary
@@ -199,10 +200,11 @@ def test_an_old_toast_is_never_shown_again_after_an_undo_or_a_curtain(window) ->
 def test_the_curtain_and_the_answer_prompt_fit_at_130_percent(window) -> None:
     """Every line the curtain draws fits its box at 130 % text (measured with the font as
     drawn), the reason whole; Player 2's answer prompt is never cut mid-sentence."""
-    look.reset()
+    settings = folders.Settings()
+    settings.set("access", "text_scale", 130)  # Settings' text size, as a player sets it
+    look.apply(settings)
     try:
-        txt.set_scale(130)
-        txt.clear()
+        assert txt.scale() == 1.3
         reason = ("Player 2 played 3 cards and attacked twice, then Player 2 answered with a Line "
                   "Break, then your Flare Bolt was negated, then your attack resolved. Round 3: "
                   "your turn.")
@@ -232,7 +234,7 @@ def test_the_curtain_and_the_answer_prompt_fit_at_130_percent(window) -> None:
         panel.draw(pygame.Surface((1280, 720)), prompt, (200, 200, 200))
     finally:
         look.reset()
-        txt.clear()
+    assert txt.scale() == 1.0  # back as it was, for the tests after
 
 
 def test_a_toast_moves_off_the_card_the_prompt_is_about(window) -> None:
