@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import text as txt
 from game.ui import theme
+from game.ui.theme import Colour
 from game.ui.widgets.base import is_key, shift_held
 from game.ui.widgets.dialog import scrim
 
@@ -23,6 +24,7 @@ from .gestures import Entry
 from .panels import fit
 
 ROW = 30
+PROMPT_LINES = 4  # the prompt's text in at most this many lines at its own size
 LINE = 19  # each further line of a long entry (its label wraps; never cut)
 MENU_MAX_W = 420
 LABEL_PAD = 40  # the number column on the left and a margin on the right
@@ -141,30 +143,45 @@ class PromptPanel:
         self.rect = rect
         self.hover: int | None = None
         self.focus: int | None = None
-        self._wrapped: dict[tuple, list[str]] = {}
+        self._wrapped: dict[tuple, tuple[int, list[str]]] = {}
 
     def _text_lines(self, prompt: Prompt) -> list[str]:
-        key = (prompt.title, prompt.text)
-        lines = self._wrapped.get(key)
-        if lines is None:
-            lines = txt.wrap(prompt.text, 14, self.rect.w - 24)[:3]
-            self._wrapped[key] = lines
+        return self.text_layout(prompt)[1]
+
+    def text_layout(self, prompt: Prompt, width: int | None = None) -> tuple[int, list[str]]:
+        """The size and lines of the prompt's text in a panel `width` wide (default its own):
+        wrapped at 14 px, smaller (down to 12) when it would take more than PROMPT_LINES
+        lines, never cut mid-sentence (at 130 % text "... Pass to let it resolve." is whole)."""
+        width = self.rect.w if width is None else width
+        key = (prompt.text, width, txt.scale())
+        got = self._wrapped.get(key)
+        if got is None:
+            got = next(((px, lines) for px in (14, 13, 12)
+                        if len(lines := txt.wrap(prompt.text, px, width - 24)) <= PROMPT_LINES),
+                       None) or (12, txt.wrap(prompt.text, 12, width - 24))
+            self._wrapped[key] = got
             if len(self._wrapped) > 64:
                 self._wrapped.clear()
-        return lines
+        return got
+
+    @staticmethod
+    def line_step(px: int) -> int:
+        """The distance between the text's lines: 17 at 14 px and 100 %, as large as the font."""
+        return max(round(17 * px / 14), txt.font(px).get_linesize() - 2)
+
+    def text_height(self, prompt: Prompt, width: int | None = None) -> int:
+        px, lines = self.text_layout(prompt, width)
+        return self.line_step(px) * len(lines)
 
     def fit(self, prompt: Prompt, area: pygame.Rect) -> None:
         """Take as much of the bottom of `area` as the prompt needs (at most two thirds)."""
-        lines = len(self._text_lines_for(prompt, area.w))
-        need = 36 + 17 * lines + (20 if prompt.need > 1 else 4) + ROW * len(prompt.rows) + 8
+        need = 36 + self.text_height(prompt, area.w) + (20 if prompt.need > 1 else 4) \
+            + ROW * len(prompt.rows) + 8
         h = max(96, min(need, area.h * 2 // 3))
         self.rect = pygame.Rect(area.x, area.bottom - h, area.w, h)
 
-    def _text_lines_for(self, prompt: Prompt, width: int) -> list[str]:
-        return txt.wrap(prompt.text, 14, width - 24)[:3]
-
     def rows_top(self, prompt: Prompt) -> int:
-        return self.rect.y + 32 + 17 * len(self._text_lines(prompt)) + (20 if prompt.need > 1 else 4)
+        return self.rect.y + 32 + self.text_height(prompt) + (20 if prompt.need > 1 else 4)
 
     def visible(self, prompt: Prompt) -> int:
         return max(1, (self.rect.bottom - 6 - self.rows_top(prompt)) // ROW)
@@ -205,9 +222,10 @@ class PromptPanel:
         txt.blit_text(surface, fit(prompt.title.upper(), 14, r.w - 20), 14, colour,
                       (r.x + 12, r.y + 8), bold=True)
         y = r.y + 30
-        for line in self._text_lines(prompt):
-            txt.blit_text(surface, line, 14, theme.TEXT, (r.x + 12, y))
-            y += 17
+        px, lines = self.text_layout(prompt)
+        for line in lines:
+            txt.blit_text(surface, line, px, theme.TEXT, (r.x + 12, y))
+            y += self.line_step(px)
         if prompt.need > 1:
             left = prompt.need - len(prompt.picked)
             msg = f"{left} more to pick" if left else "Ready: confirm"
@@ -241,9 +259,11 @@ class Curtain:
         self.name = name
         self.other = other
         self.reason = reason
+        self.label = f"I am {name}: show my side"
         w, h = size
         self.size = size
-        self.button = pygame.Rect(w // 2 - 190, h // 2 + 60, 380, 54)
+        bw = min(w - 160, max(380, txt.width(self.label, 19, True) + 40))  # a long name: wider
+        self.button = pygame.Rect(w // 2 - bw // 2, h // 2 + 60, bw, 54)
         self.hover = False
         self._bg: pygame.Surface | None = None
 
@@ -257,6 +277,33 @@ class Curtain:
             return True
         return False
 
+    def texts(self) -> list[tuple[str, int, bool, Colour, pygame.Rect]]:
+        """Each line the curtain shows: (words, size asked, bold, colour, the box its centre
+        line must fit). The reason wraps into at most REASON_LINES lines, smaller when it needs
+        more, never cut; a long name is drawn smaller (text.fit): nothing overflows at any
+        text size (text.width measures each line as drawn)."""
+        w, h = self.size
+        room = w - 160
+        colour = style.player_colour(self.seat)
+        out: list[tuple[str, int, bool, Colour, pygame.Rect]] = []
+
+        def line(s: str, px: int, bold: bool, tint: Colour, y: int, width: int = room) -> None:
+            out.append((txt.fit(s, px, width, bold), px, bold, tint,
+                        pygame.Rect(w // 2 - width // 2, y, width, 0)))
+
+        line(f"{self.name}, take the seat", 40, True, colour, h // 2 - 90)
+        line(f"{self.other}, please look away.", 20, False, theme.TEXT, h // 2 - 36)
+        if self.reason:  # from under the line above, downwards (it may take lines)
+            px, lines = reason_lines(self.reason, room)
+            step = txt.font(px).get_linesize()
+            top = max(h // 2 + 4, h // 2 - 36 + txt.font(20).get_linesize() // 2 + 6 + step // 2)
+            for k, s in enumerate(lines):
+                line(s, px, False, theme.TEXT_DIM, top + k * step)
+        b = self.button
+        line(self.label, 19, True, theme.TEXT, b.centery, b.w - 20)
+        line("Click, Enter or Space", 14, False, theme.TEXT_FAINT, b.bottom + 16)
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._bg is None:
             w, h = self.size
@@ -266,23 +313,26 @@ class Curtain:
                 bg.fill(theme.mix((12, 14, 22), theme.mix((12, 14, 22), colour, 0.18), y / h), (0, y, w, 1))
             self._bg = bg
         surface.blit(self._bg, (0, 0))
-        w, h = self.size
         colour = style.player_colour(self.seat)
-        txt.blit_text(surface, f"{self.name}, take the seat", 40, colour, (w // 2, h // 2 - 90),
-                      bold=True, anchor="center")
-        txt.blit_text(surface, f"{self.other}, please look away.", 20, theme.TEXT,
-                      (w // 2, h // 2 - 36), anchor="center")
-        if self.reason:
-            txt.blit_text(surface, self.reason, 17, theme.TEXT_DIM, (w // 2, h // 2 + 4),
-                          anchor="center")
         b = self.button
         pygame.draw.rect(surface, theme.mix((60, 48, 30), colour, 0.4 if self.hover else 0.2), b,
                          border_radius=10)
         pygame.draw.rect(surface, colour, b, 2, border_radius=10)
-        txt.blit_text(surface, f"I am {self.name}: show my side", 19, theme.TEXT, b.center,
-                      bold=True, anchor="center")
-        txt.blit_text(surface, "Click, Enter or Space", 14, theme.TEXT_FAINT,
-                      (w // 2, b.bottom + 16), anchor="center")
+        for s, px, bold, tint, box in self.texts():
+            txt.blit_text(surface, s, px, tint, box.center, bold=bold, anchor="center")
+
+
+REASON_LINES = 2  # the curtain's reason in at most this many lines at its own size
+
+
+def reason_lines(reason: str, width: int) -> tuple[int, list[str]]:
+    """The size and lines the curtain's reason is drawn in: wrapped at 17 px, smaller (down
+    to 13) when it would take more than REASON_LINES lines, then as many lines as it needs."""
+    for px in (17, 16, 15, 14, 13):
+        lines = txt.wrap(reason, px, width)
+        if len(lines) <= REASON_LINES:
+            return px, lines
+    return 13, txt.wrap(reason, 13, width)
 
 
 def dim(surface: pygame.Surface) -> None:

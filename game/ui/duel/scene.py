@@ -34,6 +34,7 @@ from . import pause, style
 from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
+from .catchup import SeatMemory, summary
 from .gestures import Entry, Gestures
 from .hints import Hints
 from .hooks import DuelHooks
@@ -47,11 +48,13 @@ from .seats import Responses
 from .session import DuelSession
 from .sprites import CardSprites
 from .table import DuelTable, OnTable
+from .toasts import place_toast
 from .tweens import Move
 from .undo_aid import UndoAid
 from .zoom import ZoomPanel
 
 MID_TOAST = (635, LAYOUT.mid_line)
+NEAR_TOAST = (635, LAYOUT.size[1] - 34)  # a toast's last place when the others cover a card
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 
@@ -100,8 +103,11 @@ class DuelScene(OnTable, Screen):
                                *self.hud.aid_targets()]:
             self.input.extra_rects[key] = rect
             self.input.extra_actions[key] = act
+        self.memory = SeatMemory()  # hotseat: the view each seat saw last (catchup.py)
         self.load_seat(seat, view)
         if self.hotseat:
+            for s in (0, 1):  # both have seen the duel as it stands (a resumed one too)
+                self.memory.leave(s, session.view(s))
             self.raise_curtain(seat)
 
     # ------------------------------------------------------------ seats
@@ -113,20 +119,31 @@ class DuelScene(OnTable, Screen):
         humans = self.session.humans
         return seat if humans[seat] and not all(humans) else None
 
-    def load_seat(self, seat: int, view=None) -> None:
-        """Show `seat`'s view: board, log and panels rebuilt from what that seat knows."""
+    def load_seat(self, seat: int, view=None, catch_up: bool = False) -> None:
+        """Show `seat`'s view: board, log and panels rebuilt from what that seat knows.
+        `catch_up` (hotseat, a seat taking the screen): first the board that seat saw last,
+        then its own events since then played onto it, as they would have played live
+        (catchup.py); the log says each once, and only those new ones may toast."""
         view = view or self.session.view(seat)
+        if seat != self.shown:
+            self.memory.leave(self.shown, self.session.view(self.shown))
+        missed = self.memory.missed(seat, view) if catch_up and seat != self.shown else None
+        start = missed[0] if missed is not None else view
         self.shown = seat
-        self.table.load(Board.from_view(view, self.pool), self._you(seat))
+        self.table.load(Board.from_view(start, self.pool), self._you(seat))
         self.geo.tray_open = False
         self.log.clear()
         for uid, card in self.board.cards.items():  # a start position's cards (a puzzle's) by name
             self.describer.learn(uid, card.card_id, card.controller)
-        for e in view.log:
-            self._log_event(e)
+        for e in start.log:  # what was said before: no toast again (an undo, a resume, a curtain)
+            self._log_event(e, quiet=True)
         self.input.reset()
         self.input.focus = None
         self._warm = True  # zoom faces are drawn ahead in idle frames, one at a time
+        if missed is not None:  # settled once the animator has played them (on_update)
+            self.gest = Gestures.empty(seat, self.pool, self.board)
+            self.table.play(missed[1])
+            return
         self._settle()  # playable from the first event
 
     def visible_ids(self) -> list[str]:
@@ -145,13 +162,14 @@ class DuelScene(OnTable, Screen):
         self._log_event(e)
         sound.hear(e, self._you(self.shown))
 
-    def _log_event(self, e: object) -> None:
+    def _log_event(self, e: object, quiet: bool = False) -> None:
+        """The log line of `e`; a negation also toasts unless `quiet` (said before)."""
         entry = self.describer(e)
         if entry is not None:
             self.log.add(entry)
             if isinstance(e, DuelEnded):
                 self.log.scroll = 0  # the ending sentence in sight, however far up the log was
-            elif entry.negates:  # a negation shows on the board as it resolves, not a Line later
+            elif entry.negates and not quiet:  # a negation shows on the board as it resolves
                 self.say(entry.text, "warn")
 
     def rewound(self, seat: int) -> None:
@@ -180,7 +198,23 @@ class DuelScene(OnTable, Screen):
             reason = f"{how} {self.name(first)} goes first."
         else:
             reason = f"Round {view.round}: your turn."
+        news = self._news(seat, view)
+        if news:  # what happened while this seat looked away comes first, then what is asked
+            reason = f"{news} {reason}"
         self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
+
+    def _news(self, seat: int, view) -> str:
+        """One sentence on what `seat` missed since it last looked (its own events)."""
+        if seat == self.shown:
+            return ""
+        missed = self.memory.missed(seat, view)
+        if missed is None:
+            return ""
+        return summary(missed[1], seat, self.name, self._card_name, missed[0].lines)
+
+    def _card_name(self, card_id: str) -> str:
+        card = self.pool.get(card_id)
+        return card.name if card is not None else card_id
 
     # ------------------------------------------------------- host for input
     def can_act(self) -> bool:
@@ -357,7 +391,7 @@ class DuelScene(OnTable, Screen):
             elif self.curtain.handle_event(event):
                 seat = self.curtain.seat
                 self.curtain = None
-                self.load_seat(seat)
+                self.load_seat(seat, catch_up=True)
             return None
         if self.line_panel.menu is not None:
             self.line_panel.menu_event(event)
@@ -617,12 +651,28 @@ class DuelScene(OnTable, Screen):
             inp.popup.draw(surface)
         self.line_panel.draw_menu(surface)
         self.hud.draw_menu(surface)
+        place_toast(self.toast, self._toast_avoids(), (MID_TOAST, LAYOUT.far_hand.center, NEAR_TOAST))
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
             draw_tooltip(surface, detail, self.input.pointer, max_width=460)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def _toast_avoids(self) -> list[pygame.Rect]:
+        """Where a toast must not lie: the card the prompt is about (the Step answered, an
+        attack's attacker and target), a Step's resolving, and the cards the prompt's rows name."""
+        uids: list[int] = []
+        steps = [res.step for res in self.anim.resolving.values()]  # resolving on screen now
+        if self.board.lines and self.board.lines[-1]:
+            steps.append(self.board.lines[-1][-1])
+        for step in steps:
+            uids += [step.card, *step.targets]
+        prompt = self.input.prompt
+        if prompt is not None:
+            uids += [r.card for r in prompt.rows if r.card is not None]
+        rects = [self.geo.rect_of(u) for u in uids]
+        return [r for r in rects if r is not None]
 
     def why_not(self, uid: int) -> str:
         return self.zoom.why_not(uid)
