@@ -12,7 +12,7 @@ import sys
 
 # (module, the package that brings it): requirements.txt's dependencies
 REQUIRED = (("pygame", "pygame-ce"), ("yaml", "pyyaml"), ("platformdirs", "platformdirs"))
-INSTALL = "pip install -r requirements.txt"  # README.md, "Set up"
+INSTALL = "pip install -r requirements.txt"  # README.md, "Install and test"
 
 
 def missing_dependency() -> str | None:
@@ -24,7 +24,7 @@ def missing_dependency() -> str | None:
             found = False
         if not found:
             return (f"Phantom Duel needs the package {package} (module {module}), which is not "
-                    f"installed: run `{INSTALL}` in the game's folder (README.md, Set up)")
+                    f"installed: run `{INSTALL}` in the game's folder (README.md, Install and test)")
     return None
 
 

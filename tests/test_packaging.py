@@ -200,9 +200,9 @@ def test_a_missing_dependency_is_one_line_naming_it_and_the_install_command(tmp_
 
 
 def _readme_commands() -> list[str]:
-    """The README's set-up commands (the `sh` blocks of "Set up"), in order."""
+    """The README's set-up commands (the `sh` blocks of "Install and test"), in order."""
     text = (REPO / "README.md").read_text("utf-8")
-    part = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    part = text.split("## Install and test", 1)[1].split("\n## ", 1)[0]
     return [block.strip() for block in re.findall(r"```sh\n(.*?)```", part, re.S)]
 
 

@@ -85,7 +85,6 @@ class DuelScene(OnTable, Screen):
         self.input = Interaction(self)
         self.input.on_pile = self._pile
         self.curtain: Curtain | None = None
-        self._asked = -1  # the command count at which a curtain handed a window to a person
         self.stale = True  # the table changed: rebuild gestures once animations finish
         self.think = 0.0
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
@@ -190,7 +189,6 @@ class DuelScene(OnTable, Screen):
             reason = "You have a choice to make."
         elif view.lines:
             reason = "You may answer a Step on the Line."
-            self._asked = len(self.session.history)  # asked for real once seated
         elif not self.session.history:
             first = view.first_player
             how = "The coin toss says" if any(isinstance(e, CoinTossed) for e in view.log) \
