@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.ai.seeds import player_seed
 from game.engine import (
@@ -37,6 +38,12 @@ from game.engine import (
     Unsummon,
     Zone,
 )
+
+if TYPE_CHECKING:
+    from game.ai.evaluate import Weights
+    from game.ai.policy import BySeat, Policy
+    from game.ai.sampling import Rebuilt
+    from game.engine import Duel
 
 PHASE_WORDS = {"standby": "Main Phase 1", "main1": "Battle Phase", "battle": "Main Phase 2",
                "main2": "End Phase"}
@@ -146,16 +153,21 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
         return said + ": no answer of yours gains more than keeping your cards for later"
     if isinstance(cmd, EndTurn):
         return said + ": nothing left to play gains more than it costs"
-    rebuild = getattr(player, "rebuild", None)
+    # the view players' own rebuild, weights and playout policy (game.ai.players, search):
+    # read by name, as any Player may stand here
+    rebuild: Callable[[PlayerView], Rebuilt | None] | None = getattr(player, "rebuild", None)
     got = rebuild(view) if callable(rebuild) else None
     if got is None:
         return said
     from game.ai.evaluate import evaluate
 
-    weights = getattr(player, "weights", None)
+    weights: Weights | None = getattr(player, "weights", None)
     duel = got.duel.clone()
     me = view.seat
-    score = (lambda d: evaluate(d, me, weights)) if weights is not None else (lambda d: evaluate(d, me))
+
+    def score(d: Duel) -> float:
+        return evaluate(d, me, weights) if weights is not None else evaluate(d, me)
+
     before = score(duel)
     try:
         duel.apply(cmd)
@@ -189,10 +201,10 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
     return said + (": " + _join(gains) if gains else "") + then + tail
 
 
-def _follow_up(player: Player, duel, me: int):  # rebuilt engine Duels
+def _follow_up(player: Player, duel: Duel, me: int) -> Duel | None:  # rebuilt engine Duels
     """The rebuilt duel after the rest of this turn, played by the player's playout policy
     for both seats (None when it has none, or it fails)."""
-    policy = getattr(player, "playout", None)
+    policy: Policy | BySeat | None = getattr(player, "playout", None)
     if policy is None or duel.over:
         return None
     from game.ai.policy import playout
@@ -205,7 +217,7 @@ def _follow_up(player: Player, duel, me: int):  # rebuilt engine Duels
     return copy
 
 
-def _settle(duel) -> None:  # a rebuilt engine Duel
+def _settle(duel: Duel) -> None:  # a rebuilt engine Duel
     """Everyone passes until the Lines the command opened resolve (choices: the first option)."""
     for _ in range(SETTLE_CAP):
         if duel.over or (not duel.state.lines and duel.state.choice is None):
@@ -223,7 +235,7 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _gains(view: PlayerView, after, cmd: Command, pool: Mapping[str, CardDef]) -> list[str]:
+def _gains(view: PlayerView, after: Duel, cmd: Command, pool: Mapping[str, CardDef]) -> list[str]:
     """What changed, in words, naming only cards the real view shows."""
     me, them = view.seat, 1 - view.seat
     out: list[str] = []

@@ -7,6 +7,7 @@ hotseat undo question over a covered board, and the menu of a Step on the Line p
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -29,7 +30,7 @@ HINT_KEY = ("aid", "hint")
 GAP = 6
 
 
-def aid_rects(with_hint: bool) -> dict[tuple, pygame.Rect]:
+def aid_rects(with_hint: bool) -> dict[tuple[str, str], pygame.Rect]:
     """Undo (and Hint, where there is one: not in hotseat) in the row above the settings."""
     r = LAYOUT.aids
     if not with_hint:
@@ -133,7 +134,8 @@ class CoverDialog(Dialog):
         super().draw(surface)
 
 
-def undo_question(asker: str, other: str, words: str, on_yes, on_no) -> CoverDialog:
+def undo_question(asker: str, other: str, words: str, on_yes: Callable[[], None],
+                  on_no: Callable[[], None]) -> CoverDialog:
     return CoverDialog(
         f"{other}: take back a move?",
         f"{asker} asks to take back their last decision ({words}) and everything after it. "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -36,6 +36,9 @@ from .tweens import (
     ease_in_out,
     lerp_rect,
 )
+
+if TYPE_CHECKING:
+    from .tweens import MarkKey
 
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.6, "instant": 0.0}
 QUIET = 0.2  # a Line nobody could answer plays its open/Step/resolve marks this much faster
@@ -79,12 +82,12 @@ class Animator:
         self.geo = geometry
         self.sprites = sprites
         self.speed = speed
-        self.queue: deque = deque()
+        self.queue: deque[object] = deque()  # engine events
         self.tweens: list[Tween] = []
         self.flying: set[int] = set()  # cards drawn by a tween, not in their place
         self.shattered: set[int] = set()
         self.resolving: dict[int, Resolving] = {}  # line -> the Step resolving from it
-        self.markers: dict[tuple, Marker] = {}
+        self.markers: dict[MarkKey, Marker] = {}
         self.seen: list[str] = []  # kinds of effects played, for tests (bounded)
         self.on_applied: Callable[[object], None] | None = None  # the log listens here
         self.name_of = names or (lambda uid: "")
@@ -172,8 +175,8 @@ class Animator:
             self.tweens = [t for t in self.tweens if not t.done]
             self.markers = {k: m for k, m in self.markers.items() if not m.done}
 
-    def marker(self, *key) -> Marker | None:
-        return self.markers.get(tuple(key))
+    def marker(self, kind: str, *key: object) -> Marker | None:
+        return self.markers.get((kind, *key))
 
     def draw(self, surface: pygame.Surface, layer: int) -> None:
         for t in self.tweens:
@@ -205,7 +208,7 @@ class Animator:
         tween.still = True
         return tween
 
-    def _mark(self, key: tuple, duration: float, blocks: bool = True,
+    def _mark(self, key: MarkKey, duration: float, blocks: bool = True,
               on_done: Callable[[], None] | None = None) -> None:
         if self._quiet_now:
             duration *= QUIET

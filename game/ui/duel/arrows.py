@@ -133,7 +133,7 @@ def step_arrows(board: Board, geo: Geometry, pool: Mapping[str, CardDef], step: 
         if origin is None or (kind, target) in seen or math.dist(origin, end) < 12:
             return
         seen.add((kind, target))
-        out.append(Arrow(origin, end, kind, target, step.player, tuple(box)))  # type: ignore[arg-type]
+        out.append(Arrow(origin, end, kind, target, step.player, (box.x, box.y, box.w, box.h)))
 
     for uid in step.targets:
         r = geo.rect_of(uid) if uid in board.cards else None

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 from game.files.resources import SOURCE_ROOT, starter_deck
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.ui.scene import Scene
 
 REPO = SOURCE_ROOT  # the folder holding the game package (checkout or site-packages)
@@ -34,7 +36,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def measure_frames(canvas, frames: int = 600) -> dict:
+def measure_frames(canvas: pygame.Surface, frames: int = 600) -> dict[str, float]:
     import pygame
 
     from game.engine import Zone

@@ -181,9 +181,9 @@ class Board:
         if card_id is not None and card_id != HIDDEN:
             self.names[uid] = card_id
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         """Everything drawn, as comparable data (the test's "board equals the view")."""
-        def card(u):
+        def card(u: int | None) -> CardView | None:
             return None if u is None else self.cards[u]
         sides = tuple(
             (s.player, s.lp, s.sp, s.deck_count, tuple(map(card, s.hand)),
@@ -349,7 +349,7 @@ def _ended(b: Board, e: ev.DuelEnded) -> None:
     b.winner, b.end_reason, b.choice = e.winner, e.reason, None
 
 
-def _named(b: Board, e) -> None:
+def _named(b: Board, e: ev.Summoned | ev.CardBroken | ev.Revealed) -> None:
     b._learn(e.card, e.card_id)
 
 

@@ -2,16 +2,17 @@
 
 `busy_duel()` is the benchmark's busy board: every slot filled, six cards in hand, three open
 Lines (a Summon, a Counter breaking it, a Speed 3 Counter breaking again), a long log.
-`scenario_duel(path)` opens a scenario file's start position; `played_match()` plays a first
+`scenario_scene(path)` opens a scenario file's start position; `played_match()` plays a first
 duel of a best-of-3 with random players so the result and side-decking screens have a score.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
-from game.engine import Activate, Duel, Summon, Zone
+from game.engine import Activate, CardDef, Duel, Summon, Zone
 from game.engine.position import build_position
 from game.files.resources import starter_deck
 from game.play.duel_setup import DuelSetup
@@ -45,7 +46,7 @@ BUSY = {
 }
 
 
-def busy_duel(pool) -> Duel:
+def busy_duel(pool: Mapping[str, CardDef]) -> Duel:
     """The busy board with three open Lines (player 2 to answer)."""
     duel = build_position(pool, rules(), BUSY, seed=7, auto_pass=False)
     p1_hand = duel.players[0].hand
@@ -60,7 +61,7 @@ def busy_duel(pool) -> Duel:
     return duel
 
 
-def busy_scene(pool, seat: int = 1, speed: str = "normal", long_log: bool = False) -> DuelScene:
+def busy_scene(pool: Mapping[str, CardDef], seat: int = 1, speed: str = "normal", long_log: bool = False) -> DuelScene:
     duel = busy_duel(pool)
     session = DuelSession(duel, (True, True), ("Player 1", "Player 2"),
                           responses=(Responses.ALWAYS, Responses.ALWAYS))
@@ -85,7 +86,8 @@ def _fill_log(scene: DuelScene) -> None:
         scene.log.add(e)
 
 
-def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: str = "normal") -> DuelScene:
+def scenario_scene(path: str | Path, seat: int | None = None, speed: str = "normal") -> DuelScene:
+    """The scenario file's start position on the duel screen (with the file's own card pool)."""
     from game.play.scenario import load_scenario
 
     sc = load_scenario(Path(path))
@@ -101,7 +103,7 @@ def scenario_scene(path: str | Path, pool=None, seat: int | None = None, speed: 
     return scene
 
 
-def played_match(pool, seed: int = 3) -> MatchFlow:
+def played_match(pool: Mapping[str, CardDef], seed: int = 3) -> MatchFlow:
     """A best-of-3 hotseat match after its first duel, played by random players."""
     from game.decks.deck import load_deck
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from game.ai.levels import level as ai_level
 from game.ai.seeds import player_seed
 from game.decks.deck import Deck
-from game.engine import CardDef, Duel, Rules, state_hash
+from game.engine import CardDef, Duel, Player, Rules, state_hash
 from game.files import folders
 from game.play import autosave, suspend
 from game.play.duel_setup import DuelSetup
@@ -131,7 +131,7 @@ class MatchFlow:
         self.session.on_rewind.append(lambda mark: self.start_autosave(duel))
         return scene
 
-    def hint_player(self, seat: int, seed: int):  # a Player
+    def hint_player(self, seat: int, seed: int) -> Player:
         """The Hard level for a person's hint, knowing that seat's own decklist."""
         deck = self.match.decks[seat]
         from .advice import HINT_MAX_SECONDS

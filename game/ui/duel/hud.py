@@ -53,7 +53,7 @@ class HudHost(Protocol):
             detail: str = "", seconds: float | None = None, whole: bool = False) -> None: ...
 
 
-def setting_rects() -> dict[tuple, pygame.Rect]:
+def setting_rects() -> dict[tuple[str, str], pygame.Rect]:
     r = LAYOUT.settings
     half = (r.w - 6) // 2
     return {SPEED_KEY: pygame.Rect(r.x, r.y, half - 20, r.h),
@@ -75,19 +75,19 @@ class Hud:
         self.menu_button = pause.MenuButton(host.open_pause)
 
     # ------------------------------------------------------------------ focus and clicks
-    def targets(self) -> Iterator[tuple[tuple, pygame.Rect, Callable[[], None]]]:
+    def targets(self) -> Iterator[tuple[tuple[str, ...], pygame.Rect, Callable[[], None]]]:
         """The settings buttons and the Menu button, in the keyboard's Tab order."""
         yield SPEED_KEY, self.setting_rects[SPEED_KEY], self.cycle_speed
         yield ANSWERS_KEY, self.setting_rects[ANSWERS_KEY], self.cycle_answers
         yield pause.MENU_KEY, self.menu_button.rect, self.host.open_pause
 
-    def aid_targets(self) -> Iterator[tuple[tuple, pygame.Rect, Callable[[], None]]]:
+    def aid_targets(self) -> Iterator[tuple[tuple[str, ...], pygame.Rect, Callable[[], None]]]:
         """Undo and Hint, in the Tab order (after the log)."""
         yield aids.UNDO_KEY, self.aid_rects[aids.UNDO_KEY], self.host.undo.request
         if aids.HINT_KEY in self.aid_rects:
             yield aids.HINT_KEY, self.aid_rects[aids.HINT_KEY], self.host.hints.request
 
-    def _press(self, rects: dict[tuple, pygame.Rect], pos: tuple[int, int]) -> bool:
+    def _press(self, rects: dict[tuple[str, str], pygame.Rect], pos: tuple[int, int]) -> bool:
         for key, r in rects.items():
             if r.collidepoint(pos):
                 self.host.input.extra_actions[key]()

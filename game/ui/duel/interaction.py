@@ -37,6 +37,9 @@ PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": 
 # while a card is held, or a keyed place: ("row", i), ("phase", key), ("action",),
 # ("extra" | "grave", seat), or a scene button's key.
 FocusKey = int | Target | tuple[Any, ...]
+# which choice is pending (a new one resets what was picked): who, what kind, its prompt,
+# its option values and the answers still to pick
+ChoiceKey = tuple[int, ChoiceKind, str, tuple[int, ...], int]
 
 
 class Mode(Enum):
@@ -94,7 +97,7 @@ class Interaction:
         self.pick: TargetPick | None = None
         self.pick_label = ""
         self.selected: list[int] = []  # option values picked for the pending choice
-        self.choice_key: tuple | None = None
+        self.choice_key: ChoiceKey | None = None
         self.focus: FocusKey | None = None
         self.hover: FocusKey | None = None
         self.pointer = (0, 0)
@@ -103,7 +106,7 @@ class Interaction:
         self.panel = PromptPanel(LAYOUT.lines)
         self.extra_actions: dict[FocusKey, Callable[[], None]] = {}  # scene buttons by focus key
         self.extra_rects: dict[FocusKey, pygame.Rect] = {}
-        self.on_pile: Callable[[tuple], None] = lambda key: None  # a click on a pile
+        self.on_pile: Callable[[tuple[str, int]], None] = lambda key: None  # a pile clicked: ("grave", seat)
 
     # ---------------------------------------------------------------- state
     def reset(self) -> None:
@@ -670,7 +673,7 @@ class Interaction:
             self.extra_actions[f]()
 
 
-def _choice_key(choice: PendingChoice | None) -> tuple | None:
+def _choice_key(choice: PendingChoice | None) -> ChoiceKey | None:
     if choice is None:
         return None
     return (choice.player, choice.kind, choice.prompt, tuple(o.value for o in choice.options), choice.count)

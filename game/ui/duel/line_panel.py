@@ -52,6 +52,7 @@ class LinePanel:
         self.hover: tuple[int, int] | None = None  # (line, step) under the pointer
         self.arrows: list[Arrow] = []  # the target arrows the last frame drew
         self.menu: Popup | None = None
+        self.menu_steps: list[StepView] = []  # the Steps the open menu offers to pass until
 
     def _open_steps(self) -> dict[tuple[int, int], StepView]:
         return {(s.line, s.step): s for line in self.host.table.board.lines for s in line}
@@ -146,8 +147,8 @@ class LinePanel:
         title = f"{st.line}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
         # beside the Line panel, on the board's side, so the Step stays in sight
         where = (LAYOUT.lines.x - 330, at[1] - 20) if at is not None else (LAYOUT.lines.x - 330, LAYOUT.lines.y + 40)
-        self.menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size),
-                          source=steps)
+        self.menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size))
+        self.menu_steps = steps
         self.host.input.reset()
 
     def close_menu(self) -> None:
@@ -164,7 +165,7 @@ class LinePanel:
         kind, entry = got
         if kind != "pick" or entry is None:
             return
-        steps = {f"{s.line * 1000 + s.step}": s for s in menu.source}  # type: ignore[attr-defined]
+        steps = {f"{s.line * 1000 + s.step}": s for s in self.menu_steps}
         st = steps.get(entry.hint)
         if st is None:
             return

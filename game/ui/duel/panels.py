@@ -83,7 +83,8 @@ class Ticker:
         return f"{round(self.shown):,}"
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, edge=theme.PANEL_EDGE, fill=theme.PANEL) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, edge: theme.Colour = theme.PANEL_EDGE,
+          fill: theme.Colour = theme.PANEL) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=10)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=10)
 
@@ -174,11 +175,12 @@ def step_title(pool: Mapping[str, CardDef], step: StepView, card_id: str | None)
 
 
 def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
-               pool: Mapping[str, CardDef], hover_step: tuple[int, int] | None = None) -> list:
+               pool: Mapping[str, CardDef],
+               hover_step: tuple[int, int] | None = None) -> list[tuple[pygame.Rect, StepView]]:
     """Every open Line, stacked upwards (Line 1 at the bottom); returns [(rect, step)] for hits."""
     panel(surface, rect)
     txt.blit_text(surface, "LINES", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 8), bold=True)
-    hits: list = []
+    hits: list[tuple[pygame.Rect, StepView]] = []
     lines = board.lines
     if not lines and not anim.resolving:
         txt.blit_text(surface, "No Line is open.", 14, theme.TEXT_FAINT, (rect.x + 12, rect.y + 32))
@@ -193,7 +195,8 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
 
 
 def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
-                     pool: Mapping[str, CardDef], hover_step, hits: list) -> None:
+                     pool: Mapping[str, CardDef], hover_step: tuple[int, int] | None,
+                     hits: list[tuple[pygame.Rect, StepView]]) -> None:
     lines = board.lines
     still = look.reduced_motion()  # Settings: Lines and Steps appear in place
     row, head = 26, 22
@@ -253,7 +256,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             img = txt.text("LINE BREAK", 15, (255, 226, 120), bold=True)
             surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 3)))
         ry = box.y + head
-        entries: list = []
+        entries: list[tuple[str, StepView, str | None, str]] = []  # kind, Step, its card, state
         if res is not None:
             entries.append(("res", res.step, res.card_id, res.state))
         for st in reversed(line):
@@ -275,7 +278,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
 STEP_GAP = 8  # pixels between a Step's name, its NEGATED/FIZZLED tag and its speed tag
 
 
-def _step_row(surface: pygame.Surface, r: pygame.Rect, pool, st: StepView, cid: str | None,
+def _step_row(surface: pygame.Surface, r: pygame.Rect, pool: Mapping[str, CardDef], st: StepView, cid: str | None,
               state: str, hovered: bool) -> None:
     colour = style.player_colour(st.player)
     fill = theme.mix(theme.PANEL, colour, 0.12)

@@ -55,7 +55,7 @@ class BoardRenderer:
         self._bg_gen = -1
         self.clock = 0.0
         self.drawn: set[str] = set()
-        self._glow: dict[tuple, pygame.Surface] = {}
+        self._glow: dict[tuple[tuple[int, int], theme.Colour, int], pygame.Surface] = {}
 
     # ----------------------------------------------------------- background
     def background(self) -> pygame.Surface:
@@ -98,7 +98,7 @@ class BoardRenderer:
         surface.blit(img, (x, y))
 
     # ---------------------------------------------------------------- parts
-    def _glow_rect(self, surface: pygame.Surface, rect: pygame.Rect, colour, strength: float) -> None:
+    def _glow_rect(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, strength: float) -> None:
         a = max(0, min(255, round(strength * 255)))
         key = (rect.size, colour, a // 16)
         img = self._glow.get(key)
@@ -302,7 +302,7 @@ class BoardRenderer:
         return self.geo.layout.near_hand
 
 
-def _pile_label(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
+def _pile_label(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: theme.Colour) -> None:
     """The pile's name in a band across its top, so the two face-down piles never look alike."""
     img = txt.text(txt.fit_cached(label, 13, rect.w - 4), 13, theme.TEXT)
     band = pygame.Rect(rect.x + 2, rect.y + 3, rect.w - 4, img.get_height() + 2)
@@ -380,7 +380,7 @@ def _slot(bg: pygame.Surface, key: SlotKey, rect: pygame.Rect) -> None:
         y += 18
 
 
-def _dashed(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+def _dashed(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour) -> None:
     step, dash = 10, 6
     for x in range(rect.x + 6, rect.right - 6, step):
         pygame.draw.line(surface, colour, (x, rect.y), (min(x + dash, rect.right - 6), rect.y), 2)

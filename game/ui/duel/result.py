@@ -19,6 +19,7 @@ from game.ui.screen import Screen
 from game.ui.widgets import Button, WidgetGroup
 
 from . import style
+from .between import BetweenDuels
 
 W, H = 1280, 720
 
@@ -28,7 +29,7 @@ def _goes(name: str) -> str:
 
 
 class ResultScene(Screen):
-    def __init__(self, flow) -> None:
+    def __init__(self, flow: BetweenDuels) -> None:
         super().__init__()
         self.flow = flow
         m = flow.match
@@ -38,6 +39,7 @@ class ResultScene(Screen):
         self.question = ""
         if flow.over:
             winner = flow.winner
+            assert winner is not None, "a match that is over has a winner (0, 1 or DRAW)"
             if flow.best_of == 1:
                 self.headline = flow.describe_result(self.result)
             elif winner == DRAW:

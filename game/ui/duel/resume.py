@@ -11,8 +11,12 @@ discard it. Whatever goes wrong is a message, never a crash.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+
 import pygame
 
+from game.engine import CardDef
 from game.files import folders
 from game.files.fileio import FileError, one_line
 from game.play import autosave, suspend
@@ -54,7 +58,7 @@ def resume_scene() -> Scene:
     return scene
 
 
-def resume_autosave(pool) -> Scene:
+def resume_autosave(pool: Mapping[str, CardDef]) -> Scene:
     """The autosaved duel (match or puzzle) where it was at its last accepted command, or a
     notice that the file was set aside."""
     from game.ui.puzzle_play import resume_puzzle
@@ -108,7 +112,7 @@ class _DialogOverlay(Screen):
 class SetAside(_DialogOverlay):
     """A notice over the menu: the autosave could not be used and was renamed beside it."""
 
-    def __init__(self, problem: str, aside) -> None:
+    def __init__(self, problem: str, aside: Path | None) -> None:
         super().__init__()
         kept = f"It was set aside as {aside.name} (not deleted)." if aside is not None else \
             "It could not be renamed and is left as it is."

@@ -10,9 +10,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from game.ai.levels import make_player
 from game.engine import Command, Player, PlayerView
+
+if TYPE_CHECKING:  # (not run: the AI's modules load with the first computer player)
+    from typing_extensions import Unpack
+
+    from game.ai.players import Knowledge
+
+    class AiKnowledge(Knowledge, total=False):
+        """What `make_ai` hands on: what the player may know, and the Hard player's limits
+        (game.ai.levels.make_player's options)."""
+
+        budget: int
+        max_seconds: float
 
 
 class Responses(str, Enum):
@@ -32,7 +45,7 @@ class Responses(str, Enum):
         return order[(order.index(self) + 1) % len(order)]
 
 
-def make_ai(level: str | None, seed: int, **knowledge) -> Player:
+def make_ai(level: str | None, seed: int, **knowledge: Unpack[AiKnowledge]) -> Player:
     """The computer player for `level` (game.ai.levels; None: random), with what it may know
     besides its views: `pool`, `rules`, its own `deck`. A level that cannot be made (a name
     no longer listed) plays as the random player, so a duel always starts."""

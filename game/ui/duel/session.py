@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from game.engine import (
     CardDef,
@@ -89,8 +90,8 @@ class DuelSession:
         for them): marked first, so it can be taken back."""
         mark = None
         if decision and not self.duel.over and self.humans[cmd.player]:
-            players = tuple((s, w.player.undo_state()) for s, w in self.workers.items()  # type: ignore[attr-defined]
-                            if callable(getattr(w.player, "undo_state", None)))
+            players = tuple((s, w.player.undo_state()) for s, w in self.workers.items()
+                            if isinstance(w.player, KeepsUndoState))
             mark = Mark(self.duel.checkpoint(), len(self.history), cmd.player, self.duel.turn,
                         self.view(cmd.player), decision, self.memo(), players)
         self.duel.apply(cmd)
@@ -188,14 +189,23 @@ class DuelSession:
         return might_answer(self.view(1 - seat), seat, self.duel.pool)
 
 
+@runtime_checkable
+class KeepsUndoState(Protocol):
+    """A computer player whose script has state a person's undo puts back (a puzzle's
+    scripted opponent, game.play.puzzles): kept with the undo mark."""
+
+    def undo_state(self) -> object: ...
+    def undo_restore(self, state: object) -> None: ...
+
+
 _NOTHING = object()
 
 
 def _restorer(player: Player, state: object) -> Callable[[], None]:
     """What an undo does to a computer player: its script's state back, its memory forgotten."""
     def restore() -> None:
-        if state is not _NOTHING:
-            player.undo_restore(state)  # type: ignore[attr-defined]
+        if state is not _NOTHING and isinstance(player, KeepsUndoState):
+            player.undo_restore(state)
         forget = getattr(player, "forget", None)
         if callable(forget):
             forget()

@@ -24,6 +24,7 @@ from game.ui.screen import Screen
 from game.ui.widgets import Button, ItemState, ListView, WidgetGroup
 
 from . import style
+from .between import BetweenDuels
 from .popups import Curtain
 
 W, H = 1280, 720
@@ -36,7 +37,7 @@ TYPE_ORDER = {CardType.PHANTOM: 0, CardType.SPIRIT: 1, CardType.COUNTER: 2, Card
 
 
 class SideDeckScene(Screen):
-    def __init__(self, flow, seat: int, rest: list[int], curtain: bool | None = None) -> None:
+    def __init__(self, flow: BetweenDuels, seat: int, rest: list[int], curtain: bool | None = None) -> None:
         super().__init__()
         self.flow = flow
         self.seat = seat
@@ -84,7 +85,7 @@ class SideDeckScene(Screen):
     def _rows(self, name: str) -> list[tuple[str, int]]:
         counts = Counter(self.lists[name])
 
-        def order(cid: str):
+        def order(cid: str) -> tuple[int, int, str]:
             c = self.pool[cid]
             return (TYPE_ORDER.get(c.type, 9), c.level, c.name)
         return [(cid, counts[cid]) for cid in sorted(counts, key=order)]
@@ -118,10 +119,10 @@ class SideDeckScene(Screen):
         src = next(n for n, v in self.views.items() if v is view)
         self.move(view.selected_item, src, dst)
 
-    def _focused_view(self) -> ListView | None:
+    def _focused_view(self) -> ListView[tuple[str, int]] | None:
         return next((v for v in self.views.values() if v is self.group.focus), None)
 
-    def _last_view(self) -> ListView | None:
+    def _last_view(self) -> ListView[tuple[str, int]] | None:
         return next((v for v in self.views.values() if v.selected is not None), None)
 
     def _leave(self) -> None:
@@ -143,7 +144,7 @@ class SideDeckScene(Screen):
 
     # ------------------------------------------------------------- events
 
-    def _view_at(self, pos) -> str | None:
+    def _view_at(self, pos: tuple[int, int]) -> str | None:
         return next((n for n, r in COLUMNS.items() if r.collidepoint(pos)), None)
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:

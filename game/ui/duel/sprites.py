@@ -9,7 +9,7 @@ combination is composed once and kept (keyed by everything it shows), so a frame
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pygame
 
@@ -29,7 +29,8 @@ class CardSprites:
     def __init__(self, pool: Mapping[str, CardDef], faces: FaceStore | None = None) -> None:
         self.pool = pool
         self.faces = faces or FaceStore()
-        self._composed: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # keyed by everything a picture shows: its kind and card, width, stats, statuses...
+        self._composed: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._zoom: OrderedDict[tuple[str, int], pygame.Surface] = OrderedDict()
         self._gen = look.generation
 
@@ -61,7 +62,7 @@ class CardSprites:
         self._fresh()
         return (card_id, width) in self._zoom
 
-    def warm_zoom(self, card_ids, width: int, budget_s: float) -> bool:
+    def warm_zoom(self, card_ids: Iterable[str | None], width: int, budget_s: float) -> bool:
         """Draw missing zoom faces until `budget_s` is spent (always at least one); True
         when none is missing. Called outside animations so hovering a card is instant."""
         import time

@@ -121,7 +121,8 @@ class _Part(Generic[T]):
         self.name = name
 
     def __get__(self, screen: OnTable, owner: type | None = None) -> T:
-        return getattr(screen.table, self.name)
+        part: T = getattr(screen.table, self.name)  # DuelTable's attribute of the same name
+        return part
 
     def __set__(self, screen: OnTable, value: T) -> None:
         setattr(screen.table, self.name, value)

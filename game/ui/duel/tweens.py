@@ -11,10 +11,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
 
 from game.ui import text as txt
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    # what a Marker marks: its kind ("phase", "step_in", ...), then the line and step, the
+    # player or the phase it is about
+    MarkKey: TypeAlias = tuple[str, Unpack[tuple[object, ...]]]
 
 
 def ease_out(t: float) -> float:
@@ -228,7 +236,7 @@ class Marker(Tween):
     """State other drawing code reads while it lives (a Step sliding in, a glow): it draws
     nothing itself; `key` says what it marks."""
 
-    def __init__(self, key: tuple, duration: float, blocks: bool = True,
+    def __init__(self, key: MarkKey, duration: float, blocks: bool = True,
                  on_done: Callable[[], None] | None = None) -> None:
         super().__init__(duration, on_done)
         self.key = key

@@ -62,8 +62,8 @@ class ZoomPanel:
         self.pin: str | None = None  # the card the log picked
         self.pointed: tuple[int, object] | None = None  # the card the zoom follows, and its zone then
         self._names: dict[str, str] | None = None
-        self._note_key: tuple | None = None
-        self._note: list = []
+        self._note_key: tuple[int, int, bool] | None = None  # card, commands sent, stale table
+        self._note: list[tuple[str, theme.Colour]] = []
 
     def unpoint(self) -> None:
         """The pointer moved: the zoom follows what is under it now."""
@@ -151,7 +151,7 @@ class ZoomPanel:
                 return f"{whose} Graveyard: {n} card{'s' if n != 1 else ''}, face up. Click it to see them."
         return ""
 
-    def notes(self, card) -> list[tuple[str, tuple[int, int, int]]]:
+    def notes(self, card: CardView | None) -> list[tuple[str, theme.Colour]]:
         """For a card of the shown seat's hand or Extra Deck: its cost, and why it cannot be
         played now (the engine's own reason), worked out once per card per command."""
         if card is None or card.zone not in (Zone.HAND, Zone.EXTRA) or card.owner != self.host.shown:
@@ -159,7 +159,7 @@ class ZoomPanel:
         key = (card.uid, len(self.host.session.history), self.host.table.stale)
         if self._note_key == key:
             return self._note
-        notes = []
+        notes: list[tuple[str, theme.Colour]] = []
         cdef = self.host.pool.get(card.card_id) if card.card_id else None
         if cdef is not None and cdef.is_phantom and card.zone is Zone.HAND:
             cost = card.sp_cost if card.sp_cost is not None else cdef.level
@@ -193,12 +193,12 @@ class ZoomPanel:
         cmd = self.natural(card)
         return self.host.session.refusal(cmd) if cmd is not None else None
 
-    def natural(self, card) -> Command | None:
+    def natural(self, card: CardView) -> Command | None:
         """What playing this card would most likely mean (to ask the engine why not)."""
         from .gestures import SlotTarget, guess
 
         zones = (Zone.PHANTOM, Zone.SIDE) if card.zone is Zone.EXTRA else None
-        cdef = self.host.pool.get(card.card_id)
+        cdef = self.host.pool.get(card.card_id) if card.card_id is not None else None
         if zones is None and cdef is not None:
             zones = (Zone.PHANTOM, Zone.SIDE) if cdef.is_phantom else (Zone.BACK, Zone.SIDE)
         for zone in zones or ():
