@@ -143,7 +143,7 @@ class PromptPanel:
         self.rect = rect
         self.hover: int | None = None
         self.focus: int | None = None
-        self._wrapped: dict[tuple, tuple[int, list[str]]] = {}
+        self._wrapped: dict[tuple[str, int, float], tuple[int, list[str]]] = {}
 
     def _text_lines(self, prompt: Prompt) -> list[str]:
         return self.text_layout(prompt)[1]
@@ -215,7 +215,7 @@ class PromptPanel:
         most = max(0, len(prompt.rows) - self.visible(prompt))
         prompt.scroll = max(0, min(most, prompt.scroll - dy))
 
-    def draw(self, surface: pygame.Surface, prompt: Prompt, colour) -> None:
+    def draw(self, surface: pygame.Surface, prompt: Prompt, colour: Colour) -> None:
         r = self.rect
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=10)
         pygame.draw.rect(surface, colour, r, 2, border_radius=10)

@@ -17,6 +17,7 @@ from game.engine import (
     CardDef,
     Command,
     Pass,
+    PlayerView,
     Rejected,
     SpecialSummon,
     Zone,
@@ -118,7 +119,7 @@ class DuelScene(OnTable, Screen):
         humans = self.session.humans
         return seat if humans[seat] and not all(humans) else None
 
-    def load_seat(self, seat: int, view=None, catch_up: bool = False) -> None:
+    def load_seat(self, seat: int, view: PlayerView | None = None, catch_up: bool = False) -> None:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows.
         `catch_up` (hotseat, a seat taking the screen): first the board that seat saw last,
         then its own events since then played onto it, as they would have played live
@@ -201,7 +202,7 @@ class DuelScene(OnTable, Screen):
             reason = f"{news} {reason}"
         self.curtain = Curtain(seat, self.name(seat), self.name(1 - seat), reason, LAYOUT.size)
 
-    def _news(self, seat: int, view) -> str:
+    def _news(self, seat: int, view: PlayerView) -> str:
         """One sentence on what `seat` missed since it last looked (its own events)."""
         if seat == self.shown:
             return ""
@@ -219,7 +220,7 @@ class DuelScene(OnTable, Screen):
         return (not self.anim.busy and not self.finished and self.curtain is None
                 and not self.stale and self.session.deciding == self.shown and not self.session.is_ai(self.shown))
 
-    def refusal(self, cmd: Command):
+    def refusal(self, cmd: Command) -> Refusal | None:
         return self.session.refusal(cmd)
 
     def say(self, text: str, kind: str = "info", over_far_hand: bool = False,
@@ -509,7 +510,7 @@ class DuelScene(OnTable, Screen):
         else:
             self._aid_key(event)
 
-    def _pile(self, key: tuple) -> None:
+    def _pile(self, key: tuple[str, int]) -> None:
         kind, seat = key
         if kind == "extra" and seat == self.shown:
             self.geo.tray_open = not self.geo.tray_open
