@@ -20,13 +20,6 @@ import pytest
 from tests import fuzz_files as F
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def _report(stats: F.Stats) -> None:
     print(f"\nfile fuzz: {stats.line()}")
     assert not stats.failures, "\n".join(stats.failures[:20])

@@ -15,6 +15,7 @@ card of different stats in view); from then on the pair has legitimately parted.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from game.engine import HIDDEN, Duel, Pass, from_dict, to_dict
@@ -248,3 +249,29 @@ def describe(cmd, va, vb) -> str:
             return f"after {cmd!r}: {name} lengths {len(xa)} != {len(xb)}: " \
                    f"{xa[min(len(xa), len(xb)):]!r} / {xb[min(len(xa), len(xb)):]!r}"
     return f"after {cmd!r}: views differ: {va!r} / {vb!r}"
+
+
+def open_state(duel: Duel) -> bool:
+    """No Line, choice, resolution or trigger pending: where a pair may be forked."""
+    st = duel.state
+    return not (st.lines or st.choice or st.resolving or st.trigger_queue
+                or st.pending_triggers or duel.over)
+
+
+def forked_runs(duel: Duel, rng: random.Random, pool, forks: int) -> Iterator[PairRun]:
+    """Plays `duel` on at random and, at up to `forks` open states along the way, forks a pair
+    for a random seat (dealt differently where that seat has not looked): each pair is yielded
+    as a `PairRun` for the caller to step and judge, then the duel plays on."""
+    for _ in range(forks):
+        for _ in range(rng.randint(5, 60)):
+            if duel.over:
+                break
+            duel.apply(rng.choice(duel.legal_actions()))
+        while not duel.over and not open_state(duel):
+            duel.apply(rng.choice(duel.legal_actions()))
+        if duel.over:
+            return
+        seat = rng.randrange(2)
+        a, b, changed = fork(duel, seat, rng, pool)
+        if changed:
+            yield PairRun(a, b, seat, random.Random(rng.random()), changed=frozenset(changed))

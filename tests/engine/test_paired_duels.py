@@ -14,7 +14,7 @@ import pytest
 from game.decks.deck import load_deck
 from game.engine import Duel
 from game.files.resources import STARTER_DECK_DIR
-from tests.engine.paired import PairRun, fork
+from tests.engine.paired import forked_runs
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 
@@ -24,12 +24,6 @@ STARTERS = ("bastion_wall", "ember_rush", "hive_swarm", "veil_control")
 @cache
 def starter(name: str):
     return load_deck(STARTER_DECK_DIR / f"{name}.yaml")
-
-
-def _open_state(duel: Duel) -> bool:
-    st = duel.state
-    return not (st.lines or st.choice or st.resolving or st.trigger_queue
-                or st.pending_triggers or duel.over)
 
 
 def play_pairs(deck_a: str, deck_b: str, seed: int, forks: int = 6,
@@ -42,23 +36,10 @@ def play_pairs(deck_a: str, deck_b: str, seed: int, forks: int = 6,
                 auto_pass=auto_pass)
     leaks: list[str] = []
     parted: Counter = Counter()
-    for _ in range(forks):
-        for _ in range(rng.randint(5, 60)):
-            if duel.over:
-                break
-            duel.apply(rng.choice(duel.legal_actions()))
-        while not duel.over and not _open_state(duel):
-            duel.apply(rng.choice(duel.legal_actions()))
-        if duel.over:
-            break
-        seat = rng.randrange(2)
-        a, b, changed = fork(duel, seat, rng, pool)
-        if not changed:
-            continue
-        run = PairRun(a, b, seat, random.Random(rng.random()), changed=frozenset(changed))
+    for run in forked_runs(duel, rng, pool, forks):
         while run.steps < pair_steps and run.step():
             pass
-        leaks += [f"{deck_a} v {deck_b} seed {seed} seat {seat}: {d}" for d in run.diffs]
+        leaks += [f"{deck_a} v {deck_b} seed {seed} seat {run.seat}: {d}" for d in run.diffs]
         parted[run.parted or "ran its course"] += 1
     return leaks, parted
 

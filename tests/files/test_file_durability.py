@@ -24,13 +24,6 @@ REPO = Path(__file__).resolve().parents[2]
 LONG = "x" * 300  # a path component longer than any file system allows (255)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def temps(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 

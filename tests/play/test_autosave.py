@@ -26,13 +26,6 @@ DRIVER = REPO / "tests" / "autosave_driver.py"
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
-@pytest.fixture
 def window(home):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     pygame.display.init()

@@ -24,13 +24,6 @@ posix_only = pytest.mark.skipif(os.name != "posix", reason="fork, SIGKILL and RL
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
-@pytest.fixture
 def window(home):
     import pygame
 

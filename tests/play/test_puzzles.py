@@ -19,13 +19,6 @@ SHIPPED = sorted(pz.SHIPPED_DIR.glob("*.yaml"))
 NOWHERE = Path("/nonexistent-puzzles")
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def test_there_are_at_least_sixteen_shipped_puzzles_in_order_of_difficulty() -> None:
     entries = pz.list_puzzles(pz.SHIPPED_DIR, NOWHERE)
     assert len(entries) >= 16

@@ -22,13 +22,6 @@ LONG = "x" * 100_000
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def _card(**over: object) -> dict:
     card = {"id": "plain", "name": "Plain", "type": "phantom", "text": "", "level": 1,
             "atk": 100, "health": 100}

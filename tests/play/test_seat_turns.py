@@ -12,8 +12,8 @@ import pytest
 
 from game.engine import Duel, Pass
 from game.play.seat_turns import NEW, QUICK, pass_for
-from tests.engine.paired import PairRun, fork
-from tests.engine.test_paired_duels import STARTERS, _open_state, starter
+from tests.engine.paired import forked_runs
+from tests.engine.test_paired_duels import STARTERS, starter
 from tests.kit import base_pool
 from tests.kit import shipped_rules as rules
 
@@ -38,20 +38,8 @@ def _pairs(deck_a: str, seed: int, policy: str) -> tuple[list[str], int]:
         rng = random.Random(seed * 101 + STARTERS.index(deck_b))
         duel = Duel(pool, rules(), [starter(deck_a).spec(), starter(deck_b).spec()], seed,
                     auto_pass=False)
-        for _ in range(5):
-            for _ in range(rng.randint(5, 60)):
-                if duel.over:
-                    break
-                duel.apply(rng.choice(duel.legal_actions()))
-            while not duel.over and not _open_state(duel):
-                duel.apply(rng.choice(duel.legal_actions()))
-            if duel.over:
-                break
-            seat = rng.randrange(2)
-            a, b, changed = fork(duel, seat, rng, pool)
-            if not changed:
-                continue
-            run = PairRun(a, b, seat, random.Random(rng.random()), changed=frozenset(changed))
+        for run in forked_runs(duel, rng, pool, 5):
+            a, b, seat = run.a, run.b, run.seat
             while run.steps < 120 and run.step():
                 ta, tb = _turn(a, policy), _turn(b, policy)
                 compared += ta[0] == 1 - seat and len(ta) > 1 and bool(a.state.lines)

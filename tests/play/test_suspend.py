@@ -21,13 +21,6 @@ from tests.kit import base_pool, rules
 PATHS = (STARTER_DECK_DIR / "ember_rush.yaml", STARTER_DECK_DIR / "veil_control.yaml")
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def played(steps: int = 40, seed: int = 7, results: tuple[int, ...] = ()):
     """A best-of-3 match whose duel (after `results`) is `steps` random commands in."""
     decks = [load_deck(p) for p in PATHS]

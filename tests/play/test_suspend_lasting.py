@@ -21,13 +21,6 @@ from tests.play.test_suspend import PATHS, capture
 CARD = "cinder_pup"  # in Ember Rush: changed in the pool the duel was started with
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
 def _played(pool, steps: int = 60, seed: int = 7):
     decks = [load_deck(p) for p in PATHS]
     match = Match(pool, rules(), decks[0], decks[1], seed, first=0)

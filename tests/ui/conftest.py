@@ -13,13 +13,6 @@ import pytest
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("PHANTOM_DUEL_HOME", str(folder))
-    return folder
-
-
-@pytest.fixture
 def window(home):
     pygame.display.init()
     pygame.font.init()
