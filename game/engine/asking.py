@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .carddefs import Ability, CardDef, CardType, Condition, Selector, Start
+from .carddefs import Ability, CardDef, CardType, Condition, Selector, Start, answers_kinds
 from .model import Zone
 from .viewdata import PlayerView, StepView
-
-_KIND_WORDS = {"ability": "activate", "special_summon": "summon"}  # as query._responding_to
 
 
 def _could_hold(cond: Condition | None, seat: int, view: PlayerView, step: StepView,
@@ -53,8 +51,7 @@ def _could_hold(cond: Condition | None, seat: int, view: PlayerView, step: StepV
         return lo <= view.round <= hi
     if kind == "responding_to":
         kinds = cond.values
-        said = _KIND_WORDS.get(step.kind, step.kind)
-        if kinds and said not in kinds and not ("action" in kinds and said != "activate"):
+        if not answers_kinds(kinds, step.kind):
             return False
         if cond.player == "you" and step.player != seat:
             return False

@@ -145,6 +145,16 @@ class Selector(Planned):
                 and self.this == "any" and self.extra is None)
 
 
+def answers_kinds(kinds: tuple[str, ...], step_kind: str) -> bool:
+    """Does a Step of `step_kind` meet a `responding_to` condition's `kinds` (empty: any)?
+    An ability's Step is "activate", a Special Summon is a "summon" (book), and "action" is
+    any game action (not an activation). The engine's check (query) and the client's
+    might-answer judgment (asking) both read this one mapping."""
+    said = "activate" if step_kind == "ability" else \
+        "summon" if step_kind == "special_summon" else step_kind
+    return not kinds or said in kinds or ("action" in kinds and said != "activate")
+
+
 @dataclass(frozen=True)
 class Condition(Planned):
     """A yes/no question about the duel; `kind` picks which (docs/cards.md)."""

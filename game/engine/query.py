@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 from weakref import ref
 
-from .carddefs import Ability, CardDef, Condition, Effect, Selector, StaticEffect
+from .carddefs import Ability, CardDef, Condition, Effect, Selector, StaticEffect, answers_kinds
 from .carddefs import has_real_condition as has_real_condition  # its users' old import
 from .members import card_types as CardTypes
 from .members import phases as Phases
@@ -756,12 +756,7 @@ def _responding_to(kinds: tuple[str, ...], who: str, sel: Selector | None, duel:
                    you: int, this: int, responding: Step | None) -> bool:
     if responding is None:
         return False
-    step_kind = responding.kind
-    if step_kind == "ability":
-        step_kind = "activate"
-    elif step_kind == "special_summon":
-        step_kind = "summon"  # a Special Summon is a Summon (book)
-    if kinds and step_kind not in kinds and not ("action" in kinds and step_kind != "activate"):
+    if not answers_kinds(kinds, responding.kind):
         return False
     if who == "you" and responding.player != you:
         return False
