@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.levels import make_player
+from game.ai.seeds import player_seed
 from game.cards import load_card_set
 from game.decks.deck import load_deck
 from game.engine import Choose, Duel, Pass
@@ -81,7 +82,7 @@ def play(pool, rules, decks, seed: int, policy: str, level: str,
     """(seat changes, of them those that hand a seat a response window, game actions) of
     one hotseat duel played by computer players."""
     duel = Duel(pool, rules, [d.spec() for d in decks], seed, auto_pass=False)
-    players = [make_player(level, seed * 2 + s, pool=pool, rules=rules,
+    players = [make_player(level, player_seed(seed, "curtains", s), pool=pool, rules=rules,
                            deck=[*decks[s].main, *decks[s].extra]) for s in (0, 1)]
     shown = duel.deciding_player if duel.deciding_player is not None else 0
     asked = -1  # the command count at which a curtain handed a window (scene._asked)
@@ -116,6 +117,9 @@ def play(pool, rules, decks, seed: int, policy: str, level: str,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=2, help="duels per ordered pairing")
+    ap.add_argument("--first-seed", type=int, default=1000,
+                    help="the first duel seed (the k-th duel of a pairing: first + k); pass a "
+                         "new one for deals the policy was not looked at on")
     ap.add_argument("--level", default="normal")
     ap.add_argument("--policy", nargs="+", default=list(POLICIES), choices=POLICIES)
     ap.add_argument("--base", default="bffe621", help="the revision whose might_answer 'old' uses")
@@ -131,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         for policy in args.policy:
             row[policy], wrow[policy] = [], []
             for k in range(args.seeds):
-                changes, windows, actions = play(pool, rules, (decks[a], decks[b]), 1000 + k,
+                changes, windows, actions = play(pool, rules, (decks[a], decks[b]),
+                                                 args.first_seed + k,
                                                  policy, args.level, old_might)
                 row[policy].append(changes / max(1, actions))
                 wrow[policy].append(windows / max(1, actions))
@@ -140,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     for what, table in (("seat changes", rows),
                         ("seat changes that hand a seat a response window", window_rows)):
         print(f"\n{what} per game action, mean / worst over {args.seeds} duel(s) per pairing "
-              f"({args.level} for both seats):\n")
+              f"({args.level} for both seats, duel seeds {args.first_seed}..."
+              f"{args.first_seed + args.seeds - 1}):\n")
         _table(table, args.policy)
     return 0
 
