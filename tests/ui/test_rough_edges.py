@@ -399,7 +399,8 @@ def test_03_a_negation_is_said_on_the_board_when_the_negating_step_resolves(wind
         scene.send([Pass(seat)])
         settle(scene, 30)
     negations = [t for t in said if "negated" in t]
-    assert negations == ["Line 2 resolved: Player 2's Denial negated Player 1's Iron Hound's Summon."], said
+    assert scene.shown == 0  # hotseat: the seat at the screen is "you" in the log (issue 38)
+    assert negations == ["Line 2 resolved: Player 2's Denial negated your Iron Hound's Summon."], said
 
 
 def _versus_computer(spec: dict):
