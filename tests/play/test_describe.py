@@ -94,3 +94,17 @@ def test_an_ability_not_used_says_why() -> None:
     passes(duel)
     assert "Your Cinder Witch's ability is not used: it has no target." in told(duel, 0, you=0)
     assert "Ann's Cinder Witch's ability is not used: it has no target." in told(duel, 1, you=None)
+
+
+def test_an_optional_ability_its_player_refused_says_so() -> None:
+    from game.engine import events as ev
+    from game.play.describe import Describer
+    from tests.kit import base_pool
+
+    d = Describer(base_pool(), lambda s: ("Ann", "AI")[s], you=0)
+    d.learn(5, "cinder_witch", 0)
+    d(ev.ChoiceRequested(0, "trigger_optional", "Activate Cinder Witch's ability?", (1, 0), ("Yes", "No")))
+    d(ev.ChoiceMade(0, "trigger_optional", 0, "No"))
+    said = d(ev.AbilityDeclined(5, "cinder_witch", player=0))
+    assert said is not None and said.text == \
+        "Your Cinder Witch's ability is not used: you chose not to use it."
