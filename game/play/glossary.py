@@ -22,8 +22,9 @@ GLOSSARY: dict[str, str] = {
     "SP": "Summon Points: what Summons and costs are paid with; it grows in every Draw "
           "Phase and unspent SP stays (Rules S1).",
 }
-# the order a row's words are looked for in: a row about a Line Break is about that first
-_ORDER = ("Line Break", "Step", "Line", "Speed", "Break", "SP")
+# the order a row's words are looked for in: a row about a Line Break is about that first.
+# SP is in nearly every Summon's row and explained by the SP panel: no row points to it
+_ORDER = ("Line Break", "Step", "Line", "Speed", "Break")
 
 
 def term_of(text: str) -> str | None:
