@@ -4,6 +4,15 @@ Built from the shown seat's redacted events only, so a hidden card stays "a card
 cards the event itself does not carry (a Health change names a uid) come from what earlier
 events told this seat. Each entry is wrapped to the panel width once, when it is made, so the
 frame loop only blits cached text.
+
+One row per thing a player cares about (issue 38): a Line's bookkeeping (it opens, each
+pass, a Step resolving, done, the Line resolving) is not told; a Line nobody answered whose
+one Step is a game action already told (a Summon, a Set, an attack) adds no row at all, so
+an unanswered Summon is the one row "You summon X ... for 4 SP". Where something happened on
+a Line (an answer, a Line Break, a negation, an ability) its rows stay, and Lines are
+numbered by a running count per duel ("Line 7"), so two Lines never read alike. Owners are
+worded from the reader's seat (`you`): "you"/"your" for it, the other player's name for
+the other; without a reader (replays) every player is named.
 """
 
 from __future__ import annotations
@@ -14,7 +23,9 @@ from typing import Any
 
 from game.engine import HIDDEN, CardDef
 from game.engine import events as ev
+from game.engine.carddefs import Start
 from game.play.end_words import end_sentence
+from game.play.glossary import term_of
 
 ZONE_WORDS = {"phantom": "a Phantom slot", "side": "a Side Balance slot", "back": "a back-row slot",
               "env": "the Environment slot", "hand": "the hand", "grave": "the Graveyard",
@@ -35,6 +46,7 @@ class LogEntry:
     lines: tuple[str, ...] = ()  # wrapped for the panel
     quiet: bool = False  # bookkeeping (stats, passes): drawn dimmer
     negates: bool = False  # a Line summary in which a Step negated another
+    term: str | None = None  # the glossary word the row uses (game/play/glossary.py), if any
 
 
 @dataclass
@@ -49,17 +61,25 @@ class _Step:
     answers: _Step | None  # the Step it was added on top of (what a negate negates)
     targets: tuple[int, ...] = ()
     results: list[str] = field(default_factory=list)  # Breaks and LP told while it resolved
+    told: bool = False  # a game action whose own row told it already (a Summon, an attack)
 
 
 def possessive(name: str) -> str:
     return f"{name}'s"
 
 
+# Step kinds whose game action has a row of its own when it is made (the card moving, the
+# attack declared): a Line holding only such a Step, unanswered, needs no row of its own
+TOLD_KINDS = ("summon", "special_summon", "set", "environment", "attack")
+TOLD_MOVES = {"summon": "summon", "special_summon": "special_summon", "set": "set", "play": "environment"}
+
+
 class Describer:
     """Turns events into LogEntry sentences for one seat.
 
-    `you` is the seat that reads the log against the computer: its cards are "your X" and the
-    other seat's "AI's X". Without it (hotseat, replays) every card takes its owner's name, so
+    `you` is the seat that reads the log (the one person against the computer, the seat at
+    the screen in hotseat): it is "you" and its cards "your X", the other seat goes by its
+    name ("AI's X"). Without it (replays) every player and card takes its owner's name, so
     two cards of one name are never told apart by guesswork.
     """
 
@@ -75,12 +95,28 @@ class Describer:
         self.resolving: _Step | None = None
         self.done: dict[int, list[str]] = {}  # per Line: what each resolved Step did
         self.negated = False  # a Step of the Line being summed up negated another
+        self.count = 0  # Lines opened so far this duel: each Line's number in the log
+        self.ids: list[int] = []  # per open Line (the engine's 1, 2, ...): its number in the log
+        self.broke = False  # a Line Break just numbered the Line its LineOpened opens
+        self.busy: set[int] = set()  # Lines (log numbers) on which something was answered
+        self.paid: tuple[int, int, int] | None = None  # a Summon's SP (player, paid, left), told with it
+        self.moved: tuple[int, str] | None = None  # the card and kind of the action just told
+        self.asked: tuple[int, str] | None = None  # the last choice asked: (player, kind)
+        self.refused = False  # the last optional trigger asked was answered "No"
 
     def learn(self, uid: int, card_id: str | None, owner: int | None = None) -> None:
         if card_id and card_id != HIDDEN and card_id in self.pool:
             self.names[uid] = card_id
         if owner in (0, 1):
             self.owners[uid] = owner
+
+    def who(self, seat: int) -> str:
+        """The player as subject or object: "you" for the reader, else the player's name."""
+        return "you" if seat == self.you else self.p(seat)
+
+    def does(self, seat: int, verb: str, verbs: str) -> str:
+        """Subject and verb agreeing: "you pay" for the reader, "AI pays" for the other."""
+        return f"you {verb}" if seat == self.you else f"{self.p(seat)} {verbs}"
 
     def whose(self, seat: int) -> str:
         return "your" if seat == self.you else possessive(self.p(seat))
@@ -104,8 +140,11 @@ class Describer:
     def __call__(self, e: object) -> LogEntry | None:
         cid = getattr(e, "card_id", None)
         uid = getattr(e, "card", None)
-        if uid is not None:
-            self.learn(uid, cid, getattr(e, "controller", getattr(e, "player", None)))
+        if uid is not None:  # a Step's player is who uses it, not whose card it is (issue 38)
+            owner = None if isinstance(e, ev.StepAdded) else getattr(e, "controller", getattr(e, "player", None))
+            self.learn(uid, cid, owner)
+        if not isinstance(e, ev.CardMoved):
+            self.paid = None  # a Summon's SP is told with the card it paid for, the next event
         fn = TOLD.get(type(e))
         if fn is None:
             return LogEntry(type(e).__name__, -1)
@@ -114,26 +153,32 @@ class Describer:
             entry.text = entry.text[0].upper() + entry.text[1:]
         if entry is not None and entry.card is not None and entry.card_id is None:
             entry.card_id = self.names.get(entry.card)
+        if entry is not None and entry.term is None:
+            entry.term = term_of(entry.text)
         return entry
 
     def p(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def line_no(self, line: int) -> int:
+        """The log's number of the engine's open Line `line` (a running count per duel)."""
+        return self.ids[line - 1] if 0 < line <= len(self.ids) else line
 
     # ---------------------------------------------------------------- events
     def _DuelStarted(self, e: ev.DuelStarted) -> LogEntry:
         for extras in e.extras:
             for uid, cid in extras:
                 self.learn(uid, cid)
-        return LogEntry(f"The duel begins. {self.p(e.first_player)} goes first.", -1)
+        return LogEntry(f"The duel begins. {self.does(e.first_player, 'go', 'goes')} first.", -1)
 
     def _CoinTossed(self, e: ev.CoinTossed) -> LogEntry:
-        return LogEntry(f"Coin toss: {self.p(e.winner)} goes first.", e.winner)
+        return LogEntry(f"Coin toss: {self.does(e.winner, 'go', 'goes')} first.", e.winner)
 
     def _RoundStarted(self, e: ev.RoundStarted) -> LogEntry:
         return LogEntry(f"Round {e.round} begins.", -1)
 
     def _TurnStarted(self, e: ev.TurnStarted) -> LogEntry:
-        return LogEntry(f"{self.p(e.player)}'s turn (turn {e.turn}).", e.player)
+        return LogEntry(f"{self.whose(e.player)} turn (turn {e.turn}).", e.player)
 
     def _PhaseChanged(self, e: ev.PhaseChanged) -> LogEntry:
         return LogEntry(f"{PHASE_WORDS.get(e.phase, e.phase)}.", e.player, quiet=True)
@@ -141,60 +186,71 @@ class Describer:
     def _CardMoved(self, e: ev.CardMoved) -> LogEntry:
         if e.to_zone in ("hand", "extra", "grave", "deck"):
             self.stats.pop(e.card, None)  # its numbers start afresh where it lands
-        who = self.p(e.owner)
+        o, c = e.owner, e.controller
         name = self.card(e.card, e.card_id)
         r = e.reason
         to = ZONE_WORDS.get(e.to_zone, e.to_zone)
         frm = ZONE_WORDS.get(e.from_zone, e.from_zone)
         pos = "Attack" if e.attack_pos else "Defense"
         face = "face up" if e.face_up else "face down"
+        if r in TOLD_MOVES:
+            self.moved = (e.card, TOLD_MOVES[r])  # its Step, unanswered, adds no row
         if r == "search":
-            text = f"{who} adds {name} from {frm} to the hand."
+            text = f"{self.does(o, 'add', 'adds')} {name} from {frm} to the hand."
         elif r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
-            text = f"{who} draws {name}." if name != "a card" else f"{who} draws a card."
+            text = f"{self.does(o, 'draw', 'draws')} {name}." if name != "a card" \
+                else f"{self.does(o, 'draw', 'draws')} a card."
         elif r == "summon":
-            text = f"{self.p(e.controller)} summons {name} to {to} ({pos}, {face})."
+            text = f"{self.does(c, 'summon', 'summons')} {name} to {to} ({pos}, {face})"
+            if self.paid is not None and self.paid[0] == c:
+                text += f" for {self.paid[1]} SP ({self.paid[2]} SP left)"
+            text += "."
         elif r == "special_summon":
-            text = f"{self.p(e.controller)} Special Summons {name} to {to} ({pos})."
+            text = f"{self.does(c, 'Special Summon', 'Special Summons')} {name} to {to} ({pos})."
         elif r == "set":
-            text = f"{self.p(e.controller)} sets {name} in {to}."
+            text = f"{self.does(c, 'set', 'sets')} {name} in {to}."
         elif r == "play":
-            text = f"{self.p(e.controller)} plays {name} to {to}."
+            text = f"{self.does(c, 'play', 'plays')} {name} to {to}."
         elif r == "break":
-            text = f"{name} goes to {who}'s Graveyard."
+            text = f"{name} goes to {self.whose(o)} Graveyard."
         elif r == "discard":
-            text = f"{who} discards {name}."
+            text = f"{self.does(o, 'discard', 'discards')} {name}."
         elif r == "material":
-            text = f"{who} sends {name} to the Graveyard as a material."
+            text = f"{self.does(o, 'send', 'sends')} {name} to the Graveyard as a material."
         elif r == "mill":
-            text = f"{name} is sent from {who}'s Main Deck to the Graveyard."
+            text = f"{name} is sent from {self.whose(o)} Main Deck to the Graveyard."
         elif r in ("unsummon", "return"):
-            text = f"{name} returns to {who}'s {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
+            text = f"{name} returns to {self.whose(o)} {'Extra Deck' if e.to_zone == 'extra' else 'hand'}."
         elif r == "cost":
-            text = f"{who} sends {name} to the Graveyard to pay a cost."
+            text = f"{self.does(o, 'send', 'sends')} {name} to the Graveyard to pay a cost."
         elif r in ("resolved", "negated"):
             text = f"{self.mine(e.card, e.card_id)} goes to the Graveyard."
         else:
             text = f"{name} moves from {frm} to {to} ({r})."
+        self.paid = None
         return LogEntry(text, e.controller if e.to_zone in ZONE_WORDS else e.owner, e.card,
                         None if e.card_id == HIDDEN else e.card_id)
 
     def _LpChanged(self, e: ev.LpChanged) -> LogEntry:
         d = e.after - e.before
-        verb = "gains" if d > 0 else "loses"
         if self.resolving is not None and d:
-            self.resolving.results.append(f"{self.p(e.player)} {'gaining' if d > 0 else 'losing'} "
+            self.resolving.results.append(f"{self.who(e.player)} {'gaining' if d > 0 else 'losing'} "
                                           f"{abs(d):,} LP")
         why = {"battle": " in battle", "cost": " to pay a cost", "effect": ""}.get(e.reason, "")
-        return LogEntry(f"{self.p(e.player)} {verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
+        verb = self.does(e.player, "gain", "gains") if d > 0 else self.does(e.player, "lose", "loses")
+        return LogEntry(f"{verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
 
-    def _SpChanged(self, e: ev.SpChanged) -> LogEntry:
+    def _SpChanged(self, e: ev.SpChanged) -> LogEntry | None:
         d = e.after - e.before
-        verb = "gains" if d > 0 else "pays" if e.reason in ("summon", "cost") else "loses"
+        if e.reason == "summon" and d < 0:  # told with the Summon it pays for (the next event)
+            self.paid = (e.player, -d, e.after)
+            return None
+        verb = ("gain", "gains") if d > 0 else ("pay", "pays") if e.reason in ("summon", "cost") \
+            else ("lose", "loses")
         if e.reason == "unsummon":
-            verb = "gets back"
+            verb = ("get back", "gets back")
         left = f"{e.after} SP left" if d < 0 else f"now {e.after} SP"
-        return LogEntry(f"{self.p(e.player)} {verb} {abs(d)} SP ({left}).", e.player)
+        return LogEntry(f"{self.does(e.player, *verb)} {abs(d)} SP ({left}).", e.player)
 
     def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
         d = e.after - e.before
@@ -250,11 +306,15 @@ class Describer:
             text = f"{name} is now in {pos} Position, {face}."
         return LogEntry(text, e.player, e.card, None if e.card_id == HIDDEN else e.card_id)
 
-    def _Summoned(self, e: ev.Summoned) -> LogEntry:
+    def _Summoned(self, e: ev.Summoned) -> LogEntry | None:
+        s = self.resolving
+        if s is not None and s.card == e.card and s.kind in ("summon", "special_summon"):
+            return None  # its own Step resolving: the Summon's row (or its Line's) tells it
         how = "Special Summoned" if e.special else "Summoned"
         return LogEntry(f"{self.mine(e.card, e.card_id)} is {how}.", e.player, e.card)
 
     def _AttackDeclared(self, e: ev.AttackDeclared) -> LogEntry:
+        self.moved = (e.attacker, "attack")
         a = self.mine(e.attacker)
         if e.target < 0:
             return LogEntry(f"{a} attacks directly.", -1, e.attacker)
@@ -263,11 +323,11 @@ class Describer:
     def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry:
         a = self.mine(e.attacker)
         if e.target < 0:
-            text = f"{a} deals {e.to_player:,} damage to {self.p(e.player)}."
+            text = f"{a} deals {e.to_player:,} damage to {self.who(e.player)}."
         else:
             t = self.mine(e.target)
             text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back"
-            text += f"; {e.to_player:,} goes through to {self.p(e.player)}." if e.to_player else "."
+            text += f"; {e.to_player:,} goes through to {self.who(e.player)}." if e.to_player else "."
         return LogEntry(text, -1, e.attacker)
 
     def _CardBroken(self, e: ev.CardBroken) -> LogEntry:
@@ -278,30 +338,52 @@ class Describer:
         return LogEntry(text, -1, e.card)
 
     def _step_name(self, uid: int, card_id: str, kind: str, player: int) -> str:
+        """A Step's name, its card under its owner's name; a user other than the owner (a
+        shared Environment's ability) is named too."""
         name = self.mine(uid, card_id, fallback="a face-down card")
+        owner = self.owners.get(uid)
+        by = f" (used by {self.who(player)})" if owner is not None and owner != player else ""
         if kind == "ability":
-            return f"{name}'s ability"
-        return f"{name}'s {KIND_WORDS.get(kind, kind)}"
+            return f"{name}'s ability{by}"
+        return f"{name}'s {KIND_WORDS.get(kind, kind)}{by}"
 
-    def _StepAdded(self, e: ev.StepAdded) -> LogEntry:
-        what = self._step_name(e.card, e.card_id, e.kind, e.player)
-        trig = " (trigger)" if e.trigger else ""
+    def _StepAdded(self, e: ev.StepAdded) -> LogEntry | None:
         below = [s for line in self.lines for s in line]
         answers = below[-1] if below and e.kind == "ability" else None  # as the engine's responds_to
         step = _Step(e.player, e.kind, e.card, e.card_id, e.ability, answers, tuple(e.targets))
+        step.told = self.moved == (e.card, e.kind)
+        self.moved = None
         while len(self.lines) < e.line:
             self.lines.append([])
         self.lines[e.line - 1].append(step)
-        return LogEntry(f"Line {e.line}, Step {e.step}: {what}{trig}, Speed {e.speed}.", e.player, e.card)
+        no = self.line_no(e.line)
+        if e.line == 1 and e.step == 1:
+            return None  # the Line's own action: its row (or the Line's summary) tells it
+        self.busy.update(self.ids[:e.line])  # answered: each Line below keeps its rows
+        what = self._step_name(e.card, e.card_id, e.kind, e.player)
+        trig = " (trigger)" if e.trigger else ""
+        if answers is not None:
+            text = f"{what}{trig} answers {self._what(answers)} (Line {no}, Speed {e.speed})."
+        else:
+            text = f"Line {no}, Step {e.step}: {what}{trig}, Speed {e.speed}."
+        return LogEntry(text, e.player, e.card)
 
-    def _LineOpened(self, e: ev.LineOpened) -> LogEntry:
-        return LogEntry(f"Line {e.line} opens (Speed {e.speed}).", e.player, quiet=True)
+    def _LineOpened(self, e: ev.LineOpened) -> None:
+        if not self.broke:  # a Line Break numbered it already
+            self.count += 1
+            self.ids[e.line - 1:] = [self.count]
+        self.broke = False
 
     def _LineBreak(self, e: ev.LineBreak) -> LogEntry:
-        return LogEntry(f"Line Break! Line {e.line} begins at Speed {e.speed}.", -1)
+        self.count += 1
+        self.ids[e.line - 1:] = [self.count]
+        self.broke = True
+        self.busy.update(self.ids)
+        below = f" on top of Line {self.line_no(e.line - 1)}" if e.line > 1 else ""
+        return LogEntry(f"Line Break! Line {self.count} begins{below} at Speed {e.speed}.", -1)
 
-    def _LineResolving(self, e: ev.LineResolving) -> LogEntry:
-        return LogEntry(f"Line {e.line} resolves.", -1)
+    def _LineResolving(self, e: ev.LineResolving) -> None:
+        return None
 
     def _take(self, line: int) -> _Step | None:
         """The Step leaving `line` now (the Line's last), as this seat saw it added."""
@@ -311,8 +393,9 @@ class Describer:
             self.resolving = None
         return self.resolving
 
-    def _said(self, line: int, text: str) -> None:
-        self.done.setdefault(line, []).append(text)
+    def _said(self, line: int, text: str, plain: bool = False) -> None:
+        """What a Step did, kept for its Line's summary; `plain`: only what its own row told."""
+        self.done.setdefault(line, []).append("" if plain else text)
         self.resolving = None
 
     def _what(self, s: _Step) -> str:
@@ -330,74 +413,95 @@ class Describer:
             if negates:
                 self.negated = True
                 return f"{who} negated {self._what(s.answers)}"
+        owner = self.owners.get(s.card)
+        used = f"{self.does(s.player, 'used', 'used')} {who}'s ability" \
+            if s.kind == "ability" and owner is not None and owner != s.player else f"{self._what(s)} resolved"
         text = {"summon": f"{who} was Summoned", "special_summon": f"{who} was Special Summoned",
                 "set": f"{who} was Set", "environment": f"{who} took the Environment slot",
                 "attack": f"{who} attacked " + (self.mine(s.targets[0]) if s.targets and s.targets[0] >= 0
                                                  else "directly"), "position": f"{who} changed position",
                 "flip": f"{who} was flipped face up", "unsummon": f"{who} was Unsummoned"
-                }.get(s.kind, f"{self._what(s)} resolved")
+                }.get(s.kind, used)
         if s.results:
             text += ", " + ", ".join(s.results[:3])
         return text
 
-    def _StepResolving(self, e: ev.StepResolving) -> LogEntry:
+    def _StepResolving(self, e: ev.StepResolving) -> None:
         self._take(e.line)
-        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a face-down card')}) "
-                        "resolves.", e.player, quiet=True)
 
-    def _StepResolved(self, e: ev.StepResolved) -> LogEntry:
-        if self.resolving is not None:
-            self._said(e.line, self._did(self.resolving))
-        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is done.",
-                        e.player, quiet=True)
+    def _StepResolved(self, e: ev.StepResolved) -> None:
+        s = self.resolving
+        if s is not None:
+            # an action's own row told it (or, a flip, a move, the rows as it resolved)
+            self._said(e.line, self._did(s), plain=s.kind != "ability" and (s.told or s.kind not in TOLD_KINDS))
 
-    def _StepFizzled(self, e: ev.StepFizzled) -> LogEntry:
+    def _StepFizzled(self, e: ev.StepFizzled) -> None:
         if self.resolving is not None:
             self._said(e.line, f"{self._what(self.resolving)} fizzled ({e.reason})")
-        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) fizzles: "
-                        f"{e.reason}.", e.player)
 
-    def _StepNegated(self, e: ev.StepNegated) -> LogEntry:
+    def _StepNegated(self, e: ev.StepNegated) -> None:
         if self.resolving is not None:
             self._said(e.line, f"{self._what(self.resolving)} was negated")
-        return LogEntry(f"Step {e.line}.{e.step} ({self.card(-1, e.card_id, 'a card')}) is negated.",
-                        e.player)
 
-    def _LineClosed(self, e: ev.LineClosed) -> LogEntry:
-        """One sentence for the whole Line: what each of its Steps did, in the order they resolved."""
+    def _LineClosed(self, e: ev.LineClosed) -> LogEntry | None:
+        """One sentence for the whole Line: what each of its Steps did, in the order they
+        resolved; none for a Line nobody answered whose one Step its own row told."""
         parts = self.done.pop(e.line, [])
+        no = self.line_no(e.line)
         del self.lines[e.line - 1:]
+        del self.ids[e.line - 1:]
         self.resolving = None
         negated, self.negated = self.negated, False
-        if not parts:
-            return LogEntry(f"Line {e.line} is closed.", -1, quiet=True)
-        return LogEntry(f"Line {e.line} resolved: {'; '.join(parts)}.", -1, negates=negated)
+        busy = no in self.busy
+        self.busy.discard(no)
+        if not busy and parts and all(p == "" for p in parts):
+            return None
+        said = [p for p in parts if p]
+        if not said:
+            return LogEntry(f"Line {no} is closed.", -1, quiet=True)
+        return LogEntry(f"Line {no} resolved: {'; '.join(said)}.", -1, negates=negated)
 
     def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:
-        return LogEntry(f"Window on Line {e.line}: {self.p(e.player)} may answer first.", e.player)
+        return LogEntry(f"Line {self.line_no(e.line)} may be answered again; "
+                        f"{self.does(e.player, 'may', 'may')} answer first.", e.player, quiet=True)
 
-    def _PriorityPassed(self, e: ev.PriorityPassed) -> LogEntry:
-        how = " (no answer possible)" if e.auto else ""
-        return LogEntry(f"{self.p(e.player)} passes{how}.", e.player, quiet=True)
+    def _PriorityPassed(self, e: ev.PriorityPassed) -> None:
+        return None  # a pass shows in what follows (the Step resolves, or the Line goes on)
 
     def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry:
-        return LogEntry(f"{self.p(e.player)} must choose: {e.prompt}.", e.player, quiet=True)
+        self.asked = (e.player, e.kind)
+        self.refused = False
+        return LogEntry(f"{self.does(e.player, 'must', 'must')} choose: {e.prompt}.", e.player, quiet=True)
 
     def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry:
+        self.refused = self.asked == (e.player, "trigger_optional") and e.label == "No"
         label = "a card they may not show" if e.label == HIDDEN else e.label
-        return LogEntry(f"{self.p(e.player)} chooses {label}.", e.player)
+        return LogEntry(f"{self.does(e.player, 'choose', 'chooses')} {label}.", e.player)
 
     def _AbilityDeclined(self, e: ev.AbilityDeclined) -> LogEntry:
-        return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used.", -1, e.card)
+        """Why it is not used: its player said No, or (the only other way the engine declines
+        one) it found no target, said only where this seat can see it has a target to find."""
+        why = ""
+        cdef = self.pool.get(e.card_id) if e.card_id != HIDDEN else None
+        if self.refused and self.asked is not None:
+            why = f": {self.does(self.asked[0], 'chose', 'chose')} not to use it"
+        elif cdef is not None and any(a.start is Start.TRIGGER and a.target is not None
+                                      for a in cdef.abilities):
+            why = ": it has no target"
+        self.refused = False
+        self.asked = None
+        return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used{why}.", -1, e.card)
 
     def _Revealed(self, e: ev.Revealed) -> LogEntry:
-        return LogEntry(f"{self.p(e.player)} reveals {self.card(e.card, e.card_id)}.", e.player, e.card)
+        return LogEntry(f"{self.does(e.player, 'reveal', 'reveals')} {self.card(e.card, e.card_id)}.",
+                        e.player, e.card)
 
     def _DuelEnded(self, e: ev.DuelEnded) -> LogEntry:
-        why = end_sentence(e.reason, e.winner, (self.p(0), self.p(1)))
+        names = tuple("You" if s == self.you else self.p(s) for s in (0, 1))
+        why = end_sentence(e.reason, e.winner, names)
         if e.winner not in (0, 1):
             return LogEntry(f"The duel is a draw. {why}", -1)
-        return LogEntry(f"{self.p(e.winner)} wins the duel. {why}", e.winner)
+        return LogEntry(f"{self.does(e.winner, 'win', 'wins')} the duel. {why}", e.winner)
 
 
 # how each event class is told (typed: keyed by the class, so a renamed event fails the

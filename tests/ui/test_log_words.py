@@ -69,7 +69,7 @@ def test_a_line_ends_with_one_sentence_that_says_what_it_did() -> None:
     assert "Line 2 resolved: AI's Denial negated your Blaze Lancer's Summon." in texts, texts
     assert "Line 1 resolved: your Blaze Lancer's Summon was negated." in texts, texts
     assert texts.index("Line 2 resolved: AI's Denial negated your Blaze Lancer's Summon.") < \
-        texts.index("Line 1 resolves.")  # said when Denial resolves, not a Line later
+        texts.index("Your Blaze Lancer is Broken.")  # said when Denial resolves, not a Line later
 
 
 def test_a_summary_never_names_a_card_the_seat_cannot_see() -> None:
@@ -78,6 +78,19 @@ def test_a_summary_never_names_a_card_the_seat_cannot_see() -> None:
     while duel.state.lines:
         play(duel, Pass(duel.deciding_player))
     mine, theirs = told(duel, 0, you=0), told(duel, 1, you=1)
-    assert "Line 1 resolved: your Stone Sentry was Summoned." in mine, mine
-    assert "Line 1 resolved: Ann's face-down card was Summoned." in theirs, theirs
+    # issue 38: the Set Summon nobody answered is its one row, its Line's summary folded in
+    assert mine == ["You summon Stone Sentry to a Phantom slot (Defense, face down) for 1 SP (2 SP left)."]
+    assert theirs == ["Ann summons a card to a Phantom slot (Defense, face down) for 1 SP (2 SP left)."]
     assert not any("Stone Sentry" in t for t in theirs)
+
+
+def test_an_answered_line_keeps_a_summary_that_never_names_a_hidden_card() -> None:
+    duel = begin(position(spec({"hand": ["stone_sentry"], "sp": 9}, {"back": ["denial"]})))
+    play(duel, Summon(0, uid(duel, 0, "stone_sentry"), "phantom", 0, False, False))  # set face down
+    play(duel, Activate(1, uid(duel, 1, "denial"), 0))
+    while duel.state.lines:
+        play(duel, Pass(duel.deciding_player))
+    mine, theirs = told(duel, 0, you=0), told(duel, 1, you=1)
+    assert "Line 2 resolved: your Denial negated Ann's face-down card's Summon." in theirs, theirs
+    assert "Line 1 resolved: Ann's face-down card's Summon was negated." in theirs, theirs
+    assert "Line 1 resolved: your Stone Sentry's Summon was negated." in mine, mine

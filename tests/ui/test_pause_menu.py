@@ -100,6 +100,15 @@ def test_escape_while_dragging_cancels_the_drag_not_the_duel(window) -> None:
     scene.draw(window)
 
 
+def test_concede_against_the_computer_asks_without_a_name(window) -> None:
+    """Issue 38: "Concede the duel, Player 1?" versus the computer; the name is for hotseat."""
+    scene = flow("versus_ai").first_scene()
+    play_a_little(scene, 3)
+    feed(scene, key(pygame.K_ESCAPE))
+    press(scene, scene.dialog, "Concede")
+    assert scene.dialog is not None and scene.dialog.title == "Concede the duel?"
+
+
 def test_concede_asks_first_then_the_other_player_wins(window) -> None:
     f = flow("hotseat", best_of=3)
     scene = f.first_scene()
@@ -121,8 +130,10 @@ def test_concede_asks_first_then_the_other_player_wins(window) -> None:
     settle(scene, 5, window)
     assert scene.finished and scene.session.duel.winner == 1 - deciding
     assert scene.session.duel.end_reason == "concede"
-    assert scene.log.entries[-1].text == \
-        f"{scene.name(1 - deciding)} wins the duel. {who} conceded the duel."
+    # the seat at the screen reads the log as "you" (issue 38), the other by name
+    winner = "You win" if scene.shown == 1 - deciding else f"{scene.name(1 - deciding)} wins"
+    loser = "You" if scene.shown == deciding else who
+    assert scene.log.entries[-1].text == f"{winner} the duel. {loser} conceded the duel."
     got = feed(scene, key(pygame.K_SPACE))
     assert len(got) == 1 and isinstance(got[0], Replace)
     result = got[0].scene

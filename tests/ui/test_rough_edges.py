@@ -42,7 +42,12 @@ def test_27_paying_sp_says_what_is_left() -> None:
     from tests.kit import base_pool
 
     d = Describer(base_pool(), lambda s: ("Player 1", "AI")[s])
-    assert d(ev.SpChanged(0, 4, 2, "summon")).text == "Player 1 pays 2 SP (2 SP left)."
+    # issue 38: a Summon's SP is told in the Summon's one row, with what is left
+    assert d(ev.SpChanged(0, 4, 2, "summon")) is None
+    moved = ev.CardMoved(5, "blaze_lancer", 0, 0, "hand", 0, "phantom", 0, True, True, "summon")
+    assert d(moved).text == ("Player 1 summons Blaze Lancer to a Phantom slot (Attack, face up) "
+                             "for 2 SP (2 SP left).")
+    assert d(ev.SpChanged(0, 4, 2, "cost")).text == "Player 1 pays 2 SP (2 SP left)."
 
 
 def test_29_a_concede_with_the_log_scrolled_up_shows_the_end_on_the_board(window) -> None:
@@ -394,7 +399,8 @@ def test_03_a_negation_is_said_on_the_board_when_the_negating_step_resolves(wind
         scene.send([Pass(seat)])
         settle(scene, 30)
     negations = [t for t in said if "negated" in t]
-    assert negations == ["Line 2 resolved: Player 2's Denial negated Player 1's Iron Hound's Summon."], said
+    assert scene.shown == 0  # hotseat: the seat at the screen is "you" in the log (issue 38)
+    assert negations == ["Line 2 resolved: Player 2's Denial negated your Iron Hound's Summon."], said
 
 
 def _versus_computer(spec: dict):

@@ -254,7 +254,7 @@ def test_a_puzzles_start_cards_are_named_in_the_log(window, burn_budget) -> None
     texts = [e.text for e in play.duel.log.entries]
     assert any("Thorn Sprite takes 600 damage" in t for t in texts), texts
     assert not any(t.startswith("A card takes") for t in texts)
-    assert texts[-1] == "Player 1 wins the duel. Player 2 ran out of LP."
+    assert texts[-1] == "You win the duel. Player 2 ran out of LP."  # the reader is "you" (issue 38)
 
 
 def test_the_replays_list_counts_in_words(window) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from game.engine import CardDef, CardType, CardView, Phase, StepView, Zone
 from game.play.describe import KIND_WORDS, LogEntry
+from game.play.glossary import GLOSSARY
 from game.ui import look, theme
 from game.ui import text as txt
 
@@ -320,9 +321,17 @@ def scroll_note(rows: int) -> str:
     return f"{rows} newer row{'s' if rows != 1 else ''} \u2193"
 
 
+# the log follows its newest rows unless the reader is reading: scrolled up, it goes back to
+# the bottom once left alone this long (the pointer off it, no wheel, key or click on it)
+FOLLOW_AFTER = 8.0
+WHEEL_ROWS = 6  # rows one wheel click scrolls (3 made a long duel's log ~90 clicks deep)
+
+
 class LogPanel:
     """The log: wrapped entries, newest at the bottom; the wheel scrolls, a click picks one
-    and gives the log the keyboard focus (Up/Down then pick the line above or below)."""
+    and gives the log the keyboard focus (Up/Down then pick the line above or below).
+    Scrolled up, a note says how many newer rows wait below; a click on it jumps down, and
+    so does the log by itself after FOLLOW_AFTER seconds left alone (issue 38)."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -332,6 +341,8 @@ class LogPanel:
         self.hover: int | None = None
         self.selected: int | None = None
         self.focused = False  # the keyboard's Up/Down move the selection (after a click here)
+        self.idle = 0.0  # seconds since the reader last touched the log (FOLLOW_AFTER)
+        self.note_rect: pygame.Rect | None = None  # the "newer rows" note, where it was drawn
         self.inner_w = rect.w - 24
         self.px, self.row_h = LOG_SIZES["normal"]
         self.size = "normal"
@@ -358,6 +369,33 @@ class LogPanel:
         self.scroll = 0
         self.selected = None
         self.focused = False
+
+    def touched(self) -> None:
+        """The reader used the log (wheel, key, click, pointer on it): it stays where it is."""
+        self.idle = 0.0
+
+    def tick(self, dt: float, pointed: bool) -> None:
+        """Time passes; `pointed`: the pointer is over the log. Scrolled up and left alone
+        for FOLLOW_AFTER seconds, the log follows its newest rows again."""
+        if pointed or self.focused:
+            self.idle = 0.0
+            return
+        self.idle += dt
+        if self.scroll and self.idle >= FOLLOW_AFTER:
+            self.scroll = 0
+
+    def to_end(self, newest: bool) -> None:
+        """Home/End with the pointer over the log (no click first): the oldest or newest rows."""
+        self.touched()
+        self.scroll = 0 if newest else max(0, len(self.rows) - self.visible_rows)
+
+    def note_at(self, pos: tuple[int, int]) -> bool:
+        """A click on the "newer rows" note: the log jumps to its newest row."""
+        if not self.scroll or self.note_rect is None or not self.note_rect.inflate(8, 8).collidepoint(pos):
+            return False
+        self.scroll = 0
+        self.touched()
+        return True
 
     def key(self, event: pygame.event.Event) -> bool:
         """Keys while the log has the focus: Up/Down pick the line above or below (and
@@ -417,13 +455,20 @@ class LogPanel:
         if self.scroll:
             self.scroll += len(entry.lines)
 
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The glossary sentence of the row under the pointer, if it uses the game's jargon."""
+        i = self.entry_at(pos)
+        term = self.entries[i].term if i is not None else None
+        return f"{term}: {GLOSSARY[term]}" if term in GLOSSARY else ""
+
     @property
     def visible_rows(self) -> int:
         return (self.rect.h - 34) // self.row_h
 
     def wheel(self, dy: int) -> None:
         most = max(0, len(self.rows) - self.visible_rows)
-        self.scroll = max(0, min(most, self.scroll + dy * 3))
+        self.scroll = max(0, min(most, self.scroll + dy * WHEEL_ROWS))
+        self.touched()
 
     def entry_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rect.collidepoint(pos):
@@ -445,9 +490,10 @@ class LogPanel:
             pygame.draw.rect(surface, theme.FOCUS, r, 2, border_radius=10)
         txt.blit_text(surface, "LOG  \u00b7  \u2191\u2193" if self.focused else "LOG", 14,
                       theme.ACCENT if self.focused else theme.TEXT_DIM, (r.x + 12, r.y + 8), bold=True)
+        self.note_rect = None
         if self.scroll:
-            txt.blit_text(surface, scroll_note(self.scroll), 13, theme.ACCENT,
-                          (r.right - 10, r.y + 9), anchor="topright")
+            self.note_rect = txt.blit_text(surface, scroll_note(self.scroll), 13, theme.ACCENT,
+                                           (r.right - 10, r.y + 9), anchor="topright")
         n = self.visible_rows
         end = len(self.rows) - self.scroll
         start = max(0, end - n)
@@ -468,6 +514,8 @@ class LogPanel:
             elif e.player >= 0:
                 colour = theme.mix(colour, theme.TEXT, 0.45)
             surface.blit(txt.text(line, self.px, colour), (row.x + 6, y + 1 + (self.row_h - 18) // 2))
+            if e.term in GLOSSARY and line == e.lines[0]:  # hover it: the word explained
+                txt.blit_text(surface, "?", 12, theme.TEXT_FAINT, (row.right - 4, y + 2), anchor="topright")
             y += self.row_h
         surface.set_clip(clip)
 

@@ -305,7 +305,8 @@ def concede_dialog(scene: DuelHost) -> Dialog:
     else:
         message = f"You give up this duel, and {other} wins it."
     flow_note = " The match goes on with the next duel." if scene.best_of == 3 else ""
-    return Dialog(f"Concede the duel, {who}?", message + flow_note,
+    title = f"Concede the duel, {who}?" if scene.hotseat else "Concede the duel?"  # versus the computer: you
+    return Dialog(title, message + flow_note,
                   [DialogButton("Concede", lambda: concede(scene, seat), "danger"),
                    DialogButton("Keep playing")], default=1, cancel=1)
 

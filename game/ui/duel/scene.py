@@ -115,9 +115,14 @@ class DuelScene(OnTable, Screen):
         return self.session.names[seat]
 
     def _you(self, seat: int) -> int | None:
-        """The log says "your" only to the one human against the computer; hotseat uses names."""
+        """The one human against the computer (its sounds are "yours"); None in hotseat."""
         humans = self.session.humans
         return seat if humans[seat] and not all(humans) else None
+
+    def _reader(self, seat: int) -> int | None:
+        """Whom the log calls "you": the human against the computer, and in hotseat the seat
+        at the screen (the curtain makes sure it is the one reading); the other by name."""
+        return seat if self.session.humans[seat] else None
 
     def load_seat(self, seat: int, view: PlayerView | None = None, catch_up: bool = False) -> None:
         """Show `seat`'s view: board, log and panels rebuilt from what that seat knows.
@@ -130,7 +135,7 @@ class DuelScene(OnTable, Screen):
         missed = self.memory.missed(seat, view) if catch_up and seat != self.shown else None
         start = missed[0] if missed is not None else view
         self.shown = seat
-        self.table.load(Board.from_view(start, self.pool), self._you(seat))
+        self.table.load(Board.from_view(start, self.pool), self._reader(seat))
         self.geo.tray_open = False
         self.log.clear()
         for uid, card in self.board.cards.items():  # a start position's cards (a puzzle's) by name
@@ -322,6 +327,7 @@ class DuelScene(OnTable, Screen):
         self.anim.speed = self.speed
         self.table.update(dt, SPEEDS[self.speed])
         self.hud.update(dt)
+        self.log.tick(dt, self.log.rect.collidepoint(self.input.pointer))
         self.hints.poll()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
             self._drive(dt)
@@ -429,6 +435,8 @@ class DuelScene(OnTable, Screen):
                 self.zoom.pin = self.log.selected_card
                 if not self.log.focused:
                     self.input.focus = None  # Esc left the log
+            elif event.key in (pygame.K_HOME, pygame.K_END) and self.log.rect.collidepoint(self.input.pointer):
+                self.log.to_end(newest=event.key == pygame.K_END)  # the pointer's on the log: no click first
             elif not self.input.key(event):
                 self._scene_key(event)
             elif self.input.focus == LOG_KEY:  # Tab or the arrows reached the log
@@ -486,7 +494,11 @@ class DuelScene(OnTable, Screen):
 
     def _panel_click(self, pos: tuple[int, int]) -> bool:
         """Clicks the input does not own: the log, the settings, the Extra Deck tray's close."""
+        if self.log.note_at(pos):  # "n newer rows ↓": down to the newest
+            return True
         i = self.log.entry_at(pos)
+        if i is not None:
+            self.log.touched()
         if i is not None:
             self.log.selected = i
             self.zoom.pin = self.log.entries[i].card_id
@@ -501,10 +513,10 @@ class DuelScene(OnTable, Screen):
                 self.geo.tray_open = False
             else:
                 self.open_pause()
-        elif event.key == pygame.K_PAGEUP:
-            self.log.wheel(3)
+        elif event.key == pygame.K_PAGEUP:  # about a page of the log
+            self.log.wheel(2)
         elif event.key == pygame.K_PAGEDOWN:
-            self.log.wheel(-3)
+            self.log.wheel(-2)
         elif event.key == pygame.K_x:
             self._pile(("extra", self.shown))
         else:
@@ -655,6 +667,10 @@ class DuelScene(OnTable, Screen):
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
             draw_tooltip(surface, detail, self.input.pointer, max_width=460)
+        elif self.dialog is None and inp.popup is None:  # a log row's jargon, explained
+            tip = self.log.tip_at(self.input.pointer)
+            if tip:
+                draw_tooltip(surface, tip, self.input.pointer, max_width=360)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
