@@ -29,6 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.ai.levels import LEVEL_NAMES, make_player  # noqa: E402
+from game.ai.seeds import player_seed  # noqa: E402
 from game.cards import load_card_set  # noqa: E402
 from game.decks.deck import load_deck  # noqa: E402
 from game.designer.cluster import ClusterError  # noqa: E402
@@ -99,6 +100,13 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
+def latency_seed(ds: int, seat: int) -> int:
+    """The seed of the player in `seat` of a latency duel seeded `ds`: one way, as the client's
+    (game/ai/seeds.py), so no level could work the duel seed, and from it the other seat's
+    deal, back out of its own (RULES.md I11)."""
+    return player_seed(ds, "bench_latency", seat)
+
+
 def latency(pool, rules, decks, level: str, duels: int, seed: int,
             max_decisions: int | None = None) -> dict:
     """Decision times of `level` (seat alternating) against Normal over whole duels (or
@@ -114,10 +122,10 @@ def latency(pool, rules, decks, level: str, duels: int, seed: int,
         seat = game % 2
         own, opp = (a, b) if seat == 0 else (b, a)
         players = [None, None]
-        players[seat] = make_player(level, ds * 2, pool=pool, rules=rules,
+        players[seat] = make_player(level, latency_seed(ds, seat), pool=pool, rules=rules,
                                     deck=_cards(own), opponent_deck=_cards(opp))
-        players[1 - seat] = make_player("normal", ds * 2 + 1, pool=pool, rules=rules,
-                                        deck=_cards(opp), opponent_deck=_cards(own))
+        players[1 - seat] = make_player("normal", latency_seed(ds, 1 - seat), pool=pool,
+                                        rules=rules, deck=_cards(opp), opponent_deck=_cards(own))
         duel = Duel(pool, rules, [a.spec(), b.spec()], ds)
         while not duel.over:
             s = duel.deciding_player
@@ -245,7 +253,6 @@ def puzzle_rates(level: str, attempts: int, seed: int) -> dict:
     """How often `level` solves each shipped puzzle: it plays the puzzle's seat for the
     puzzle's goal (as the puzzle screen's computer would), against the puzzle's own opponent,
     `attempts` times with different seeds (the opponent's seed is the file's)."""
-    from game.ai.seeds import player_seed
     from game.play import puzzles as pz
 
     shipped = [p for p in pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))

@@ -47,3 +47,40 @@ def test_the_markdown_table_names_each_figure_with_its_unit() -> None:
     clone_row = next(r for r in rows if "`clone_us`" in r)
     assert clone_row.endswith("| 1.5 µs |")
     assert any("`autosave_us`" in r and "not available" in r for r in rows)
+
+
+def test_bench_ai_hands_each_latency_player_a_seed_derived_one_way(monkeypatch) -> None:
+    """The levels timed by scripts/bench_ai.py get their seeds as the client's do
+    (game/ai/seeds.py, RULES.md I11): neither is the duel seed nor a simple formula of it
+    (as `duel_seed * 2` was, which gives the duel seed and the other seat's deal back)."""
+    import bench_ai
+
+    from game.ai.seeds import player_seed
+    from game.designer.sim import duel_seed
+
+    handed: list[tuple[str, int]] = []
+
+    class First:
+        def choose(self, view):
+            return view.legal_actions[0]
+
+    def fake_player(level, seed, **_kw):
+        handed.append((level, seed))
+        return First()
+
+    monkeypatch.setattr(bench_ai, "make_player", fake_player)
+    pool, rules = bench_ai.load_card_set(), bench_ai.load_rules()
+    decks = [bench_ai.load_deck(bench_ai.starter_deck(name)) for name in bench_ai.STARTERS]
+    bench_ai.latency(pool, rules, decks, "easy", 2, 2024, max_decisions=None)
+    assert [lv for lv, _ in handed] == ["easy", "normal"] * 2
+    mask = (1 << 64) - 1
+    for game in (0, 1):
+        ds = duel_seed(2024, game)
+        seat = game % 2
+        mine, theirs = handed[2 * game][1], handed[2 * game + 1][1]
+        assert mine == player_seed(ds, "bench_latency", seat)
+        assert theirs == player_seed(ds, "bench_latency", 1 - seat)
+        simple = {(ds * a + b) & mask for a in range(-4, 5) for b in range(-8, 9)}
+        simple |= {ds ^ b for b in range(256)} | {(ds >> k) for k in range(8)}
+        assert mine not in simple and theirs not in simple, (ds, mine, theirs)
+        assert mine != theirs and (mine ^ theirs) not in {1, ds}

@@ -104,8 +104,21 @@ def first_empty_phantom_slot(duel: DuelCore, player: int) -> tuple[Zone, int] | 
     return None
 
 
+def blind_order(duel: DuelCore, options: list[int]) -> list[int]:
+    """Cards picked from a Main Deck, which nobody sees (labelled as unseen, I12), listed by
+    number: numbers are dealt in random order, apart from the card and from the pile's
+    shuffle, so the list tells neither where each lies nor what it is, as pile order would
+    (RULES.md I20). Other cards keep their order, ahead of them."""
+    cards = duel.state.cards
+    if not any(cards[u].zone is Zones.DECK for u in options):
+        return options
+    # a stable sort: the others keep their order
+    return sorted(options, key=lambda u: (1, u) if cards[u].zone is Zones.DECK else (0, 0))
+
+
 def ask(duel: DuelCore, player: int, kind: ChoiceKind, prompt: str, options: list[int], count: int,
         context: dict[str, Any]) -> None:
+    options = blind_order(duel, options)
     labels = [card_label(duel, u, player) for u in options] if kind is not ChoiceKinds.CHOOSE_OPTION \
         else context.pop("labels")
     duel.state.choice = Choice(player, kind, prompt, options, labels, count=count, context=context)
@@ -116,11 +129,14 @@ def special_summon(duel: DuelCore, card: Card, player: int, eff: Effect) -> bool
     slot = first_empty_phantom_slot(duel, player)
     if slot is None or not duel.defs[card.cid].is_phantom:
         return False
+    from_deck = card.zone is Zones.DECK
     card = prims.move(duel, card, slot[0], slot[1], player, eff.face_up,
                       eff.position != "defense", "special_summon")
     card.summoned_turn = duel.state.turn
     card.sp_paid = 0
     duel.out.append(ev.summoned(card.uid, card.cid, player, True))
+    if from_deck:  # a deck that was looked at is shuffled, as after a search (RULES.md)
+        duel.state.rng.shuffle(duel.state.players[card.owner].deck)
     fire(duel, "summoned", card)
     fire(duel, "opponent_summons", card, player=player)
     return True

@@ -63,9 +63,11 @@ def public_sig(duel: Duel, seat: int) -> tuple:
                           shown(s.card)) for s in line))
     ch = st.choice
     if ch is not None:
+        # the chooser may know which cards are offered, not in which order: the order of
+        # cards picked from a Main Deck is the pile's only if it leaks (RULES.md I20)
         out.append((ch.player, ch.kind.value, ch.prompt,
-                    tuple(ch.options) if ch.player == seat else None,
-                    tuple(ch.labels) if ch.player == seat else None))
+                    tuple(sorted(zip(ch.options, ch.labels, strict=True)))
+                    if ch.player == seat else None))
     return tuple(out)
 
 
@@ -128,6 +130,18 @@ def _deal_again(data: dict, seat: int, rng: random.Random, by_kind: bool,
     return sorted(set(changed))
 
 
+def reorder_own_deck(data: dict, seat: int, rng: random.Random, keep_top: int) -> list[int]:
+    """Shuffle `seat`'s own Main Deck below its top `keep_top` cards (its order is hidden
+    from its owner too, RULES.md I5): the same cards, each keeping its number and card id,
+    in another pile order. Returns the uids that moved."""
+    deck = data["players"][seat]["deck"]  # the last is the top
+    below = deck[:max(0, len(deck) - keep_top)]
+    moved = list(below)
+    rng.shuffle(moved)
+    deck[:len(below)] = moved
+    return sorted(u for u, v in zip(below, moved, strict=True) if u != v)
+
+
 def seen_by(duel: Duel, seat: int) -> set[int]:
     """Every card whose identity `seat` was ever told, by its log (the engine's redaction
     only makes this set bigger if it leaks: a smaller pair, never a false alarm)."""
@@ -142,12 +156,18 @@ def seen_by(duel: Duel, seat: int) -> set[int]:
     return out
 
 
-def fork(duel: Duel, seat: int, rng: random.Random, pool) -> tuple[Duel, Duel, list[int]]:
+def fork(duel: Duel, seat: int, rng: random.Random, pool,
+         reorder_own: bool = False) -> tuple[Duel, Duel, list[int]]:
+    """The pair; with `reorder_own`, the second duel's own Main Deck of `seat` is shuffled
+    below its top cards instead of cards being dealt differently."""
     data = to_dict(duel)
     a = from_dict(data, pool)
     b_data = to_dict(duel)
-    changed = _deal_again(b_data, seat, rng, rng.random() < 0.5, rng.randint(4, 14), pool,
-                          seen_by(duel, seat))
+    if reorder_own:
+        changed = reorder_own_deck(b_data, seat, rng, rng.randint(4, 14))
+    else:
+        changed = _deal_again(b_data, seat, rng, rng.random() < 0.5, rng.randint(4, 14), pool,
+                              seen_by(duel, seat))
     return a, from_dict(b_data, pool), changed
 
 
@@ -258,10 +278,12 @@ def open_state(duel: Duel) -> bool:
                 or st.pending_triggers or duel.over)
 
 
-def forked_runs(duel: Duel, rng: random.Random, pool, forks: int) -> Iterator[PairRun]:
+def forked_runs(duel: Duel, rng: random.Random, pool, forks: int,
+                reorder_own: bool = False, seat: int | None = None) -> Iterator[PairRun]:
     """Plays `duel` on at random and, at up to `forks` open states along the way, forks a pair
     for a random seat (dealt differently where that seat has not looked): each pair is yielded
-    as a `PairRun` for the caller to step and judge, then the duel plays on."""
+    as a `PairRun` for the caller to step and judge, then the duel plays on. `reorder_own`
+    forks by `seat`'s (or a random seat's) own Main Deck in another order (`fork`)."""
     for _ in range(forks):
         for _ in range(rng.randint(5, 60)):
             if duel.over:
@@ -271,7 +293,7 @@ def forked_runs(duel: Duel, rng: random.Random, pool, forks: int) -> Iterator[Pa
             duel.apply(rng.choice(duel.legal_actions()))
         if duel.over:
             return
-        seat = rng.randrange(2)
-        a, b, changed = fork(duel, seat, rng, pool)
+        who = rng.randrange(2) if seat is None else seat
+        a, b, changed = fork(duel, who, rng, pool, reorder_own)
         if changed:
-            yield PairRun(a, b, seat, random.Random(rng.random()), changed=frozenset(changed))
+            yield PairRun(a, b, who, random.Random(rng.random()), changed=frozenset(changed))
