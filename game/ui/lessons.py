@@ -127,8 +127,8 @@ class LessonPlayScene(PuzzlePlayScene):
                              [DialogButton("Back to the lesson", None)], width=620)
 
     def _show_outcome(self) -> None:
-        if self.finished:
-            self._done_dialog()
+        if self.finished or self.step >= len(self.lesson.steps):
+            self._finish()  # the last step ended the duel (Flare Bolt's 600 damage)
             return
         # the duel ended, or a goal was decided, before the steps were played (not meant to
         # happen in a shipped lesson): say so and offer it again
@@ -141,14 +141,25 @@ class LessonPlayScene(PuzzlePlayScene):
     def on_update(self, dt: float) -> Transition | None:
         out = super().on_update(dt)
         if not self.finished and self.step >= len(self.lesson.steps) and self.dialog is None \
-                and not self.duel.anim.busy and (self.duel.can_act() or self.session.over):
+                and not self.duel.anim.busy and (self.session.over or self._settled()):
+            self._finish()
+        return out
+
+    def _settled(self) -> bool:
+        """The learner may act again with nothing left over from the last step: no choice
+        it asked (materials), no Line still open."""
+        view = self.session.view(self.lesson.seat)
+        return self.duel.can_act() and view.choice is None and not any(view.lines)
+
+    def _finish(self) -> None:
+        """Every step played: the lesson is marked finished (once) and the way on shown."""
+        if not self.finished:
             self.finished = True
             self.outcome = pz.Status.SOLVED
             problem = self.progress.mark(self.lesson.key)
             if problem:
                 self.duel.say(problem, "error")
-            self._done_dialog()
-        return out
+        self._done_dialog()
 
     # ------------------------------------------------------------- ending
     @property
