@@ -230,7 +230,7 @@ class LessonPlayScene(PuzzlePlayScene):
         row = txt.font(theme.SMALL).get_linesize()
         h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), LAYOUT.zoom.h)
         surf = pygame.Surface((COACH_W, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*theme.PANEL_DARK, 240), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, (*theme.PANEL_DARK, 255), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, surf.get_rect(), 2, border_radius=8)
         surf.blit(txt.text(head, theme.SMALL, theme.ACCENT, bold=True), (COACH_PAD, COACH_PAD))
         for i, line in enumerate(lines):
