@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,6 +35,9 @@ from game.ui.duel.layout import LAYOUT
 from game.ui.puzzle_play import BANNER, BUTTON_W, PuzzlePlayScene
 from game.ui.scene import Replace, Scene, Transition
 from game.ui.widgets import Dialog, DialogButton
+
+if TYPE_CHECKING:
+    from game.ui.setup_scene import DuelSetupScene
 
 COACH_W = 244  # the coach box: in the zoom's place (the left column) while it is idle
 COACH_PAD = 10
@@ -171,14 +175,15 @@ class LessonPlayScene(PuzzlePlayScene):
                                         self.threaded, self.settings, self.duel.speed)))
 
     def to_puzzles(self) -> None:
-        from game.ui import routes
+        from game.ui.puzzles_scene import PuzzlesScene
 
-        self.go(Replace(routes.puzzles()))
+        self.go(Replace(PuzzlesScene()))
 
     def to_easy_duel(self) -> None:
-        from game.ui import routes
+        from game.ui.loaded import card_pool
+        from game.ui.setup_scene import DuelSetupScene as Setup
 
-        setup = routes.duel_setup("versus_ai")
+        setup = Setup("versus_ai", card_pool(), self.settings)
         choose_easy(setup)
         self.go(Replace(setup))
 
@@ -267,13 +272,12 @@ class LessonPlayScene(PuzzlePlayScene):
         return surf
 
 
-def choose_easy(setup: Scene) -> None:
+def choose_easy(setup: DuelSetupScene) -> None:
     """The duel setup's opponent set to Easy for this duel (the saved choice is the
-    player's own, changed only if they keep it)."""
-    levels = getattr(setup, "ai_level", None)
-    options = getattr(levels, "options", ())
-    i = next((k for k, o in enumerate(options) if o.value == "easy" and o.enabled), None)
-    if levels is not None and i is not None:
+    player's own, changed only if they start with it)."""
+    levels = setup.ai_level
+    i = next((k for k, o in enumerate(levels.options) if o.value == "easy" and o.enabled), None)
+    if i is not None:
         levels.selected = i
 
 
