@@ -66,6 +66,16 @@ class Lesson:
         return self.puzzle.seat
 
 
+def instruction(words: str) -> str:
+    """What a step asks, without the why: its words up to "Why:", else its first sentence
+    (the banner's line and the note after a wrong move)."""
+    cut = words.find(" Why:")
+    if cut > 0:
+        return words[:cut].strip()
+    cut = words.find(". ")
+    return words if cut < 0 else words[:cut + 1]
+
+
 def is_step(cmd: Command) -> bool:
     """A move a step waits for: not a Pass and not the answer to a choice (those belong to the
     move that asked, or are the screen's own passes)."""

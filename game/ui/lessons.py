@@ -44,11 +44,6 @@ COACH_PAD = 10
 REFUSED_SECONDS = 8.0  # long enough to read a sentence and hover it
 
 
-def _first_sentence(words: str) -> str:
-    cut = words.find(". ")
-    return words if cut < 0 else words[:cut + 1]
-
-
 class LessonPlayScene(PuzzlePlayScene):
     """One lesson of How to play; `lessons` is the whole chain (for Next and the counts)."""
 
@@ -100,7 +95,7 @@ class LessonPlayScene(PuzzlePlayScene):
         did = command_words(cmd, self.session.view(cmd.player), self.duel.pool) \
             if not isinstance(cmd, Pass) else "Pass"
         did = did.rstrip(".") or type(cmd).__name__
-        return f"Not in this lesson: {did}. {_first_sentence(self.lesson.steps[n])}"
+        return f"Not in this lesson: {did}. {ls.instruction(self.lesson.steps[n])}"
 
     def _gated_send(self, commands: list[Command], decided: bool = True) -> None:
         """The duel screen's send, with the lesson's word on a person's own move."""
@@ -263,8 +258,8 @@ class LessonPlayScene(PuzzlePlayScene):
         surf.blit(txt.text(txt.fit(self.lesson.title, theme.SMALL, room - tag.get_width() - 12,
                                    bold=True), theme.SMALL, theme.ACCENT, bold=True),
                   (12 + tag.get_width() + 10, 7))
-        do = "Done: " + _first_sentence(self.lesson.done) if self.step >= len(self.lesson.steps) \
-            else f"Step {self.step + 1}: {_first_sentence(self.lesson.steps[self.step])}"
+        do = "Done: " + ls.instruction(self.lesson.done) if self.step >= len(self.lesson.steps) \
+            else f"Step {self.step + 1}: {ls.instruction(self.lesson.steps[self.step])}"
         surf.blit(txt.text(txt.fit(do, theme.SMALL, room), theme.SMALL, theme.TEXT), (12, 27))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()

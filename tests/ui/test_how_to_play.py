@@ -192,3 +192,19 @@ def test_the_coach_gives_way_to_a_hovered_card(window, home) -> None:
     pile = play.duel.geo.pile_rect(play.duel.shown, Zone.EXTRA)
     feed(play, *click(pile.center))  # the Extra Deck tray opens
     play.draw(window)
+
+
+def test_passing_instead_of_the_counter_is_answered_with_the_step(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 3, ls.load_progress(), threaded=False)
+    for _ in range(600):  # the opponent's turn: Battle Phase, Iron Hound attacks
+        play.update(1 / 60)
+        if play.duel.can_act():
+            break
+    assert play.duel.can_act() and play.session.view(0).lines
+    before = list(play.session.history)
+    feed(play, *click(LAYOUT.action.center))  # "Pass"
+    assert play.session.history == before and play.refusals == 1
+    assert play.duel.toast.message == ("Not in this lesson: Pass. Iron Hound attacks you. Click "
+                                       "your face-down Parry (your back row) and choose Activate.")
+    play.draw(window)
