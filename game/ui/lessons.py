@@ -121,9 +121,19 @@ class LessonPlayScene(PuzzlePlayScene):
                                         self.settings, self.duel.speed)))
 
     def show_hint(self) -> None:
+        """The step's words again; on the learner's own decision, then the step's move shown
+        on the board as the duel's hint shows moves (the lesson's line comes first,
+        puzzle_play.SolutionHint)."""
+        computed = not self.finished and not self.duel.hints.refusal()
+        words = self.step_words()
+        if computed:
+            words += " Close this to see the move on the board."
         self.dialog = Dialog(f"Step {min(self.step + 1, len(self.lesson.steps))} of "
-                             f"{len(self.lesson.steps)}", self.step_words(),
-                             [DialogButton("Back to the lesson", None)], width=620)
+                             f"{len(self.lesson.steps)}", words,
+                             [DialogButton("Back to the lesson",
+                                           self._hint_closed if computed else None)], width=620)
+        if computed:
+            self.duel.hints.start()
 
     def _show_outcome(self) -> None:
         if self.finished or self.step >= len(self.lesson.steps):
