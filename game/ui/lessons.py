@@ -2,8 +2,9 @@
 
 A lesson is a puzzle-like position, so it is played by the puzzle screen (PuzzlePlayScene:
 the duel screen, its banner, the scripted opponent, Retry) with three differences:
-- the banner says the lesson and the step, and a coach box over the board gives the step's
-  words (what to do and why); Hint (F1) shows them again;
+- the banner says the lesson and what the step asks, and a coach box in the zoom's place
+  (top left, while no card is shown large there) gives the step's words, what to do and why;
+  Again (F1) and the duel's Hint show them again, then the step's move on the board;
 - a move that is not the awaited step is not sent: the screen says what was asked instead
   (nothing is refused silently). Passes sent for the learner, answers to a choice, and any
   move while the awaited one cannot be made now go through, so a lesson never gets stuck;
