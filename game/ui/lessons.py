@@ -114,6 +114,9 @@ class LessonPlayScene(PuzzlePlayScene):
         """No autosave: a lesson left midway starts again from its position."""
         self.journal = None
 
+    def _undo_block(self) -> str:
+        return "This lesson is done (Retry plays it again)." if self.finished else ""
+
     def keep_replay(self, solved: bool) -> None:
         """Lessons keep no replays."""
 
