@@ -48,6 +48,7 @@ FONT_DIR = ASSETS_DIR / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 PUZZLE_DIR = ASSETS_DIR / "puzzles"
+LESSON_DIR = ASSETS_DIR / "lessons"  # How to play (game/play/lessons.py)
 STARTER_DECK_DIR = _shipped("_decks", "decks")
 TEST_DECK_DIR = STARTER_DECK_DIR / "test"
 # The plain decks `simulate` and the engine benchmark use when no deck is named.

@@ -74,7 +74,7 @@ class MenuScene(Screen):
 
     @staticmethod
     def _build_items() -> list[MenuItem]:
-        items = []
+        items = [MenuItem("How to play", lambda: Push(routes.how_to_play()))]
         if routes.resume_available():
             items.append(MenuItem("Continue", lambda: Push(routes.resume_duel())))
         items += [

@@ -30,6 +30,13 @@ def duel_setup(mode: str) -> Scene:
     return DuelSetupScene(mode, card_pool())
 
 
+def how_to_play() -> Scene:
+    """How to play: the lessons (assets/lessons/), at the first one not yet finished."""
+    from game.ui.lessons import how_to_play as first_lesson
+
+    return first_lesson()
+
+
 def puzzles() -> Scene:
     """The puzzles list: the shipped puzzles and the player's own, with their progress."""
     from game.ui.puzzles_scene import PuzzlesScene

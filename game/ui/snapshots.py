@@ -109,6 +109,13 @@ def _snap_replay(opts: argparse.Namespace) -> Scene:
     return viewer
 
 
+def _snap_how_to_play(opts: argparse.Namespace) -> Scene:
+    """How to play at the first lesson not yet finished (game/ui/lessons.py)."""
+    from game.ui.lessons import how_to_play
+
+    return how_to_play(threaded=False)
+
+
 SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "menu": lambda opts: menu(),
     "deckbuilder": _snap_deckbuilder,
@@ -118,6 +125,7 @@ SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "result": _snap_result,
     "settings": lambda opts: settings(),
     "puzzles": _snap_puzzles,
+    "how_to_play": _snap_how_to_play,
     "replays": _snap_replays,
     "replay": _snap_replay,
 }

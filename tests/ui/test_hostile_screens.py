@@ -85,8 +85,8 @@ def test_continue_is_offered_for_a_suspended_duel_that_is_a_folder_and_says_why(
 
     suspend.path().mkdir(parents=True)
     menu = MenuScene()
-    assert menu.items[0].label == "Continue"
-    got = menu.activate(0)
+    assert [i.label for i in menu.items][:2] == ["How to play", "Continue"]
+    got = menu.activate(1)
     assert isinstance(got.scene, ResumeProblem)
     got.scene.draw(window)
     assert pygame.display.get_surface() is not None

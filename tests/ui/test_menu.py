@@ -166,7 +166,7 @@ def test_continue_is_listed_only_while_a_suspended_duel_waits(screen, monkeypatc
     monkeypatch.setattr(routes, "resume_available", lambda: True)
     stack = [menu, MenuScene(SIZE)]
     apply_transition(stack, Pop())  # back on the menu: it re-reads what is saved
-    assert [item.label for item in menu.items][0] == "Continue"
+    assert [item.label for item in menu.items][:2] == ["How to play", "Continue"]
     menu.draw(screen)
     for rect in menu.button_rects():
         assert screen.get_rect().contains(rect)

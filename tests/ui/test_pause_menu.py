@@ -146,13 +146,13 @@ def test_concede_asks_first_then_the_other_player_wins(window) -> None:
 
 def _menu_with_continue(window) -> MenuScene:
     menu = MenuScene()
-    assert menu.items[0].label == "Continue"
+    assert [i.label for i in menu.items][:2] == ["How to play", "Continue"]
     menu.draw(window)
     return menu
 
 
 def _continue(menu: MenuScene):
-    rect = menu.button_rects()[0]
+    rect = menu.button_rects()[1]  # after How to play
     got = feed(menu, *click(rect.center))
     assert len(got) == 1 and isinstance(got[0], Push)
     return got[0].scene
@@ -173,7 +173,7 @@ def test_save_and_leave_then_continue_restores_the_same_board_and_the_duel_goes_
     assert got == [Pop()] and suspend.available()
     apply_transition(stack, got[0])  # back on the menu: it now offers Continue
     menu = stack[-1]
-    assert isinstance(menu, MenuScene) and menu.items[0].label == "Continue"
+    assert isinstance(menu, MenuScene) and [i.label for i in menu.items][:2] == ["How to play", "Continue"]
     resumed = _continue(menu)
     apply_transition(stack, Push(resumed))
     assert isinstance(resumed, DuelScene) and resumed is not scene

@@ -1,0 +1,185 @@
+"""How to play: a chain of short lessons, each a puzzle-like position with ordered steps.
+
+A lesson file (assets/lessons/, docs/scenarios.md "Lessons") is a scenario file with one more
+top-level key, `lesson:`, holding the words of its steps. The scenario's `commands` are the
+lesson played right (both seats, as for a puzzle): the other seat is the puzzle machinery's
+scripted opponent (game.play.puzzles), answering by situation as the lesson needs. Each
+**step** is one of the learner's own moves in `commands`, in order, other than a Pass or the
+answer to a choice (a Summon, an attack, an activation, Next Phase, End Turn...), and the
+lesson's `steps` give the words the banner shows while that move is awaited.
+
+A move matches its step when it is the same kind of command on the same card (and, for an
+attack, the same target); where it goes (which slot, which position) is the learner's choice.
+Finished lessons are remembered like solved puzzles, in `data_dir()/lesson_progress.yaml`
+(game.play.puzzles.Progress: written atomically, a malformed file is left as it is), so How to
+play resumes at the first lesson not yet finished. Pygame-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine import (
+    Activate,
+    Attack,
+    ChangePosition,
+    Choose,
+    Command,
+    Flip,
+    Pass,
+    PlayEnvironment,
+    SetCard,
+    SpecialSummon,
+    Summon,
+    Unsummon,
+)
+from game.files import folders
+from game.files.fileio import FileError, load_yaml_file
+from game.files.resources import LESSON_DIR
+from game.play import puzzles as pz
+from game.play.scenario import ScenarioError, load_scenario, scenario_files
+
+PROGRESS_FILE = "lesson_progress.yaml"
+MAX_WORDS = 400  # one step's words: the banner's coach box holds about this much
+LESSON_KEYS = ("title", "teaches", "steps", "done")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be played; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    key: str  # "lessons/<file stem>": what the progress file remembers
+    number: int  # 1-based, in file-name order
+    title: str
+    teaches: str  # one line: what the lesson is about (the log's first row)
+    steps: tuple[str, ...]  # the words shown while each step is awaited
+    done: str  # the words once the last step is played
+    puzzle: pz.Puzzle  # the position, the scripted opponent, the learner's seat
+    moves: tuple[Command, ...]  # the learner's awaited move for each step, in order
+
+    @property
+    def seat(self) -> int:
+        return self.puzzle.seat
+
+
+def instruction(words: str) -> str:
+    """What a step asks, without the why: its words up to "Why:", else its first sentence
+    (the banner's line and the note after a wrong move)."""
+    cut = words.find(" Why:")
+    if cut > 0:
+        return words[:cut].strip()
+    cut = words.find(". ")
+    return words if cut < 0 else words[:cut + 1]
+
+
+def is_step(cmd: Command) -> bool:
+    """A move a step waits for: not a Pass and not the answer to a choice (those belong to the
+    move that asked, or are the screen's own passes)."""
+    return not isinstance(cmd, (Pass, Choose))
+
+
+def _card(cmd: Command) -> int | None:
+    if isinstance(cmd, Attack):
+        return cmd.attacker
+    if isinstance(cmd, (Summon, SpecialSummon, SetCard, PlayEnvironment, Activate, ChangePosition,
+                        Flip, Unsummon)):
+        return cmd.card
+    return None
+
+
+def matches(cmd: Command, wanted: Command) -> bool:
+    """`cmd` is the step's move: the same kind on the same card (an attack: the same target;
+    an activation: the same ability); the slot and the position are the learner's."""
+    if type(cmd) is not type(wanted) or cmd.player != wanted.player or _card(cmd) != _card(wanted):
+        return False
+    if isinstance(cmd, Attack) and isinstance(wanted, Attack):
+        return cmd.target == wanted.target
+    if isinstance(cmd, Activate) and isinstance(wanted, Activate):
+        return cmd.ability == wanted.ability
+    return True
+
+
+def steps_done(lesson: Lesson, history: Sequence[Command]) -> int:
+    """How many steps the accepted commands `history` have played (the screen only lets a
+    step's own move through, so the count is of the learner's step moves; an undo takes
+    one back with it)."""
+    n = 0
+    for cmd in history:
+        if n < len(lesson.moves) and cmd.player == lesson.seat and is_step(cmd) \
+                and matches(cmd, lesson.moves[n]):
+            n += 1
+    return n
+
+
+def _text(value: object, where: str, source: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise LessonError(f"{source}: {where}: expected text")
+    words = " ".join(value.split())
+    if len(words) > MAX_WORDS:
+        raise LessonError(f"{source}: {where}: at most {MAX_WORDS} characters, got {len(words)}")
+    return words
+
+
+def load_lesson(path: Path, number: int = 1) -> Lesson:
+    """Read one lesson file; LessonError (file and field) on any problem, including steps
+    that do not fit the solution's moves."""
+    try:
+        data = load_yaml_file(path, "scenario")  # a scenario with one more key
+    except FileError as exc:
+        raise LessonError(str(exc)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("lesson"), dict):
+        raise LessonError(f"{path}: lesson: required: a mapping with {', '.join(LESSON_KEYS)}")
+    spec = dict(data.pop("lesson"))
+    unknown = set(spec) - set(LESSON_KEYS)
+    if unknown:
+        raise LessonError(f"{path}: lesson: unknown field(s) {sorted(unknown)}; "
+                          f"expected some of {list(LESSON_KEYS)}")
+    raw_steps = spec.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise LessonError(f"{path}: lesson.steps: required: the words of each step, in order")
+    steps = tuple(_text(s, f"lesson.steps[{i}]", str(path)) for i, s in enumerate(raw_steps))
+    try:
+        scenario = load_scenario(data)
+    except ScenarioError as exc:
+        raise LessonError(f"{path}: {' '.join(str(exc).split())}") from None
+    key = f"lessons/{path.stem}"
+    puzzle = pz.puzzle_from(scenario, path, key, "lesson")
+    try:
+        run = pz.run_solution(puzzle)
+    except Exception as exc:
+        raise LessonError(f"{path}: commands: cannot be played: {exc}") from None
+    if run.failures:
+        raise LessonError(f"{path}: commands: {run.failures[0]}")
+    moves = tuple(c for c in run.commands if c.player == puzzle.seat and is_step(c))
+    if len(moves) != len(steps):
+        raise LessonError(f"{path}: lesson.steps: {len(steps)} step(s) written, but the "
+                          f"learner's moves in commands are {len(moves)} (one step a move, "
+                          f"passes and choices aside)")
+    return Lesson(key, number, _text(spec.get("title"), "lesson.title", str(path)),
+                  _text(spec.get("teaches"), "lesson.teaches", str(path)), steps,
+                  _text(spec.get("done"), "lesson.done", str(path)), puzzle, moves)
+
+
+def list_lessons(folder: Path = LESSON_DIR) -> list[Lesson]:
+    """Every lesson, in file-name order. A shipped lesson that cannot be read is a bug, so it
+    raises LessonError (tests read them all)."""
+    return [load_lesson(path, i + 1) for i, path in enumerate(scenario_files([folder]))]
+
+
+def progress_path() -> Path:
+    return folders.data_dir() / PROGRESS_FILE
+
+
+def load_progress(path: Path | None = None) -> pz.Progress:
+    """Which lessons are finished (the puzzles' progress file, under its own name)."""
+    return pz.load_progress(path or progress_path())
+
+
+def resume_index(lessons: Sequence[Lesson], progress: pz.Progress) -> int:
+    """Where How to play starts: the first lesson not finished (0 once all are: again from
+    the start)."""
+    return next((i for i, lesson in enumerate(lessons) if not progress.is_solved(lesson.key)), 0)

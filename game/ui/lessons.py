@@ -1,0 +1,299 @@
+"""How to play: one lesson (game/play/lessons.py) in the puzzle screen, step by step.
+
+A lesson is a puzzle-like position, so it is played by the puzzle screen (PuzzlePlayScene:
+the duel screen, its banner, the scripted opponent, Retry) with three differences:
+- the banner says the lesson and what the step asks, and a coach box in the zoom's place
+  (top left, while no card is shown large there) gives the step's words, what to do and why;
+  Again (F1) and the duel's Hint show them again, then the step's move on the board;
+- a move that is not the awaited step is not sent: the screen says what was asked instead
+  (nothing is refused silently). Passes sent for the learner, answers to a choice, and any
+  move while the awaited one cannot be made now go through, so a lesson never gets stuck;
+- once every step is played and the learner may act again, the lesson is marked finished
+  (the lessons' progress file) and a dialog leads to the next lesson, or, after the last,
+  to Puzzles and a duel against the Easy computer.
+No autosave is kept: leaving a lesson midway and choosing How to play again starts that same
+lesson from its position (the first one not finished).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Command, Pass
+from game.files import folders
+from game.files.resources import LESSON_DIR
+from game.play import lessons as ls
+from game.play import puzzles as pz
+from game.play.describe import LogEntry
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.duel.advice import command_words
+from game.ui.duel.layout import LAYOUT
+from game.ui.puzzle_play import BANNER, BUTTON_W, PuzzlePlayScene
+from game.ui.scene import Replace, Scene, Transition
+from game.ui.widgets import Dialog, DialogButton
+
+if TYPE_CHECKING:
+    from game.ui.setup_scene import DuelSetupScene
+
+COACH_W = 244  # the coach box: in the zoom's place (the left column) while it is idle
+COACH_PAD = 10
+REFUSED_SECONDS = 8.0  # long enough to read a sentence and hover it
+
+
+class LessonPlayScene(PuzzlePlayScene):
+    """One lesson of How to play; `lessons` is the whole chain (for Next and the counts)."""
+
+    def __init__(self, lessons: Sequence[ls.Lesson], index: int, progress: pz.Progress,
+                 threaded: bool = True, settings: folders.Settings | None = None,
+                 speed: str | None = None) -> None:
+        self.lessons = list(lessons)
+        self.index = index
+        self.lesson = self.lessons[index]
+        super().__init__(self.lesson.puzzle, progress, index + 1, threaded=threaded,
+                         speed=speed, settings=settings)
+        self.duel.title = f"How to play: {self.lesson.title}"
+        # the log opens with the lesson, not a puzzle's goal
+        self.duel.log.clear()
+        self.duel.log.add(LogEntry(f"Lesson {index + 1} of {len(self.lessons)}: "
+                                   f"{self.lesson.title}. {self.lesson.teaches}", -1))
+        self.hint_button.label = "Again  F1"
+        self.hint_button.tooltip = "Show this step's words again"
+        self.retry_button.tooltip = "Start this lesson again from its position"
+        self.finished = False  # every step played and the lesson marked
+        self.refusals = 0  # moves that were not the step (each one answered in words)
+        self._send = self.duel.send
+        setattr(self.duel, "send", self._gated_send)  # noqa: B010 - every person's move passes here
+        self._coach: pygame.Surface | None = None
+        self._coach_key: object = None
+
+    # -------------------------------------------------------------- steps
+    @property
+    def step(self) -> int:
+        """The step awaited now (0-based); len(steps) once all are played."""
+        return ls.steps_done(self.lesson, self.session.history)
+
+    def step_words(self) -> str:
+        if self.step >= len(self.lesson.steps):
+            return self.lesson.done
+        return self.lesson.steps[self.step]
+
+    def refusal_words(self, cmd: Command) -> str:
+        """Why `cmd` is not sent now, and what to do instead ("" to send it)."""
+        n = self.step
+        if n >= len(self.lesson.moves) or not ls.is_step(cmd) and not isinstance(cmd, Pass):
+            return ""
+        wanted = self.lesson.moves[n]
+        if ls.matches(cmd, wanted):
+            return ""
+        legal = self.session.view(self.lesson.seat).legal_actions
+        if not any(ls.matches(c, wanted) for c in legal):
+            return ""  # the step's move cannot be made now: never leave the learner stuck
+        did = command_words(cmd, self.session.view(cmd.player), self.duel.pool) \
+            if not isinstance(cmd, Pass) else "Pass"
+        did = did.rstrip(".") or type(cmd).__name__
+        return f"Not in this lesson: {did}. {ls.instruction(self.lesson.steps[n])}"
+
+    def _gated_send(self, commands: list[Command], decided: bool = True) -> None:
+        """The duel screen's send, with the lesson's word on a person's own move."""
+        if decided and commands and self.session.humans[commands[0].player]:
+            words = self.refusal_words(commands[0])
+            if words:
+                self.refusals += 1
+                self.duel.say(words, "warn", seconds=REFUSED_SECONDS)
+                self.duel.input.reset()
+                return
+        self._send(commands, decided)
+
+    # ----------------------------------------------------- puzzle overrides
+    def _start_journal(self) -> None:
+        """No autosave: a lesson left midway starts again from its position."""
+        self.journal = None
+
+    def _undo_block(self) -> str:
+        return "This lesson is done (Retry plays it again)." if self.finished else ""
+
+    def keep_replay(self, solved: bool) -> None:
+        """Lessons keep no replays."""
+
+    def retry(self) -> None:
+        self.go(Replace(LessonPlayScene(self.lessons, self.index, self.progress, self.threaded,
+                                        self.settings, self.duel.speed)))
+
+    def show_hint(self) -> None:
+        """The step's words again; on the learner's own decision, then the step's move shown
+        on the board as the duel's hint shows moves (the lesson's line comes first,
+        puzzle_play.SolutionHint)."""
+        computed = not self.finished and not self.duel.hints.refusal()
+        words = self.step_words()
+        if computed:
+            words += " Close this to see the move on the board."
+        self.dialog = Dialog(f"Step {min(self.step + 1, len(self.lesson.steps))} of "
+                             f"{len(self.lesson.steps)}", words,
+                             [DialogButton("Back to the lesson",
+                                           self._hint_closed if computed else None)], width=620)
+        if computed:
+            self.duel.hints.start()
+
+    def _show_outcome(self) -> None:
+        if self.finished or self.step >= len(self.lesson.steps):
+            self._finish()  # the last step ended the duel (Flare Bolt's 600 damage)
+            return
+        # the duel ended, or a goal was decided, before the steps were played (not meant to
+        # happen in a shipped lesson): say so and offer it again
+        self.outcome = pz.Status.FAILED
+        self.dialog = Dialog("Lesson not finished",
+                             f"The lesson stopped before its last step. {self.step_words()}",
+                             [DialogButton("Start the lesson again", self.retry, "primary"),
+                              DialogButton("Back to the menu", self.back)], default=0, cancel=1)
+
+    def on_update(self, dt: float) -> Transition | None:
+        out = super().on_update(dt)
+        if not self.finished and self.step >= len(self.lesson.steps) and self.dialog is None \
+                and not self.duel.anim.busy and (self.session.over or self._settled()):
+            self._finish()
+        return out
+
+    def _settled(self) -> bool:
+        """The learner may act again with nothing left over from the last step: no choice
+        it asked (materials), no Line still open."""
+        view = self.session.view(self.lesson.seat)
+        return self.duel.can_act() and view.choice is None and not any(view.lines)
+
+    def _finish(self) -> None:
+        """Every step played: the lesson is marked finished (once) and the way on shown."""
+        if not self.finished:
+            self.finished = True
+            self.outcome = pz.Status.SOLVED
+            problem = self.progress.mark(self.lesson.key)
+            if problem:
+                self.duel.say(problem, "error")
+        self._done_dialog()
+
+    # ------------------------------------------------------------- ending
+    @property
+    def last(self) -> bool:
+        return self.index + 1 >= len(self.lessons)
+
+    def next_lesson(self) -> None:
+        self.go(Replace(LessonPlayScene(self.lessons, self.index + 1, self.progress,
+                                        self.threaded, self.settings, self.duel.speed)))
+
+    def to_puzzles(self) -> None:
+        from game.ui.puzzles_scene import PuzzlesScene
+
+        self.go(Replace(PuzzlesScene()))
+
+    def to_easy_duel(self) -> None:
+        from game.ui.loaded import card_pool
+        from game.ui.setup_scene import DuelSetupScene as Setup
+
+        setup = Setup("versus_ai", card_pool(), self.settings)
+        choose_easy(setup)
+        self.go(Replace(setup))
+
+    def _done_dialog(self) -> None:
+        n, total = self.index + 1, len(self.lessons)
+        if not self.last:
+            following = self.lessons[self.index + 1].title
+            self.dialog = Dialog(f"Lesson {n} of {total} done", f"{self.lesson.done} "
+                                 f"Next: {following}.",
+                                 [DialogButton("Next lesson", self.next_lesson, "primary"),
+                                  DialogButton("Play it again", self.retry),
+                                  DialogButton("Back to the menu", self.back)],
+                                 default=0, cancel=2)
+            return
+        self.dialog = Dialog("How to play: done",
+                             f"{self.lesson.done} You have played every lesson. Next, try the "
+                             f"Puzzles: short positions that each teach one trick, with hints. "
+                             f"Or play a whole duel against the Easy computer.",
+                             [DialogButton("Puzzles", self.to_puzzles, "primary"),
+                              DialogButton("Duel against Easy", self.to_easy_duel),
+                              DialogButton("Back to the menu", self.back)],
+                             default=0, cancel=2, width=640)
+
+    # --------------------------------------------------------------- draw
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        super()._draw_banner(surface)
+        if self.coach_shown():
+            surface.blit(self._coach_surface(), self.coach_rect().topleft)
+
+    def coach_shown(self) -> bool:
+        """The coach box lies in the zoom's place while no card is shown large there (a
+        hovered card takes it; the banner still says what to do)."""
+        return self.duel.zoom.target()[0] is None
+
+    def coach_rect(self) -> pygame.Rect:
+        """The left column's top: the zoom's place, down over the terms if the words need it."""
+        surf = self._coach_surface()
+        return pygame.Rect(LAYOUT.zoom.x, LAYOUT.zoom.y, surf.get_width(), surf.get_height())
+
+    def _coach_surface(self) -> pygame.Surface:
+        """The step's words in a box, redrawn when the step changes."""
+        key = (self.step, self.finished, txt.scale())
+        if self._coach is not None and self._coach_key == key:
+            return self._coach
+        inner = COACH_W - 2 * COACH_PAD
+        head = "Well done" if self.step >= len(self.lesson.steps) else \
+            f"Step {self.step + 1} of {len(self.lesson.steps)}"
+        lines = txt.wrap(self.step_words(), theme.SMALL, inner)
+        row = txt.font(theme.SMALL).get_linesize()
+        h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), LAYOUT.zoom.h)
+        surf = pygame.Surface((COACH_W, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.PANEL_DARK, 255), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, theme.ACCENT, surf.get_rect(), 2, border_radius=8)
+        surf.blit(txt.text(head, theme.SMALL, theme.ACCENT, bold=True), (COACH_PAD, COACH_PAD))
+        for i, line in enumerate(lines):
+            surf.blit(txt.text(line, theme.SMALL, theme.TEXT), (COACH_PAD, COACH_PAD + row + 4 + i * row))
+        more = txt.fit("Hover a card to see it large here", theme.SMALL, inner)
+        surf.blit(txt.text(more, theme.SMALL, theme.TEXT_DIM), (COACH_PAD, h - COACH_PAD - row))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._coach, self._coach_key = surf, key
+        return surf
+
+    def _banner_surface(self) -> pygame.Surface:
+        """LESSON n OF N, its title, and what it teaches."""
+        key = ("lesson", self.step, self.finished, txt.scale())
+        if self._banner is not None and self._banner_key == key:
+            return self._banner
+        surf = pygame.Surface(BANNER.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.PANEL_DARK, 238), surf.get_rect(), border_radius=8)
+        edge = theme.GOOD if self.finished else theme.ACCENT
+        pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=8)
+        room = BANNER.w - 2 * (BUTTON_W + 8) - 24
+        tag = txt.text(f"LESSON {self.index + 1} OF {len(self.lessons)}", theme.SMALL,
+                       theme.GOOD if self.finished else theme.TEXT_DIM, bold=True)
+        surf.blit(tag, (12, 7))
+        surf.blit(txt.text(txt.fit(self.lesson.title, theme.SMALL, room - tag.get_width() - 12,
+                                   bold=True), theme.SMALL, theme.ACCENT, bold=True),
+                  (12 + tag.get_width() + 10, 7))
+        do = "Done: " + ls.instruction(self.lesson.done) if self.step >= len(self.lesson.steps) \
+            else f"Step {self.step + 1}: {ls.instruction(self.lesson.steps[self.step])}"
+        surf.blit(txt.text(txt.fit(do, theme.SMALL, room), theme.SMALL, theme.TEXT), (12, 27))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._banner, self._banner_key = surf, key
+        return surf
+
+
+def choose_easy(setup: DuelSetupScene) -> None:
+    """The duel setup's opponent set to Easy for this duel (the saved choice is the
+    player's own, changed only if they start with it)."""
+    levels = setup.ai_level
+    i = next((k for k, o in enumerate(levels.options) if o.value == "easy" and o.enabled), None)
+    if i is not None:
+        levels.selected = i
+
+
+def how_to_play(threaded: bool = True, folder: Path = LESSON_DIR) -> Scene:
+    """How to play from the menu: the first lesson not yet finished (all finished: the
+    first again)."""
+    lessons = ls.list_lessons(folder)
+    progress = ls.load_progress()
+    return LessonPlayScene(lessons, ls.resume_index(lessons, progress), progress, threaded)
+

@@ -1,0 +1,210 @@
+"""How to play, as a newcomer plays it: the menu's first entry, every lesson through real
+posted gestures (drags, clicks, keys), leaving midway and coming back to the same lesson,
+a wrong move answered in words, and the end pointing to Puzzles and a duel against Easy."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import EndTurn, Summon, Zone
+from game.play import lessons as ls
+from game.play import puzzles as pz
+from game.ui.duel.layout import LAYOUT
+from game.ui.duel.panels import phase_segments
+from game.ui.duel.pause import PauseMenu
+from game.ui.lessons import LessonPlayScene
+from game.ui.menu import MenuScene
+from game.ui.puzzles_scene import PuzzlesScene
+from game.ui.scene import Pop, Push, Replace, apply_transition
+from game.ui.setup_scene import DuelSetupScene
+from tests.ui.events import click, drag, feed, key
+from tests.ui.test_puzzles_scene import frames, play_moves
+
+
+def open_from_menu(menu: MenuScene, window: pygame.Surface) -> LessonPlayScene:
+    """The newcomer clicks the first entry of the title menu."""
+    menu.draw(window)
+    assert menu.items[0].label == "How to play"
+    out = feed(menu, *click(menu.button_rects()[0].center))
+    assert out and isinstance(out[0], Push), "How to play opened nothing"
+    scene = out[0].scene
+    assert isinstance(scene, LessonPlayScene)
+    scene.threaded = False  # later lessons are made from this one (Next lesson)
+    return scene
+
+
+def press(scene, label: str) -> list:
+    """A click on the dialog's button `label`."""
+    dialog = scene.dialog
+    assert dialog is not None, f"no dialog to press {label!r} on"
+    i = [b.label for b in dialog.buttons_spec].index(label)
+    return feed(scene, *click(dialog.buttons[i].rect.center))
+
+
+def play_lesson(play: LessonPlayScene, window: pygame.Surface) -> None:
+    """Every step of the lesson through gestures, each one under its own words."""
+    frames(play, 5)
+    play.draw(window)
+    assert play.step == 0 and play.coach_shown()
+    solution = pz.run_solution(play.lesson.puzzle)
+    assert not solution.failures
+    groups: list[list] = []  # each step's move with the answers to the choices it asks
+    for cmd in solution.commands:
+        if cmd.player == play.lesson.seat:
+            if ls.is_step(cmd) or not groups:
+                groups.append([])
+            groups[-1].append(cmd)
+    seen = []
+    for group in groups:
+        seen.append(play.step_words())
+        play_moves(play, group)
+    assert seen == list(play.lesson.steps)  # each step was awaited under its own words
+    frames(play, 600)
+    play.draw(window)
+    assert play.finished and play.step == len(play.lesson.steps)
+    assert play.refusals == 0  # the right moves were never refused
+    assert play.dialog is not None
+
+
+def test_how_to_play_is_the_first_entry_and_opens_the_first_lesson(window, home) -> None:
+    scene = open_from_menu(MenuScene(), window)
+    assert scene.index == 0 and scene.lesson.title == "Draw, SP and a Summon"
+    scene.draw(window)
+
+
+def test_a_newcomer_plays_how_to_play_start_to_end_leaving_midway(window, home) -> None:
+    menu = MenuScene()
+    stack = [menu]
+    play = open_from_menu(menu, window)
+    apply_transition(stack, Push(play))
+    total = len(play.lessons)
+    assert total == 6
+    titles = []
+    left_at = 1  # one step into the second lesson, the newcomer leaves, then comes back
+    while True:
+        titles.append(play.lesson.title)
+        if play.index == left_at and titles.count(play.lesson.title) == 1:
+            frames(play, 5)
+            first = pz.run_solution(play.lesson.puzzle).commands[0]
+            play_moves(play, [first])  # the first step: Battle on the phase bar
+            frames(play, 30)
+            assert play.step == 1 and play.step_words() == play.lesson.steps[1]
+            feed(play, key(pygame.K_ESCAPE))  # the pause menu, as in any duel
+            assert isinstance(play.duel.dialog, PauseMenu)
+            feed(play, *click(next(b for b in play.duel.dialog.buttons
+                                   if b.label.startswith("Leave")).rect.center))
+            out = feed(play, *click(play.duel.dialog.buttons[0].rect.center))  # "Leave"
+            out += frames(play, 2)
+            assert Pop() in out
+            apply_transition(stack, Pop())
+            assert stack == [menu]
+            # saved like puzzle progress: the two finished lessons, not the one left
+            progress = ls.load_progress()
+            assert [lesson.key for lesson in play.lessons if progress.is_solved(lesson.key)] \
+                == [lesson.key for lesson in play.lessons[:left_at]]
+            play = open_from_menu(menu, window)  # How to play again: the same lesson
+            assert play.index == left_at and play.lesson.title == titles[-1]
+            assert play.step == 0  # the lesson again from its position
+            apply_transition(stack, Push(play))
+        play_lesson(play, window)
+        assert ls.load_progress().is_solved(play.lesson.key)
+        if play.last:
+            break
+        assert play.dialog.title == f"Lesson {play.index + 1} of {total} done"
+        out = press(play, "Next lesson")
+        out += frames(play, 1)
+        nexts = [t for t in out if isinstance(t, Replace)]
+        assert nexts and isinstance(nexts[0].scene, LessonPlayScene)
+        apply_transition(stack, nexts[0])
+        play = stack[-1]
+        play.threaded = False
+    assert titles == [lesson.title for lesson in play.lessons]  # each once, in order
+    assert "An Extra Deck Summon" in titles and "A Line Break" in titles
+    # the end points to Puzzles and to a duel against Easy
+    assert play.dialog.title == "How to play: done"
+    assert "Puzzles" in play.dialog.message and "Easy" in play.dialog.message
+    labels = [b.label for b in play.dialog.buttons_spec]
+    assert labels == ["Puzzles", "Duel against Easy", "Back to the menu"]
+    out = press(play, "Puzzles") + frames(play, 1)
+    assert any(isinstance(t, Replace) and isinstance(t.scene, PuzzlesScene) for t in out)
+    # every lesson is finished: How to play starts again at the first
+    assert open_from_menu(MenuScene(), window).index == 0
+
+
+def test_the_last_lesson_offers_a_duel_against_easy(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, len(lessons) - 1, ls.load_progress(), threaded=False)
+    play_lesson(play, window)
+    out = press(play, "Duel against Easy") + frames(play, 1)
+    setups = [t.scene for t in out if isinstance(t, Replace)]
+    assert setups and isinstance(setups[0], DuelSetupScene)
+    assert setups[0].mode == "versus_ai" and setups[0].ai_level.value == "easy"
+
+
+def test_a_wrong_move_gets_words_not_silence(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 0, ls.load_progress(), threaded=False)
+    frames(play, 5)
+    play.draw(window)
+    duel = play.duel
+    # step 1 asks to end the turn; the newcomer drags Stone Sentry onto a Phantom slot instead
+    sentry = next(c for c in duel.gest.legal if isinstance(c, Summon))
+    assert sentry in duel.gest.legal  # a legal move in the duel, just not this step's
+    start = duel.geo.rect_of(sentry.card).center
+    from game.ui.duel.gestures import drop_target
+    from game.ui.duel.hits import target_rect
+
+    end = target_rect(duel.geo, drop_target(sentry)).center
+    feed(play, *drag(start, end))
+    if duel.input.popup is not None:  # a chooser (position), as the driver would pick
+        feed(play, *click(duel.input.popup.row(0).center))
+    assert play.session.history == []  # not sent
+    assert play.refusals == 1
+    assert duel.toast.visible and "Not in this lesson" in duel.toast.message
+    assert "End on the phase bar" in duel.toast.message  # what to do instead
+    play.draw(window)
+    # Next Phase (Space) is not this step either: words again
+    feed(play, key(pygame.K_SPACE))
+    assert play.session.history == [] and play.refusals == 2
+    assert "End on the phase bar" in duel.toast.message
+    # the asked move goes through
+    feed(play, *click(dict(phase_segments(LAYOUT.phase_bar))["end"].center))
+    assert play.session.history[:1] == [EndTurn(0)]
+
+
+def test_a_wrong_attack_is_answered_with_the_step(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 1, ls.load_progress(), threaded=False)
+    frames(play, 5)
+    # step 1 asks for the Battle Phase; ending the turn instead is answered in words
+    feed(play, *click(dict(phase_segments(LAYOUT.phase_bar))["end"].center))
+    assert play.session.history == []
+    assert "Battle" in play.duel.toast.message and "Not in this lesson" in play.duel.toast.message
+    feed(play, key(pygame.K_F1))  # the step's words again, on request
+    assert play.dialog is not None and play.dialog.message.startswith(lessons[1].steps[0])
+
+
+def test_the_coach_gives_way_to_a_hovered_card(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 5, ls.load_progress(), threaded=False)
+    frames(play, 5)
+    assert play.coach_shown()
+    pile = play.duel.geo.pile_rect(play.duel.shown, Zone.EXTRA)
+    feed(play, *click(pile.center))  # the Extra Deck tray opens
+    play.draw(window)
+
+
+def test_passing_instead_of_the_counter_is_answered_with_the_step(window, home) -> None:
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 3, ls.load_progress(), threaded=False)
+    for _ in range(600):  # the opponent's turn: Battle Phase, Iron Hound attacks
+        play.update(1 / 60)
+        if play.duel.can_act():
+            break
+    assert play.duel.can_act() and play.session.view(0).lines
+    before = list(play.session.history)
+    feed(play, *click(LAYOUT.action.center))  # "Pass"
+    assert play.session.history == before and play.refusals == 1
+    assert play.duel.toast.message == ("Not in this lesson: Pass. Iron Hound attacks you. Click "
+                                       "your face-down Parry (your back row) and choose Activate.")
+    play.draw(window)
