@@ -67,7 +67,7 @@ class Deck:
     side: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     # one line saying what the deck plays (duel setup shows it); not part of what the deck is
-    description: str = field(default="", compare=False)
+    description: str = field(default="", compare=False, kw_only=True)
 
     def spec(self) -> DeckSpec:
         return DeckSpec(self.main, self.extra)
@@ -158,7 +158,7 @@ def parse_deck(data: object, source: str) -> Deck:
                 f"{source}: ... and more problems (only the first {MAX_PROBLEMS} are listed)"]
         raise DeckError(problems)
     return Deck(name.strip(), tuple(lists["main"]), tuple(lists["side"]), tuple(lists["extra"]),
-                description.strip())
+                description=description.strip())
 
 
 def load_deck(path: str | Path) -> Deck:
