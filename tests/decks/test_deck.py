@@ -232,3 +232,13 @@ def test_a_description_is_one_bounded_line_kept_through_saving_and_not_part_of_t
     assert plain.description == "" and "description" not in plain.to_data()
     # two decks of the same cards are the same deck whatever their words say
     assert parse_deck({"name": "X", "description": "Words.", "main": ["iron_hound"]}, "d") == plain
+
+
+def test_the_deck_builder_keeps_a_deck_files_description_when_it_saves(tmp_path):
+    from game.decks.edit import DeckEditor
+
+    deck = load_deck(STARTER_DECK_DIR / "hive_swarm.yaml")
+    editor = DeckEditor(deck, base_pool())
+    path = tmp_path / "mine.yaml"
+    save_deck(editor.deck(), path)
+    assert load_deck(path).description == deck.description != ""
