@@ -79,6 +79,7 @@ class MenuScene(Screen):
         # rendered once per (text, px, colour, bold)
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
         self._cut: dict[tuple[str, int, int], str] = {}  # a note as cut to fit its button
+        self.note_rects: list[tuple[int, pygame.Rect]] = []  # (item, where) the last frame drew notes
 
     @staticmethod
     def _build_items() -> list[MenuItem]:
@@ -135,12 +136,12 @@ class MenuScene(Screen):
         ("Continue: hotseat, Ember Rush v Veil Control, round 3")."""
         return f"{item.label}: {item.note}" if item.note else ""
 
-    def _note(self, text: str, px: int, room: int) -> pygame.Surface:
+    def _note(self, text: str, px: int, room: int, scaled: bool = True) -> pygame.Surface:
         """An item's note, small and dim, cut with an ellipsis to `room` pixels."""
-        size = round(px * txt.scale())
+        size = round(px * txt.scale()) if scaled else px
         cut = self._cut.get((text, size, room))
         if cut is not None:
-            return self._render(cut, px, TEXT_DIM, bold=False)
+            return self._render(cut, px, TEXT_DIM, bold=False, scaled=scaled)
         whole = text
         if font(size, False).size(text)[0] > room:
             while text and font(size, False).size(text + "\u2026")[0] > room:
@@ -149,7 +150,7 @@ class MenuScene(Screen):
         if len(self._cut) > 50:
             self._cut.clear()
         self._cut[(whole, size, room)] = text
-        return self._render(text, px, TEXT_DIM, bold=False)
+        return self._render(text, px, TEXT_DIM, bold=False, scaled=scaled)
 
     # --------------------------------------------------------------- input
     def button_rects(self) -> list[pygame.Rect]:
@@ -223,6 +224,7 @@ class MenuScene(Screen):
         w, h = self.size
         s, rects = layout(self.size, len(self.items))
         surface.blit(self.backdrop(self.size), (0, 0))
+        self.note_rects = []
 
         title = self._render("Phantom Duel", round(64 * s), TEXT, scaled=False)
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))
@@ -236,7 +238,7 @@ class MenuScene(Screen):
 
         label_px = round(22 * s)
         radius = max(4, round(10 * s))
-        for item, rect in zip(self.items, rects, strict=True):
+        for index, (item, rect) in enumerate(zip(self.items, rects, strict=True)):
             t = item.hover
             fill = [round(a + (b - a) * t) for a, b in zip(BUTTON, BUTTON_HOVER, strict=True)]
             edge = [round(a + (b - a) * t) for a, b in zip(BUTTON_EDGE, ACCENT, strict=True)]
@@ -246,19 +248,43 @@ class MenuScene(Screen):
                 bar = pygame.Rect(rect.x + round(10 * s), rect.y + round(14 * s),
                                   max(2, round(4 * s * t)), rect.h - round(28 * s))
                 pygame.draw.rect(surface, ACCENT, bar, border_radius=2)
+            scaled = True  # Settings' text size, unless label and note then overflow the button
             dim = self._render(item.label, label_px, TEXT_DIM)
-            note = self._note(item.note, round(13 * s), rect.w - round(40 * s)) if item.note else None
+            note = None
+            if item.note:
+                room = rect.w - round(40 * s)
+                note = self._note(item.note, round(13 * s), room)
+                if dim.get_height() + note.get_height() > rect.h:
+                    scaled = False
+                    dim = self._render(item.label, label_px, TEXT_DIM, scaled=False)
+                    note = self._note(item.note, round(13 * s), room, scaled=False)
+            inline = note is not None and dim.get_height() + note.get_height() > rect.h
+            if inline:  # no room for two lines (many items, a small window): label, then note
+                pad = round(28 * s)
+                room = rect.w - 2 * pad - dim.get_width() - round(12 * s)
+                note = self._note(item.note, round(13 * s), room, scaled=False) if room > 40 else None
             centre = rect.center
-            if note is not None:  # the label up, its note under it, both inside the button
+            if inline:
+                if note is not None:
+                    width = dim.get_width() + round(12 * s) + note.get_width()
+                    left = rect.centerx - width // 2
+                    centre = (left + dim.get_width() // 2, rect.centery)
+                    spot = note.get_rect(midleft=(left + dim.get_width() + round(12 * s),
+                                                  rect.centery + 1))
+                    surface.blit(note, spot)
+                    self.note_rects.append((index, spot))
+            elif note is not None:  # the label up, its note under it, both inside the button
                 gap = max(0, (rect.h - dim.get_height() - note.get_height()) // 3)
                 top = rect.y + gap
                 centre = (rect.centerx, top + dim.get_height() // 2)
-                surface.blit(note, note.get_rect(midtop=(rect.centerx, top + dim.get_height())))
+                spot = note.get_rect(midtop=(rect.centerx, top + dim.get_height()))
+                surface.blit(note, spot)
+                self.note_rects.append((index, spot))
             where = dim.get_rect(center=centre)
             if t < 1.0:
                 surface.blit(dim, where)
             if t > 0.0:  # the bright label fades in over the dim one
-                bright = self._render(item.label, label_px, TEXT)
+                bright = self._render(item.label, label_px, TEXT, scaled=scaled)
                 bright.set_alpha(round(255 * t))
                 surface.blit(bright, where)
 

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.ui import loaded, routes
-from game.ui.menu import MenuScene
+from game.ui.menu import MenuItem, MenuScene
 from game.ui.scene import Pop, Push, Replace, apply_transition
 
 REPO = Path(__file__).resolve().parents[2]
@@ -240,3 +240,30 @@ def test_continue_names_an_autosaved_hotseat_duel(home, screen) -> None:
         journal.discard()
     assert words == (f"Continue: hotseat, Ember Rush v Veil Control, duel 1 of 3, "
                      f"round {duel.state.round}")
+
+
+@pytest.mark.parametrize("scale", [100, 130])
+def test_each_note_sits_inside_its_button_at_every_text_size(screen, monkeypatch, scale) -> None:
+    from game.ui import text as txt
+
+    monkeypatch.setattr(routes, "resume_available", lambda: True)
+    monkeypatch.setattr(routes, "what_continues",
+                        lambda: "hotseat, Ember Rush v Veil Control, duel 2 of 3, round 13")
+    txt.set_scale(scale)
+    try:
+        for size, more in ((SIZE, 0), (SIZE, 1), ((800, 450), 0), ((800, 450), 1)):
+            menu = MenuScene(size)
+            menu.items[1:1] = [MenuItem(f"Another entry {k}") for k in range(more)]
+            surface = pygame.Surface(size)
+            menu.draw(surface)
+            rects = menu.button_rects()
+            drawn = [i for i, _spot in menu.note_rects]
+            if size == SIZE:  # room for both notes in their buttons (one more item too)
+                assert [menu.items[i].label for i in drawn] == ["Continue", "Puzzles"]
+            for i, spot in menu.note_rects:
+                assert rects[i].contains(spot), (scale, size, menu.items[i].label)
+            # whatever the room, hovering an item shows its whole note under the buttons
+            menu.focus = 0
+            assert menu.caption(menu.items[0]).startswith("Continue: hotseat")
+    finally:
+        txt.set_scale(100)
