@@ -238,8 +238,8 @@ def test_continue_names_an_autosaved_hotseat_duel(home, screen) -> None:
         words = _hover_continue(MenuScene(SIZE), screen)
     finally:
         journal.discard()
-    assert words == (f"Continue: hotseat, Ember Rush v Veil Control, duel 1 of 3, "
-                     f"round {duel.state.round}")
+    # the header is the duel as it started: its round may be old, so none is named
+    assert words == "Continue: hotseat, Ember Rush v Veil Control, duel 1 of 3"
 
 
 @pytest.mark.parametrize("scale", [100, 130])
