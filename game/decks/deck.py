@@ -3,6 +3,7 @@
 A deck file is YAML:
 
     name: Ember Rush
+    description: Fast and aggressive: ...   (optional: one line, what the deck plays)
     main:  [{card: ember_whelp, count: 3}, ...]
     side:  [{card: ..., count: n}, ...]
     extra: [{card: ..., count: n}, ...]
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.carddefs import CardDef
@@ -28,6 +29,7 @@ SIDE_MAX = 20
 EXTRA_MAX = 10
 LISTS = ("main", "side", "extra")
 MAX_NAME = 64  # characters in a deck's name
+MAX_DESCRIPTION = 80  # characters in a deck's description: one line in a duel setup row
 MAX_ID = 64  # characters in a card id
 MAX_PROBLEMS = 20  # listed per file; a hostile file must not print thousands of lines
 COPIES_RULE = "M1"  # RULES.md: at most 3 copies across Main, Side and Extra
@@ -64,6 +66,8 @@ class Deck:
     main: tuple[str, ...]
     side: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
+    # one line saying what the deck plays (duel setup shows it); not part of what the deck is
+    description: str = field(default="", compare=False, kw_only=True)
 
     def spec(self) -> DeckSpec:
         return DeckSpec(self.main, self.extra)
@@ -76,15 +80,17 @@ class Deck:
             counts = Counter(ids)
             return [{"card": cid, "count": counts[cid]} for cid in sorted(counts)]
 
-        return {"name": self.name, "main": entries(self.main), "side": entries(self.side),
-                "extra": entries(self.extra)}
+        about = {"description": self.description} if self.description else {}
+        return {"name": self.name, **about, "main": entries(self.main),
+                "side": entries(self.side), "extra": entries(self.extra)}
 
 
 def parse_deck(data: object, source: str) -> Deck:
     """Deck from parsed YAML; DeckError (naming `source`) if its shape is wrong.
 
     Every field is type-checked and bounded before use (a count is 1 to 3, an id at most
-    64 characters, the name one line of at most 64), and messages quote bounded excerpts.
+    64 characters, the name one line of at most 64, the optional description one line of at
+    most MAX_DESCRIPTION), and messages quote bounded excerpts.
     At most MAX_PROBLEMS problems are listed.
     """
     problems: list[str] = []
@@ -94,9 +100,9 @@ def parse_deck(data: object, source: str) -> Deck:
         raise DeckError([f"{source}: expected a mapping with name, main, side and extra, "
                          f"got {brief(data)}"])
     for key in data:
-        if key not in ("name", *LISTS):
-            problems.append(f"{source}: unknown key {brief(key)} (expected name, main, side, "
-                            "extra)")
+        if key not in ("name", "description", *LISTS):
+            problems.append(f"{source}: unknown key {brief(key)} (expected name, description, "
+                            "main, side, extra)")
     name = data.get("name", Path(source).stem)
     if not isinstance(name, str) or not name.strip():
         problems.append(f"{source}: name: expected a non-empty text, got {brief(name)}")
@@ -104,6 +110,14 @@ def parse_deck(data: object, source: str) -> Deck:
     elif len(name.strip()) > MAX_NAME or not name.strip().isprintable():
         problems.append(f"{source}: name: expected one line of at most {MAX_NAME} characters, "
                         f"got {brief(name)}")
+    description = data.get("description", "")
+    if description is None:
+        description = ""
+    if not isinstance(description, str) or len(description.strip()) > MAX_DESCRIPTION \
+            or not description.strip().isprintable():
+        problems.append(f"{source}: description: expected one line of at most "
+                        f"{MAX_DESCRIPTION} characters, got {brief(description)}")
+        description = ""
     lists: dict[str, list[str]] = {}
     for lname in LISTS:
         raw = data.get(lname, [])
@@ -143,7 +157,8 @@ def parse_deck(data: object, source: str) -> Deck:
             problems = problems[:MAX_PROBLEMS] + [
                 f"{source}: ... and more problems (only the first {MAX_PROBLEMS} are listed)"]
         raise DeckError(problems)
-    return Deck(name.strip(), tuple(lists["main"]), tuple(lists["side"]), tuple(lists["extra"]))
+    return Deck(name.strip(), tuple(lists["main"]), tuple(lists["side"]), tuple(lists["extra"]),
+                description=description.strip())
 
 
 def load_deck(path: str | Path) -> Deck:

@@ -52,6 +52,7 @@ class DeckEditor:
     def __init__(self, deck: Deck, pool: Mapping[str, CardDef]) -> None:
         self.pool = pool
         self.name = deck.name
+        self.description = deck.description  # kept as the file had it (not edited here)
         self.lists: dict[str, Counter[str]] = {
             name: Counter(getattr(deck, name)) for name in LISTS}
         self._undo: list[DeckState] = []
@@ -65,7 +66,8 @@ class DeckEditor:
     def deck(self) -> Deck:
         """The deck as the rest of the game knows it (ids repeated by count)."""
         return Deck(self.name, *(tuple(cid for cid, n in self.lists[name].items()
-                                       for _ in range(n)) for name in LISTS))
+                                       for _ in range(n)) for name in LISTS),
+                    description=self.description)
 
     def count(self, card_id: str, lname: str | None = None) -> int:
         if lname is not None:

@@ -2,8 +2,11 @@
 
 Every entry opens its scene through `game.ui.routes`; a scene that cannot open (a RouteError)
 says why in a notice, so a click is never met with silence. "Continue" is listed only while
-`routes.resume_available()` says a suspended duel is waiting. Layout is in fractions of the
-window, designed at 1280x720; text is rendered once per window size, not every frame.
+`routes.resume_available()` says a suspended duel is waiting, and says under its label what
+it continues (mode, decks, round: read once when the menu opens, never per frame). An item's
+`note` is that smaller second line (Puzzles: a way to learn). Esc asks "Quit Phantom Duel?"
+before leaving (the Quit item quits at once). Layout is in fractions of the window, designed
+at 1280x720; text is rendered once per window size, not every frame.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from game.ui.loaded import RouteError
 from game.ui.scene import Pop, Push, Transition
 from game.ui.screen import Screen
 from game.ui.theme import Colour
+from game.ui.widgets.dialog import Dialog, DialogButton
 
 DESIGN_SIZE = (1280, 720)
 NOTICE_SECONDS = 2.6
@@ -32,6 +36,8 @@ BUTTON = (32, 39, 54)
 BUTTON_HOVER = (48, 58, 80)
 BUTTON_EDGE = (62, 74, 98)
 NOTICE_BG = (40, 48, 66)
+PUZZLES_NOTE = "learn one rule at a time"
+QUIT_QUESTION = "Quit Phantom Duel?"
 
 
 def font(px: int, bold: bool = True) -> pygame.font.Font:
@@ -44,6 +50,7 @@ class MenuItem:
     label: str
     action: Callable[[], Transition | None] | None = None  # None: not built yet
     hover: float = 0.0  # 0..1, eased towards 1 while focused
+    note: str = ""  # a smaller second line under the label (what it continues, what it is for)
 
 
 def layout(size: tuple[int, int], count: int) -> tuple[float, list[pygame.Rect]]:
@@ -71,16 +78,20 @@ class MenuScene(Screen):
         self.notice_left = 0.0
         # rendered once per (text, px, colour, bold)
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self._cut: dict[tuple[str, int, int], str] = {}  # a note as cut to fit its button
+        self.note_rects: list[tuple[int, pygame.Rect]] = []  # (item, where) the last frame drew notes
 
     @staticmethod
     def _build_items() -> list[MenuItem]:
         items = [MenuItem("How to play", lambda: Push(routes.how_to_play()))]
         if routes.resume_available():
-            items.append(MenuItem("Continue", lambda: Push(routes.resume_duel())))
+            what = routes.what_continues()
+            items.append(MenuItem("Continue", lambda: Push(routes.resume_duel()),
+                                  note=what))
         items += [
             MenuItem("Hotseat duel", lambda: Push(routes.duel_setup("hotseat"))),
             MenuItem("Versus AI", lambda: Push(routes.duel_setup("versus_ai"))),
-            MenuItem("Puzzles", lambda: Push(routes.puzzles())),
+            MenuItem("Puzzles", lambda: Push(routes.puzzles()), note=PUZZLES_NOTE),
             MenuItem("Deck builder", lambda: Push(routes.deck_builder())),
             MenuItem("Replays", lambda: Push(routes.replays())),
             MenuItem("Settings", lambda: Push(routes.settings())),
@@ -90,11 +101,19 @@ class MenuScene(Screen):
 
     def resume(self) -> None:
         """Back on top of the stack: a duel may have been suspended or finished meanwhile."""
-        labels = [item.label for item in self.items]
+        labels = [(item.label, item.note) for item in self.items]
         fresh = self._build_items()
-        if [item.label for item in fresh] != labels:
+        if [(item.label, item.note) for item in fresh] != labels:
+            if [i.label for i in fresh] != [label for label, _note in labels]:
+                self.focus = None
             self.items = fresh
-            self.focus = None
+
+    def ask_quit(self) -> None:
+        """Esc on the menu: a question, not an instant exit (Esc twice from a sub-screen
+        must not close the game); Enter quits, Esc stays."""
+        self.dialog = Dialog(QUIT_QUESTION, "",
+                             [DialogButton("Quit", lambda: self.go(Pop()), "primary"),
+                              DialogButton("Stay")], default=0, cancel=1, canvas=self.size)
 
     def _render(self, text: str, px: int, colour: Colour, bold: bool = True, scaled: bool = True) -> pygame.Surface:
         """`text` at `px` times Settings' text size (game/ui/text.py; not the title, large
@@ -110,6 +129,28 @@ class MenuScene(Screen):
                 surf = surf.convert_alpha()
             self._text[key] = surf
         return surf
+
+    @staticmethod
+    def caption(item: MenuItem) -> str:
+        """The focused item's whole note as the line under the buttons says it
+        ("Continue: hotseat, Ember Rush v Veil Control, round 3")."""
+        return f"{item.label}: {item.note}" if item.note else ""
+
+    def _note(self, text: str, px: int, room: int, scaled: bool = True) -> pygame.Surface:
+        """An item's note, small and dim, cut with an ellipsis to `room` pixels."""
+        size = round(px * txt.scale()) if scaled else px
+        cut = self._cut.get((text, size, room))
+        if cut is not None:
+            return self._render(cut, px, TEXT_DIM, bold=False, scaled=scaled)
+        whole = text
+        if font(size, False).size(text)[0] > room:
+            while text and font(size, False).size(text + "\u2026")[0] > room:
+                text = text[:-1]
+            text = text.rstrip(" ,") + "\u2026"
+        if len(self._cut) > 50:
+            self._cut.clear()
+        self._cut[(whole, size, room)] = text
+        return self._render(text, px, TEXT_DIM, bold=False, scaled=scaled)
 
     # --------------------------------------------------------------- input
     def button_rects(self) -> list[pygame.Rect]:
@@ -157,7 +198,8 @@ class MenuScene(Screen):
     def _key(self, key: int) -> Transition | None:
         n = len(self.items)
         if key == pygame.K_ESCAPE:
-            return Pop()
+            self.ask_quit()
+            return None
         if key in (pygame.K_DOWN, pygame.K_TAB):
             self.focus = 0 if self.focus is None else (self.focus + 1) % n
         elif key == pygame.K_UP:
@@ -182,6 +224,7 @@ class MenuScene(Screen):
         w, h = self.size
         s, rects = layout(self.size, len(self.items))
         surface.blit(self.backdrop(self.size), (0, 0))
+        self.note_rects = []
 
         title = self._render("Phantom Duel", round(64 * s), TEXT, scaled=False)
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.14))))
@@ -195,7 +238,7 @@ class MenuScene(Screen):
 
         label_px = round(22 * s)
         radius = max(4, round(10 * s))
-        for item, rect in zip(self.items, rects, strict=True):
+        for index, (item, rect) in enumerate(zip(self.items, rects, strict=True)):
             t = item.hover
             fill = [round(a + (b - a) * t) for a, b in zip(BUTTON, BUTTON_HOVER, strict=True)]
             edge = [round(a + (b - a) * t) for a, b in zip(BUTTON_EDGE, ACCENT, strict=True)]
@@ -205,12 +248,43 @@ class MenuScene(Screen):
                 bar = pygame.Rect(rect.x + round(10 * s), rect.y + round(14 * s),
                                   max(2, round(4 * s * t)), rect.h - round(28 * s))
                 pygame.draw.rect(surface, ACCENT, bar, border_radius=2)
+            scaled = True  # Settings' text size, unless label and note then overflow the button
             dim = self._render(item.label, label_px, TEXT_DIM)
-            where = dim.get_rect(center=rect.center)
+            note = None
+            if item.note:
+                room = rect.w - round(40 * s)
+                note = self._note(item.note, round(13 * s), room)
+                if dim.get_height() + note.get_height() > rect.h:
+                    scaled = False
+                    dim = self._render(item.label, label_px, TEXT_DIM, scaled=False)
+                    note = self._note(item.note, round(13 * s), room, scaled=False)
+            inline = note is not None and dim.get_height() + note.get_height() > rect.h
+            if inline:  # no room for two lines (many items, a small window): label, then note
+                pad = round(28 * s)
+                room = rect.w - 2 * pad - dim.get_width() - round(12 * s)
+                note = self._note(item.note, round(13 * s), room, scaled=False) if room > 40 else None
+            centre = rect.center
+            if inline:
+                if note is not None:
+                    width = dim.get_width() + round(12 * s) + note.get_width()
+                    left = rect.centerx - width // 2
+                    centre = (left + dim.get_width() // 2, rect.centery)
+                    spot = note.get_rect(midleft=(left + dim.get_width() + round(12 * s),
+                                                  rect.centery + 1))
+                    surface.blit(note, spot)
+                    self.note_rects.append((index, spot))
+            elif note is not None:  # the label up, its note under it, both inside the button
+                gap = max(0, (rect.h - dim.get_height() - note.get_height()) // 3)
+                top = rect.y + gap
+                centre = (rect.centerx, top + dim.get_height() // 2)
+                spot = note.get_rect(midtop=(rect.centerx, top + dim.get_height()))
+                surface.blit(note, spot)
+                self.note_rects.append((index, spot))
+            where = dim.get_rect(center=centre)
             if t < 1.0:
                 surface.blit(dim, where)
             if t > 0.0:  # the bright label fades in over the dim one
-                bright = self._render(item.label, label_px, TEXT)
+                bright = self._render(item.label, label_px, TEXT, scaled=scaled)
                 bright.set_alpha(round(255 * t))
                 surface.blit(bright, where)
 
@@ -218,7 +292,13 @@ class MenuScene(Screen):
                             round(15 * s), TEXT_DIM)
         hint_rect = hint.get_rect(center=(w // 2, h - round(28 * s)))
         surface.blit(hint, hint_rect)
+        focused = self.items[self.focus] if self.focus is not None and self.focus < len(self.items) else None
+        if focused is not None and focused.note:  # the whole note, however long, on hover
+            whole = self._render(self.caption(focused), round(15 * s), ACCENT, bold=False)
+            surface.blit(whole, whole.get_rect(center=(w // 2, (rects[-1].bottom + hint_rect.top) // 2)))
         self._draw_notice(surface, s, (rects[-1].bottom + hint_rect.top) // 2)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
 
     def _draw_notice(self, surface: pygame.Surface, s: float, centre_y: int) -> None:
         if self.notice_left <= 0 or not self.notice:

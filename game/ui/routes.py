@@ -67,6 +67,14 @@ def resume_available() -> bool:
     return autosave.available() or suspend.available()
 
 
+def what_continues() -> str:
+    """What Continue would open, in one line ("hotseat, Ember Rush v Veil Control, round 3";
+    "" when nothing readable waits): the saved file's header only (game/play/continue_line.py)."""
+    from game.play import continue_line
+
+    return continue_line.what_continues()
+
+
 def resume_duel() -> Scene:
     """The suspended duel, back where it was left; a file that cannot be used gets a
     question naming the problem (keep it or discard it), never a crash."""

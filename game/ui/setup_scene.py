@@ -46,8 +46,10 @@ class DuelSetupScene(Screen):
         self.chosen: list[library.DeckEntry | None] = [None, None]
         ai = mode == "versus_ai"
         self.side_names = ("Your deck", "AI's deck") if ai else ("Player 1", "Player 2")
-        # a row holds a deck's name over its state: taller when Settings' text size is larger
-        row_h = max(ROW_H, 12 + txt.font(theme.LABEL, True).get_linesize() + txt.font(theme.SMALL).get_height())
+        # a row holds a deck's name over what it plays (its description) over its state:
+        # taller when Settings' text size is larger
+        row_h = max(ROW_H, 14 + txt.font(theme.LABEL, True).get_linesize()
+                    + 2 * txt.font(theme.SMALL).get_linesize())
         self.lists = [ListView(pygame.Rect(c.x + 6, c.y + 48, c.w - 12, c.h - 54), row_h, partial(self._draw_row, side=i),
                                on_activate=partial(self.choose, i))
                       for i, c in enumerate(COLUMNS)]
@@ -242,5 +244,10 @@ class DuelSetupScene(Screen):
         else:
             status, colour = entry.status, theme.BAD if entry.complete else theme.TEXT_DIM
         below = max(26, 2 + txt.font(theme.LABEL, True).get_linesize())  # grows with text size
+        about = entry.deck.description if entry.deck is not None else ""
+        if about:  # what the deck plays, one line (a starter deck's, or the player's own)
+            txt.blit_text(surface, txt.fit(about, theme.SMALL, r.w - 24), theme.SMALL, ink,
+                          (r.x + 12, r.y + below))
+            below += txt.font(theme.SMALL).get_linesize()
         txt.blit_text(surface, txt.fit(status, theme.SMALL, r.w - 24), theme.SMALL, colour,
                       (r.x + 12, r.y + below))

@@ -153,6 +153,9 @@ def test_each_problem_names_the_deck_rule_it_breaks_and_keeps_it_through_picklin
     ("name: X\nextra: [{card: x, count: -1}]\n", "extra[0].count: expected a whole number from 1 to 3"),
     ("name: X\nmain: [{card: x, count: yes}]\n", "main[0].count: expected a whole number"),
     ("name: X\nmain: [{card: x, count: 1}\n", "not valid YAML"),
+    ("name: X\ndescription: [a, b]\n", "description: expected one line of at most 80"),
+    ("name: X\ndescription: \"two\\nlines\"\n", "description: expected one line"),
+    (f"name: X\ndescription: {'x' * 81}\n", "description: expected one line of at most 80"),
 ])
 def test_malformed_deck_files_raise_deck_error(tmp_path, text, needle):
     path = tmp_path / "deck.yaml"
@@ -217,3 +220,25 @@ def test_save_deck_is_atomic_when_writing_fails(tmp_path, monkeypatch):
         save_deck(legal(name="New"), path)
     assert path.read_bytes() == before  # the old file is untouched
     assert [p.name for p in tmp_path.iterdir()] == ["deck.yaml"]  # no temp file left behind
+
+
+def test_a_description_is_one_bounded_line_kept_through_saving_and_not_part_of_the_deck(tmp_path):
+    deck = load_deck(STARTER_DECK_DIR / "ember_rush.yaml")
+    assert deck.description and len(deck.description) <= 80
+    path = tmp_path / "copy.yaml"
+    save_deck(deck, path)
+    assert load_deck(path).description == deck.description
+    plain = parse_deck({"name": "X", "main": ["iron_hound"]}, "d.yaml")
+    assert plain.description == "" and "description" not in plain.to_data()
+    # two decks of the same cards are the same deck whatever their words say
+    assert parse_deck({"name": "X", "description": "Words.", "main": ["iron_hound"]}, "d") == plain
+
+
+def test_the_deck_builder_keeps_a_deck_files_description_when_it_saves(tmp_path):
+    from game.decks.edit import DeckEditor
+
+    deck = load_deck(STARTER_DECK_DIR / "hive_swarm.yaml")
+    editor = DeckEditor(deck, base_pool())
+    path = tmp_path / "mine.yaml"
+    save_deck(editor.deck(), path)
+    assert load_deck(path).description == deck.description != ""

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.ui import loaded, routes
-from game.ui.menu import MenuScene
+from game.ui.menu import MenuItem, MenuScene
 from game.ui.scene import Pop, Push, Replace, apply_transition
 
 REPO = Path(__file__).resolve().parents[2]
@@ -98,9 +98,24 @@ def test_clicking_outside_buttons_does_nothing(screen) -> None:
     assert menu.notice == ""
 
 
-def test_escape_quits(screen) -> None:
+def test_escape_asks_before_quitting_and_enter_or_escape_answers(screen) -> None:
     menu = MenuScene(SIZE)
-    assert post_and_handle(menu, key(pygame.K_ESCAPE)) == [Pop()]
+    menu.draw(screen)
+    before = pygame.image.tobytes(screen, "RGB")
+    assert post_and_handle(menu, key(pygame.K_ESCAPE)) == []  # Esc asks, never quits at once
+    assert menu.dialog is not None and menu.dialog.title == "Quit Phantom Duel?"
+    assert [b.label for b in menu.dialog.buttons_spec] == ["Quit", "Stay"]
+    menu.draw(screen)
+    assert pygame.image.tobytes(screen, "RGB") != before  # the question is on screen
+    assert post_and_handle(menu, key(pygame.K_ESCAPE)) == []  # Esc: Stay
+    assert menu.dialog is None
+    assert post_and_handle(menu, key(pygame.K_ESCAPE), key(pygame.K_RETURN)) == [Pop()]
+    menu = MenuScene(SIZE)  # a click on Quit answers it too
+    post_and_handle(menu, key(pygame.K_ESCAPE))
+    menu.draw(screen)
+    at = menu.dialog.buttons[0].rect.center
+    assert post_and_handle(menu, click(at), pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at,
+                                                               button=1)) == [Pop()]
 
 
 def test_keyboard_reaches_quit(screen) -> None:
@@ -170,3 +185,85 @@ def test_continue_is_listed_only_while_a_suspended_duel_waits(screen, monkeypatc
     menu.draw(screen)
     for rect in menu.button_rects():
         assert screen.get_rect().contains(rect)
+
+
+def test_puzzles_are_marked_as_the_way_to_learn(screen) -> None:
+    menu = MenuScene(SIZE)
+    menu.draw(screen)
+    index = [item.label for item in menu.items].index("Puzzles")
+    rect = menu.button_rects()[index]
+    post_and_handle(menu, pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+    assert menu.caption(menu.items[menu.focus]) == "Puzzles: learn one rule at a time"
+
+
+def _hover_continue(menu: MenuScene, screen) -> str:
+    assert menu.items[0].label == "Continue"
+    menu.draw(screen)
+    post_and_handle(menu, pygame.event.Event(pygame.MOUSEMOTION, pos=menu.button_rects()[0].center,
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+    menu.update(1 / 60)
+    menu.draw(screen)
+    return menu.caption(menu.items[menu.focus])
+
+
+def test_continue_says_what_it_continues_from_the_saved_header_read_once(home, screen,
+                                                                          monkeypatch) -> None:
+    from game.play import continue_line, suspend
+    from tests.play.test_suspend import capture, played
+
+    match, duel = played(steps=60)
+    suspend.save(capture(match, duel, mode="versus_ai"))
+    reads = []
+    real = continue_line.what_continues
+    monkeypatch.setattr(continue_line, "what_continues", lambda: reads.append(1) or real())
+    menu = MenuScene(SIZE)
+    words = _hover_continue(menu, screen)
+    assert words == (f"Continue: versus Normal, Ember Rush v Veil Control, duel 1 of 3, "
+                     f"round {duel.state.round}")
+    for _ in range(20):  # frames read nothing
+        menu.update(1 / 60)
+        menu.draw(screen)
+    assert len(reads) == 1
+
+
+def test_continue_names_an_autosaved_hotseat_duel(home, screen) -> None:
+    from game.play import autosave
+    from tests.play.test_suspend import capture, played
+
+    match, duel = played(steps=10)
+    journal = autosave.Journal(autosave.match_header(capture(match, duel, mode="hotseat")))
+    assert journal.flush()
+    try:
+        words = _hover_continue(MenuScene(SIZE), screen)
+    finally:
+        journal.discard()
+    # the header is the duel as it started: its round may be old, so none is named
+    assert words == "Continue: hotseat, Ember Rush v Veil Control, duel 1 of 3"
+
+
+@pytest.mark.parametrize("scale", [100, 130])
+def test_each_note_sits_inside_its_button_at_every_text_size(screen, monkeypatch, scale) -> None:
+    from game.ui import text as txt
+
+    monkeypatch.setattr(routes, "resume_available", lambda: True)
+    monkeypatch.setattr(routes, "what_continues",
+                        lambda: "hotseat, Ember Rush v Veil Control, duel 2 of 3, round 13")
+    txt.set_scale(scale)
+    try:
+        for size, more in ((SIZE, 0), (SIZE, 1), ((800, 450), 0), ((800, 450), 1)):
+            menu = MenuScene(size)
+            menu.items[1:1] = [MenuItem(f"Another entry {k}") for k in range(more)]
+            surface = pygame.Surface(size)
+            menu.draw(surface)
+            rects = menu.button_rects()
+            drawn = [i for i, _spot in menu.note_rects]
+            if size == SIZE:  # room for both notes in their buttons (one more item too)
+                assert [menu.items[i].label for i in drawn] == ["Continue", "Puzzles"]
+            for i, spot in menu.note_rects:
+                assert rects[i].contains(spot), (scale, size, menu.items[i].label)
+            # whatever the room, hovering an item shows its whole note under the buttons
+            menu.focus = 0
+            assert menu.caption(menu.items[0]).startswith("Continue: hotseat")
+    finally:
+        txt.set_scale(100)

@@ -135,3 +135,38 @@ def test_simulate_takes_deck_names(home) -> None:
     assert proc.returncode == 0, proc.stderr
     report = json.dumps(json.loads(proc.stdout))
     assert "Ember Rush" in report and "My Swarm" in report
+
+
+def test_setup_rows_say_what_each_starter_deck_plays(window) -> None:
+    """Opened from the menu by a real click: every starter deck's row shows its one-line
+    description (from the deck's file) between its name and its state, whole, in its row."""
+    from game.decks.deck import MAX_DESCRIPTION
+    from game.ui import text as txt
+    from tests.ui.drawn import drawn_text
+
+    menu = MenuScene()
+    menu.draw(window)
+    labels = [item.label for item in menu.items]
+    got = feed(menu, *click(menu.button_rects()[labels.index("Hotseat duel")].center))
+    scene = got[0].scene
+    starters = [e for e in scene.entries if e.readonly]
+    assert len(starters) == 4
+    for scale in (100, 130):
+        txt.set_scale(scale)
+        try:
+            scene = DuelSetupScene("hotseat", POOL)
+            settle(scene, 2, window)
+            with drawn_text() as seen:
+                scene.draw(window)
+        finally:
+            txt.set_scale(100)
+        where = {s: rect for s, rect in seen}
+        for entry in starters:
+            about = entry.deck.description
+            assert about and len(about) <= MAX_DESCRIPTION and about.isprintable()
+            assert about in where, (scale, entry.name)  # whole, not cut
+            row = next(rect for s, rect in seen if s == entry.name)
+            assert where[about].top >= row.bottom - 2  # under the name, inside the column
+            assert scene.lists[0].rect.contains(where[about]) or scene.lists[1].rect.contains(where[about])
+    by_name = {e.name: e.deck.description for e in starters}
+    assert by_name["Ember Rush"].startswith("Aggro") and by_name["Veil Control"].startswith("Control")

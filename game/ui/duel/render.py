@@ -18,7 +18,7 @@ from game.engine import Zone
 from game.ui import backdrop, look, motion, theme
 from game.ui import text as txt
 
-from . import style
+from . import playable_mark, style
 from .board import Board
 from .geometry import Geometry
 from .gestures import CardTarget, HandTarget, LpTarget, SlotTarget, Target
@@ -117,17 +117,23 @@ class BoardRenderer:
     def _pulse(self) -> float:
         return motion.pulse(self.clock, 4.0, 0.1, 1.0)
 
+    def _halo(self) -> float:
+        """The playable cards' breathing glow: never gone (the steady mark is over it)."""
+        return motion.pulse(self.clock, 4.0, 0.45, 1.0)
+
     def _card(self, surface: pygame.Surface, board: Board, uid: int, rect: pygame.Rect,
               lights: Lights) -> None:
         c = board.cards[uid]
         if uid in lights.picked:
             self._glow_rect(surface, rect, style.TARGET, 1.0)
         elif uid in lights.playable:
-            self._glow_rect(surface, rect, style.PLAYABLE, self._pulse())
+            self._glow_rect(surface, rect, style.PLAYABLE, self._halo())
         if uid == lights.answering:
             self._glow_rect(surface, rect, (250, 236, 170), 0.8)
         img = self.sprites.field(c, board.seat)
         surface.blit(img, img.get_rect(center=rect.center))
+        if uid in lights.playable and uid not in lights.picked:  # steady, over the pulse
+            playable_mark.draw(surface, img.get_rect(center=rect.center))
         if style.marked:  # colour-blind palette: whose card, by its controller's shape
             style.draw_mark(surface, c.controller, (rect.x + 10, rect.y + 10), 11)
         if c.face_up and c.card_id:
@@ -183,8 +189,9 @@ class BoardRenderer:
         if n and not (tray and seat == board.seat):
             surface.blit(self.sprites.back(r.w), r)
             if seat == board.seat and any(u in lights.playable for u in side.extra):
-                self._glow_rect(surface, r, style.PLAYABLE, self._pulse())
+                self._glow_rect(surface, r, style.PLAYABLE, self._halo())
                 surface.blit(self.sprites.back(r.w), r)
+                playable_mark.draw(surface, r)
         _count(surface, r, n)
         _pile_label(surface, r, "EXTRA DECK", style.SIDE_BALANCE)  # its own colour: never the Main Deck's look
         if seat == board.seat:
@@ -226,12 +233,14 @@ class BoardRenderer:
         if uid in lights.picked:
             self._glow_rect(surface, r, style.TARGET, 1.0)
         elif uid in lights.playable:
-            self._glow_rect(surface, r, style.PLAYABLE, self._pulse())
+            self._glow_rect(surface, r, style.PLAYABLE, self._halo())
         if c.card_id is None:
             surface.blit(self.sprites.back(r.w), r)
         else:
             surface.blit(self.sprites.hand(c.card_id, r.w, c.sp_cost), r)
             self.drawn.add(c.card_id)
+        if uid in lights.playable and uid not in lights.picked:  # steady, over the pulse
+            playable_mark.draw(surface, r)
         if lights.targets.get(CardTarget(uid)) == "pick":
             pygame.draw.rect(surface, style.TARGET, r.inflate(6, 6), 3, border_radius=8)
         self._rings(surface, uid, r, lights)
@@ -242,7 +251,7 @@ class BoardRenderer:
         layer.fill((10, 12, 20, 235))
         surface.blit(layer, area)
         pygame.draw.rect(surface, (152, 108, 224), area, 2, border_radius=8)
-        txt.blit_text(surface, "EXTRA DECK  \u00b7  drag a glowing card to a slot", 13,
+        txt.blit_text(surface, "EXTRA DECK  \u00b7  drag a card marked PLAY to a slot", 13,
                       (190, 170, 240), (area.x + 10, area.y + 6), bold=True)
         for uid, r in zip(board.me.extra, self.geo.tray_rects(), strict=False):
             if uid in flying or uid == lights.dragging:
@@ -251,9 +260,11 @@ class BoardRenderer:
             if c is None or c.card_id is None:
                 continue
             if uid in lights.playable:
-                self._glow_rect(surface, r, style.PLAYABLE, self._pulse())
+                self._glow_rect(surface, r, style.PLAYABLE, self._halo())
             surface.blit(self.sprites.hand(c.card_id, r.w), r)
             self.drawn.add(c.card_id)
+            if uid in lights.playable:
+                playable_mark.draw(surface, r)
             self._rings(surface, uid, r, lights)
 
     def _targets(self, surface: pygame.Surface, lights: Lights, back: bool) -> None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-
 PALETTES = {
     "standard": ((96, 166, 236), (232, 118, 146)),
     # IBM's colour-blind-safe blue and orange (tests/ui/test_access.py checks them apart under
@@ -28,7 +26,8 @@ FIELD_FAR = (22, 24, 34)
 SLOT_EDGE = (48, 58, 78)
 SLOT_FILL = (18, 22, 31)
 SIDE_BALANCE = (122, 104, 168)  # Side Balance slots: visibly another kind of slot
-PLAYABLE = theme.ACCENT  # cards that can act now glow amber
+# cards that can act now glow white: no card frame's hue (game/ui/duel/playable_mark.py)
+PLAYABLE = (255, 255, 255)
 TARGET = (110, 206, 132)  # legal drop targets
 ENEMY_TARGET = (236, 96, 96)  # attack targets
 FOCUS = (250, 236, 170)

@@ -130,7 +130,7 @@ class ZoomPanel:
         cdef = self.host.pool.get(cid) if cid else None
         face = self.host.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
         hint = self.pile_words(self.host.input.pointer) if cid is None else ""
-        hint = hint or "Drag a glowing card to play it; click a card for its menu."
+        hint = hint or "Drag a card marked PLAY to play it; click a card for its menu."
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
                          self.notes(card))
 
