@@ -198,9 +198,10 @@ def test_puzzles_are_marked_as_the_way_to_learn(screen) -> None:
 
 
 def _hover_continue(menu: MenuScene, screen) -> str:
-    assert menu.items[0].label == "Continue"
+    index = [item.label for item in menu.items].index("Continue")
     menu.draw(screen)
-    post_and_handle(menu, pygame.event.Event(pygame.MOUSEMOTION, pos=menu.button_rects()[0].center,
+    post_and_handle(menu, pygame.event.Event(pygame.MOUSEMOTION,
+                                             pos=menu.button_rects()[index].center,
                                              rel=(0, 0), buttons=(0, 0, 0)))
     menu.update(1 / 60)
     menu.draw(screen)
@@ -253,7 +254,7 @@ def test_each_note_sits_inside_its_button_at_every_text_size(screen, monkeypatch
     try:
         for size, more in ((SIZE, 0), (SIZE, 1), ((800, 450), 0), ((800, 450), 1)):
             menu = MenuScene(size)
-            menu.items[1:1] = [MenuItem(f"Another entry {k}") for k in range(more)]
+            menu.items[2:2] = [MenuItem(f"Another entry {k}") for k in range(more)]
             surface = pygame.Surface(size)
             menu.draw(surface)
             rects = menu.button_rects()
@@ -263,7 +264,8 @@ def test_each_note_sits_inside_its_button_at_every_text_size(screen, monkeypatch
             for i, spot in menu.note_rects:
                 assert rects[i].contains(spot), (scale, size, menu.items[i].label)
             # whatever the room, hovering an item shows its whole note under the buttons
-            menu.focus = 0
-            assert menu.caption(menu.items[0]).startswith("Continue: hotseat")
+            at = [item.label for item in menu.items].index("Continue")
+            menu.focus = at
+            assert menu.caption(menu.items[at]).startswith("Continue: hotseat")
     finally:
         txt.set_scale(100)
