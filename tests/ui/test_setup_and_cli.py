@@ -135,3 +135,23 @@ def test_simulate_takes_deck_names(home) -> None:
     assert proc.returncode == 0, proc.stderr
     report = json.dumps(json.loads(proc.stdout))
     assert "Ember Rush" in report and "My Swarm" in report
+
+
+def test_help_says_no_command_opens_the_window(home) -> None:
+    proc = run_main("--help", home=home)
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(proc.stdout.split())
+    assert "With no COMMAND it opens the game's window" in text
+    assert "every COMMAND runs without a window (headless)" in text
+    assert "commands (none: open the window)" in text
+
+
+def test_simulate_card_tables_name_the_cards(home) -> None:
+    proc = run_main("simulate", "--decks", "Ember Rush", "Veil Control", "--games", "2",
+                    "--jobs", "1", "--no-progress", home=home)
+    assert proc.returncode == 0, proc.stderr
+    tables = proc.stdout[proc.stdout.index("Most played cards"):].splitlines()
+    rows = [line for line in tables if line.startswith("  ")]
+    assert rows and not any(word in POOL for line in rows for word in line.split())
+    names = {card.name for card in POOL.values()}
+    assert all(any(line.strip().startswith(name) for name in names) for line in rows), rows
