@@ -79,7 +79,9 @@ _PROJECT = (Path(DEFAULT_CARD_DIR), RULES_PATH, STARTER_DECK_DIR)
 _DECK_KEYS = ("main", "side", "extra")
 
 
-_TEXT_LINE = re.compile(r"^(name\s*:|\d+\s*[xX]?\s+\S)", re.IGNORECASE)  # "Name: X", "3 Imp"
+_TEXT_SKIP = re.compile(r"^(name\s*:.*|(main|side|extra)(\s*deck)?\s*:?|sideboard\s*:?)$",
+                        re.IGNORECASE)  # a text list's "Name: X" and its headings
+_TEXT_CARD = re.compile(r"^\d+\s*[xX]?\s+\S")  # "3 Cinder Pup", "3x Cinder Pup"
 
 
 def _expand(args: list[str]) -> list[Path]:
@@ -102,7 +104,8 @@ def _expand(args: list[str]) -> list[Path]:
 def _is_text_deck(path: Path, problem: str | None, data: Any) -> bool:
     """Is this file a deck in the deck builder's text export? A `.txt` file is; so is a file
     that is no YAML mapping or list (bad YAML, or one long string) whose first line reads like
-    a card list, so a broken YAML file still gets its YAML problem."""
+    a card list (its first line past `Name:` and the headings is `3 Cinder Pup`), so a broken
+    YAML file still gets its YAML problem."""
     if path.suffix.lower() == ".txt":
         return True
     if not (isinstance(data, str) or (problem or "").startswith("not valid YAML")):
@@ -112,8 +115,8 @@ def _is_text_deck(path: Path, problem: str | None, data: Any) -> bool:
     except FileError:
         return False
     lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
-    first = next((line for line in lines if line), "")
-    return bool(_TEXT_LINE.match(first))
+    first = next((line for line in lines if line and not _TEXT_SKIP.match(line)), "")
+    return bool(_TEXT_CARD.match(first))
 
 
 def _read(path: Path) -> tuple[Any, str | None]:
