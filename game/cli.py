@@ -54,12 +54,19 @@ def _prog() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=_prog(), description="Phantom Duel: a trading card game client.")
+        prog=_prog(), description="Phantom Duel: a trading card game client. With no COMMAND "
+        "it opens the game's window; every COMMAND runs without a window (headless) and "
+        "prints to the terminal.",
+        epilog=f"`{_prog()} COMMAND --help` says what a command does and takes. Deck "
+               "arguments take deck names as the screens show them (\"Ember Rush\") or files; "
+               "replay takes a file name as the replays folder lists it (`paths` prints the "
+               "folders).")
     parser.add_argument("--frames", type=_positive, default=None,
                         help="close the window after N frames (for headless tests)")
     parser.add_argument("--screenshot", metavar="PATH", default=None,
                         help="save the last frame as a PNG when the window closes")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                title="commands (none: open the window)")
     sim = sub.add_parser("simulate", help="AI-vs-AI duels between two decks: balance report",
                          description="Play random-legal AI duels between two decks headless "
                                      "and print a balance report.")
@@ -128,8 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     for name, help_text in (("bench", "every speed figure in one run (a checkout's "
                                       "scripts/bench_all.py; --quick, --json, --markdown)"),
                             ("scenario", "run scenario (puzzle) files"),
-                            ("check", "check cards, decks and rules"),
-                            ("replay", "print the duel log of a replay file")):
+                            ("check", "check card, deck and rules files, deck names and "
+                                      "the deck builder's text export"),
+                            ("replay", "print the duel log of a replay, its commands in words")):
         later = sub.add_parser(name, help=help_text, add_help=False)
         later.add_argument("args", nargs=argparse.REMAINDER)
     return parser
@@ -194,7 +202,7 @@ def run_bench(args: list[str]) -> int:
     assert spec is not None and spec.loader is not None, "a .py file has a loader"
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return int(module.main(args) or 0)
+    return int(module.main(args, prog=f"{_prog()} bench") or 0)
 
 
 def _one_line(message: object) -> str:
@@ -216,10 +224,16 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     rules grid, the table of the balance figures per rules candidate)."""
     from game.cards import CardDataError, load_card_set
     from game.decks.deck import DeckError, load_deck, validate_deck
-    from game.designer.balance import run_balance, run_rules_grid
+    from game.designer.balance import BalanceRun, run_balance, run_rules_grid
     from game.designer.cluster import ClusterError
     from game.designer.rules_grid import load_rules_grid
-    from game.designer.sim import SimError, default_jobs, level_players, simulate_matches
+    from game.designer.sim import (
+        SimError,
+        SimResult,
+        default_jobs,
+        level_players,
+        simulate_matches,
+    )
     from game.rules.file import RULES_PATH, RulesFileError, load_rules
 
     try:
@@ -275,7 +289,12 @@ def run_simulate(deck_paths: list[str], games: int, seed: int, as_json: bool,
     except (SimError, RuntimeError) as exc:
         print(f"simulate: engine error: {_one_line(exc)}", file=sys.stderr)
         return 1
-    print(json.dumps(result.to_dict()) if as_json else result.format_report())
+    if as_json:
+        print(json.dumps(result.to_dict()))
+    elif isinstance(result, (SimResult, BalanceRun)):  # card tables: names, as the screens show
+        print(result.format_report(card_names={cid: card.name for cid, card in pool.items()}))
+    else:
+        print(result.format_report())
     if png and not matches:
         from game.designer.balance_png import save_png as save_balance_png
         from game.files.fileio import FileError

@@ -1,7 +1,10 @@
 """`python main.py replay FILE`: a replay's duel log as text, for bug reports.
 
-Each command is printed as its file line, then what it caused in the duel log's sentences
-(game/play/describe.py). By default the log is the designer's: nothing
+FILE is a path, or a file name (or its name without `.yaml`) as the replays folder of the user
+data folder lists it (game/play/replay/store.py). Each command is printed in words, its cards
+by name ("summons Cinder Pup to Phantom slot 2 (attack position, face up)"; `--raw`: as the
+file keeps it, "Summon player=0 card=33 zone=phantom index=1 ..."), then what it caused in
+the duel log's sentences (game/play/describe.py). By default the log is the designer's: nothing
 hidden (every card named); `--seat 1|2` prints what that player saw instead. The log is the
 duel as it was played: its recorded events, as the replay viewer shows them
 (game/ui/replays/shown.py), with its own card data (a replay without events, format 1 or
@@ -20,9 +23,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from game.engine import CardDef
+from game.engine import CardDef, Command, Duel
+from game.engine.commands import (
+    Activate,
+    Attack,
+    ChangePosition,
+    Choose,
+    Concede,
+    EndTurn,
+    Flip,
+    NextPhase,
+    Pass,
+    PlayEnvironment,
+    SetCard,
+    SpecialSummon,
+    Summon,
+    Unsummon,
+)
+from game.engine.views import visible_to
+from game.files.fileio import is_file
 from game.play.replay import (
     ReplayError,
     ReplayRun,
@@ -30,16 +51,24 @@ from game.play.replay import (
     check_replay,
     command_line,
     load_replay,
+    replay_files,
+    replays_dir,
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="main.py replay",
-                                description="Print the duel log of a replay file.")
-    p.add_argument("file", help="a replay file (from the replays folder of the user data folder)")
+                                description="Print the duel log of a replay file: each command in "
+                                            "words, then what it caused in the duel log's "
+                                            "sentences.")
+    p.add_argument("file", help="a replay file: a path, or a file name as listed in the replays "
+                                "folder (`main.py paths` prints it; the .yaml may be left off)")
     p.add_argument("--seat", type=int, choices=(1, 2), default=None,
                    help="print what player 1 or 2 saw (default: everything, nothing hidden)")
     p.add_argument("--no-commands", action="store_true", help="only the log sentences")
+    p.add_argument("--raw", action="store_true",
+                   help="print each command in the engine's notation, as the file keeps it "
+                        "(Summon player=0 card=33 zone=phantom index=0 ...), not in words")
     p.add_argument("--check", action="store_true",
                    help="print only whether today's game reproduces the replay, and where it "
                         "first differs (exit code 0: reproduced, 1: differs, 2: unreadable)")
@@ -55,17 +84,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CardDataError, OSError, ValueError) as exc:
         print(f"replay: the card data cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
+    path = replay_path(args.file)
     if args.check:
-        return check_main(args.file, pool)
+        return check_main(path, pool)
     try:
-        replay = load_replay(args.file, pool)
+        replay = load_replay(path, pool)
         run = ReplayRun.play(replay, pool)
     except ReplayError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
+        print(f"replay: {exc}{_not_listed(path)}", file=sys.stderr)
         return 2
-    lines = log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands)
+    lines = log_lines(run, None if args.seat is None else args.seat - 1, not args.no_commands,
+                      raw=args.raw)
     sys.stdout.write("\n".join(lines) + "\n")  # one write: 200,000 prints cost a second
     return 1 if run.stopped or run.warnings else 0
+
+
+def replay_path(given: str) -> str:
+    """A replay file from a path, or from its name in the replays folder (with or without
+    `.yaml`, as the folder lists it); else `given` unchanged (its reader names the problem)."""
+    if is_file(given):  # never raises, whatever the name
+        return given
+    for path in replay_files():
+        if given in (path.name, path.stem):
+            return str(path)
+    return given
+
+
+def _not_listed(path: str) -> str:
+    """For a file that is not there: where else it was looked for."""
+    return "" if is_file(path) else f" (nor a replay of {replays_dir()})"
 
 
 def check_main(path: str, pool: Mapping[str, CardDef]) -> int:
@@ -82,7 +129,7 @@ def check_main(path: str, pool: Mapping[str, CardDef]) -> int:
         verdict = check_replay(replay, pool, rules)
         own = ReplayRun.play(replay, pool) if not verdict.reproduced else None
     except ReplayError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
+        print(f"replay: {exc}{_not_listed(path)}", file=sys.stderr)
         return 2
     for line in check_lines(path, verdict, own):
         print(line)
@@ -111,8 +158,10 @@ def check_lines(path: str, verdict: Verdict, own: ReplayRun | None) -> list[str]
     return out
 
 
-def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) -> list[str]:
-    """The whole replay as text lines: a header, then per command its line and its sentences."""
+def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True,
+              raw: bool = False) -> list[str]:
+    """The whole replay as text lines: a header, then per command its line (in words, or
+    `raw`: the engine's notation) and its sentences."""
     from game.play.describe import Describer
     from game.ui.replays.shown import RECORDED, everything, shown_for
 
@@ -137,10 +186,12 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) ->
                 out.append(indent + entry.text)
 
     sentences(0, counts[0], "")
+    said = _said(run, seat) if commands and not raw else None
     for i in range(shown.length):
         if commands:
             cmd = r.commands[i]
-            out.append(f"#{i + 1} [round {shown.rounds[i]}] {names[cmd.player]}: {command_line(cmd)}")
+            text = said(i) if said is not None else command_line(cmd)
+            out.append(f"#{i + 1} [round {shown.rounds[i]}] {names[cmd.player]}: {text}")
         sentences(counts[i], counts[i + 1], "    " if commands else "")
     out.append("")
     if shown.note:
@@ -154,3 +205,84 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True) ->
     if not run.stopped and not run.warnings:
         out.append(f"Replayed all {run.length} commands; the end matches the recording.")
     return out
+
+
+# ------------------------------------------------------------------ commands in words
+ZONES = {"phantom": "Phantom slot", "back": "back-row slot", "side": "Side Balance slot"}
+HIDDEN_CARD = "a hidden card"
+
+
+def _uids(cmd: Command) -> list[int]:
+    """The cards a command names (card uids)."""
+    if isinstance(cmd, Attack):
+        return [cmd.attacker] + ([cmd.target] if cmd.target >= 0 else [])
+    uids = [cmd.card] if hasattr(cmd, "card") else []
+    return uids + list(cmd.targets) if isinstance(cmd, Activate) else uids
+
+
+def _said(run: ReplayRun, seat: int | None) -> Callable[[int], str]:
+    """Command `i` in words: the replay walked once more, each card named if `seat` (None:
+    everyone) could see it just before or just after the command; a command the re-play did
+    not reach keeps its notation."""
+    said: list[str] = []
+    duel = run.duel_at(0)
+    for cmd in run.replay.commands[:run.length]:
+        uids = _uids(cmd)
+        seen = {u for u in uids if seat is None or visible_to(duel, u, seat)}
+        choice = duel.state.choice
+        option = ""
+        if isinstance(cmd, Choose) and choice is not None and (seat in (None, cmd.player)):
+            option = dict(zip(choice.options, choice.labels, strict=True)).get(cmd.option, "")
+        duel.apply(cmd)
+        seen |= {u for u in uids if seat is not None and visible_to(duel, u, seat)}
+        said.append(command_words(cmd, duel, seen, option))
+    return lambda i: said[i] if i < len(said) else command_line(run.replay.commands[i])
+
+
+def command_words(cmd: Command, duel: Duel, seen: set[int], option: str = "") -> str:
+    """One command as a sentence's predicate: "summons Cinder Pup to Phantom slot 2 (attack
+    position, face up)". Cards in `seen` by name, the others as "a hidden card"; `option` is
+    the label of a chosen option ("" when it is not to be told)."""
+    def card(uid: int) -> str:
+        return duel.defs[duel.state.cards[uid].cid].name if uid in seen else HIDDEN_CARD
+
+    def slot(zone: str, index: int) -> str:
+        return f"{ZONES.get(zone, zone + ' slot')} {index + 1}"
+
+    if isinstance(cmd, Pass):
+        return "passes"
+    if isinstance(cmd, NextPhase):
+        return "goes to the next phase"
+    if isinstance(cmd, EndTurn):
+        return "ends the turn"
+    if isinstance(cmd, Concede):
+        return "concedes the duel"
+    if isinstance(cmd, Summon):
+        how = f"{'attack' if cmd.attack else 'defense'} position, face {'up' if cmd.face_up else 'down'}"
+        return f"summons {card(cmd.card)} to {slot(cmd.zone, cmd.index)} ({how})"
+    if isinstance(cmd, SpecialSummon):
+        return (f"Special Summons {card(cmd.card)} to {slot(cmd.zone, cmd.index)} "
+                f"({'attack' if cmd.attack else 'defense'} position)")
+    if isinstance(cmd, SetCard):
+        return f"sets {card(cmd.card)} face down in {slot(cmd.zone, cmd.index)}"
+    if isinstance(cmd, PlayEnvironment):
+        return f"plays the Environment {card(cmd.card)}"
+    if isinstance(cmd, ChangePosition):
+        return f"changes the position of {card(cmd.card)}"
+    if isinstance(cmd, Flip):
+        return f"flips {card(cmd.card)} face up"
+    if isinstance(cmd, Unsummon):
+        return f"unsummons {card(cmd.card)} to the hand"
+    if isinstance(cmd, Attack):
+        target = "directly" if cmd.target < 0 else card(cmd.target)
+        return f"attacks {target} with {card(cmd.attacker)}"
+    if isinstance(cmd, Activate):
+        text = f"activates {card(cmd.card)} (ability {cmd.ability + 1})"
+        if cmd.zone:
+            text += f" into {slot(cmd.zone, cmd.index)}"
+        if cmd.targets:
+            text += " targeting " + ", ".join(card(t) for t in cmd.targets)
+        return text
+    if isinstance(cmd, Choose):
+        return f"chooses {option}" if option else "makes a choice"
+    return command_line(cmd)

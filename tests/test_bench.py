@@ -84,3 +84,27 @@ def test_bench_ai_hands_each_latency_player_a_seed_derived_one_way(monkeypatch) 
         simple |= {ds ^ b for b in range(256)} | {(ds >> k) for k in range(8)}
         assert mine not in simple and theirs not in simple, (ds, mine, theirs)
         assert mine != theirs and (mine ^ theirs) not in {1, ds}
+
+
+def test_bench_help_names_the_command_and_says_how_long_it_takes(tmp_path) -> None:
+    env = {**os.environ, "PHANTOM_DUEL_HOME": str(tmp_path / "home")}
+    proc = subprocess.run([sys.executable, str(REPO / "main.py"), "bench", "--help"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage: main.py bench ")
+    text = " ".join(proc.stdout.split())
+    assert f"about {bench_all.QUICK_S} s instead of about {bench_all.FULL_S} s" in text
+    assert "your own files are neither read nor written" in text
+
+
+def test_figures_are_shown_for_people() -> None:
+    shown = bench_all.shown
+    assert shown(0.04850662600028954, "s") == "0.0485 s"
+    assert shown(29125.3, "/s") == "29,125 /s" and shown(83.4, "/s") == "83.4 /s"
+    assert shown(1.5, "µs") == "1.5 µs" and shown(0.00001234, "s") == "0.000012 s"
+    assert shown("not available", "µs") == "not available"
+    figures = {key: 0.023917384000014863 for key, _, _ in bench_all.ROWS}
+    result = {"figures": figures, "machine": {"cpu": "Test CPU", "cores": 2, "python": "3.11",
+                                              "os": "Linux"}, "quick": True, "run_s": 5.5}
+    assert "0.023917" not in bench_all.markdown(result)
+    assert "| 0.0239 s |" in bench_all.markdown(result)

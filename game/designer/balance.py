@@ -113,7 +113,9 @@ class BalanceRun:
             data["seconds"] = sum(r.seconds for r in self.results)
         return data
 
-    def format_report(self, top: int = 8) -> str:
+    def format_report(self, top: int = 8, card_names: Mapping[str, str] | None = None) -> str:
+        """The matrix, the per-seat figures, then each pairing's report (its card tables name
+        each card by `card_names`, card id -> name)."""
         width = max(14, *(len(d) for d in self.decks))
         lines = [f"Phantom Duel balance report: {len(self.decks)} decks, every pairing",
                  f"{self.duels} duels, seed {self.seed}, players {self.players[0]} (row deck) "
@@ -140,7 +142,7 @@ class BalanceRun:
                 parts.append(f"going {seat} {w}/{d} ({w / d if d else 0:.1%} [{lo:.0%}-{hi:.0%}])")
             lines.append(f"  {name:<{width}}  " + "   ".join(parts))
         for res in self.results:
-            lines += ["", "-" * 72, res.format_report(top)]
+            lines += ["", "-" * 72, res.format_report(top, card_names)]
         return "\n".join(lines)
 
 

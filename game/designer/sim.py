@@ -349,9 +349,13 @@ class SimResult:
                         commands_per_second=self.commands_per_second)
         return data
 
-    def format_report(self, top: int = 10) -> str:
-        """A balance report a designer can read at a glance."""
+    def format_report(self, top: int = 10, card_names: Mapping[str, str] | None = None) -> str:
+        """A balance report a designer can read at a glance; its card tables name each card
+        by `card_names` (card id -> name, as the screens show it; an id not in it: the id)."""
         n = self.duels or 1
+        names = card_names or {}
+        ids = {*self.card_totals(), *(c for table in self.cards.values() for c in table)}
+        cw = max([24, *(len(names.get(c, c)) for c in ids)])
         width = max(12, *(len(d) for d in self.decks))
         a, b = self.decks
         lines = [
@@ -393,7 +397,7 @@ class SimResult:
             lines.append("  (no card was played)")
         for cid, count in totals.most_common(top):
             split = "  ".join(f"{name} {self.card_plays[name][cid]}" for name in self.decks)
-            lines.append(f"  {cid:<24} {count / n:6.2f}   ({split})")
+            lines.append(f"  {names.get(cid, cid):<{cw}} {count / n:6.2f}   ({split})")
         for name in self.decks:
             table = self.cards.get(name) or {}
             rows = sorted(((rec.copies, cid, rec) for cid, rec in table.items()), reverse=True)
@@ -404,7 +408,8 @@ class SimResult:
             for copies, cid, rec in rows[:top]:
                 wp = _pct(rec.wins_played, rec.duels_played)
                 wn = _pct(rec.wins_not, rec.duels_not)
-                lines.append(f"  {cid:<24} {copies:>6}   played in {rec.duels_played:>4}: {wp}"
+                lines.append(f"  {names.get(cid, cid):<{cw}} {copies:>6}   played in "
+                             f"{rec.duels_played:>4}: {wp}"
                              f"   not played in {rec.duels_not:>4}: {wn}")
         return "\n".join(lines)
 

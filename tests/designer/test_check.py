@@ -156,3 +156,60 @@ def test_command_line_via_subprocess(tmp_path):
     good = subprocess.run([sys.executable, "-m", "game.designer.check", "decks"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert good.returncode == 0 and "Traceback" not in good.stderr
+
+
+def _export_text(deck_file: str) -> str:
+    """A starter deck as the deck builder's Export text writes it."""
+    from game.cards import load_card_set
+    from game.decks.deck import load_deck
+    from game.decks.text import deck_to_text
+
+    return deck_to_text(load_deck(STARTER_DECK_DIR / deck_file), load_card_set())
+
+
+def test_the_deck_builders_text_export_is_a_deck(capsys, tmp_path):
+    text = _export_text("ember_rush.yaml")
+    assert text.startswith("Name: Ember Rush\n")
+    txt = write(tmp_path, "ember.txt", text)
+    plain = write(tmp_path, "ember_export", text)  # no .txt: still no YAML, still a card list
+    code, out = run(capsys, txt, plain)
+    assert code == 0, out
+    assert f"ok: {txt} (deck text 'Ember Rush': Main 40" in out
+    assert f"ok: {plain} (deck text 'Ember Rush'" in out and "not valid YAML" not in out
+    bad = write(tmp_path, "bad.txt", text.replace("Cinder Pup", "Cindr Pup"))
+    code, out = run(capsys, bad)
+    assert code == 1 and "ok: " not in out
+    assert "bad.txt: line " in out and "unknown card 'Cindr Pup' (did you mean Cinder Pup?)" in out
+
+
+def test_a_deck_name_is_checked_as_simulate_decks_finds_it(capsys, home):
+    from game.decks.library import resolve_deck
+
+    code, out = run(capsys, "Veil Control", "hive_swarm")
+    assert code == 0, out
+    assert f"ok: {resolve_deck('Veil Control')} (deck 'Veil Control'" in out
+    assert "(deck 'Hive Swarm'" in out
+    (home / "decks").mkdir(parents=True)
+    (home / "decks" / "mine.yaml").write_text("name: My Swarm\nmain: [{card: nope, count: 3}]\n")
+    code, out = run(capsys, "My Swarm")  # the player's decks by the name a list shows
+    assert code == 1 and "mine.yaml: main: unknown card 'nope'" in out
+    code, out = run(capsys, "No Such Deck")
+    assert code == 1 and "No Such Deck: cannot read the file: no such file" in out
+
+
+def test_no_arguments_also_checks_the_players_own_decks(capsys, monkeypatch, home):
+    monkeypatch.chdir(ROOT)
+    (home / "decks").mkdir(parents=True)
+    (home / "decks" / "mine.yaml").write_text("name: Mine\nmain: [{card: nope, count: 3}]\n")
+    code, out = run(capsys)
+    assert code == 1
+    assert "ok: assets/rules.yaml" in out and "Ember Rush" in out
+    assert f"{home / 'decks' / 'mine.yaml'}: main: unknown card 'nope'" in out
+
+
+def test_help_says_what_it_checks_and_how_to_name_files(capsys):
+    code, out = run(capsys, "--help")
+    assert code == 0 and out.startswith("usage: ")
+    for needle in ("card file", "rules file", "deck file", "Export text", ".txt", "deck name",
+                   "simulate --decks", "With no arguments", "your own decks", "--strict"):
+        assert needle in out, needle

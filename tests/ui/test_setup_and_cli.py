@@ -170,3 +170,23 @@ def test_setup_rows_say_what_each_starter_deck_plays(window) -> None:
             assert scene.lists[0].rect.contains(where[about]) or scene.lists[1].rect.contains(where[about])
     by_name = {e.name: e.deck.description for e in starters}
     assert by_name["Ember Rush"].startswith("Aggro") and by_name["Veil Control"].startswith("Control")
+
+
+def test_help_says_no_command_opens_the_window(home) -> None:
+    proc = run_main("--help", home=home)
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(proc.stdout.split())
+    assert "With no COMMAND it opens the game's window" in text
+    assert "every COMMAND runs without a window (headless)" in text
+    assert "commands (none: open the window)" in text
+
+
+def test_simulate_card_tables_name_the_cards(home) -> None:
+    proc = run_main("simulate", "--decks", "Ember Rush", "Veil Control", "--games", "2",
+                    "--jobs", "1", "--no-progress", home=home)
+    assert proc.returncode == 0, proc.stderr
+    tables = proc.stdout[proc.stdout.index("Most played cards"):].splitlines()
+    rows = [line for line in tables if line.startswith("  ")]
+    assert rows and not any(word in POOL for line in rows for word in line.split())
+    names = {card.name for card in POOL.values()}
+    assert all(any(line.strip().startswith(name) for name in names) for line in rows), rows

@@ -35,3 +35,48 @@ def test_replay_command_on_a_broken_file(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert err.startswith(f"replay: {path}: ") and len(err.strip().splitlines()) == 1
 
+
+
+def test_replay_command_takes_a_name_as_the_replays_folder_lists_it(duel, home, capsys) -> None:
+    import main
+    from game.play import replay as R
+    from tests.play.replay.recorded import record_duel
+
+    path = R.save_replay(record_duel(duel))  # the replays folder of the user data folder
+    assert path.parent == home / "replays" and R.replay_files() == [path]
+    for name in (path.name, path.stem):
+        assert main.main(["replay", "--no-commands", name]) == 0
+        assert "Ember Rush vs Veil Control" in capsys.readouterr().out
+    assert main.main(["replay", "--check", path.name]) in (0, 1)  # its rules are the test's
+    assert capsys.readouterr().out.startswith(f"{path}: ")
+    assert main.main(["replay", "nothing_like_it.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and f"nor a replay of {home / 'replays'}" in err
+
+
+def test_replay_command_says_each_command_in_words(saved, capsys) -> None:
+    import main
+    from game.play import replay as R
+    from tests.kit import base_pool
+
+    replay = R.load_replay(saved)
+    assert main.main(["replay", str(saved)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
+    assert len(lines) == len(replay.commands) and not any("player=" in line for line in lines)
+    first = replay.commands[0]
+    assert type(first).__name__ == "Summon"
+    name = base_pool()[R.ReplayRun.play(replay, base_pool()).final.state.cards[first.card].cid].name
+    assert lines[0].startswith(f"#1 [round 1] Player 1: summons {name} to ")
+    assert any(": passes" in line for line in lines) and any(": ends the turn" in line
+                                                            for line in lines)
+    # a card the seat could not see stays hidden: the other seat's face-down Set
+    sets = [i for i, c in enumerate(replay.commands) if type(c).__name__ == "SetCard"
+            and c.player == 1]
+    assert sets and "sets " in lines[sets[0]] and "a hidden card" not in lines[sets[0]]
+    assert main.main(["replay", "--seat", "1", str(saved)]) == 0
+    seat = [line for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
+    assert seat[sets[0]].endswith(f"sets a hidden card face down in {seat[sets[0]].split(' in ')[-1]}")
+    assert main.main(["replay", "--raw", str(saved)]) == 0  # the file's notation, kept for tools
+    raw = [line for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
+    assert raw[0] == f"#1 [round 1] Player 1: {R.command_line(first)}"
+    assert "player=0 card=" in raw[0]
