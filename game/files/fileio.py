@@ -609,6 +609,12 @@ def _fsync_folder(folder: Path) -> None:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
+    sync_and_close(fd)
+
+
+def sync_and_close(fd: int) -> None:
+    """fsync `fd` where the OS allows it, then close it: durability is asked for, never
+    required (a folder on Windows, a file system without fsync)."""
     try:
         os.fsync(fd)
     except OSError:

@@ -65,6 +65,7 @@ from game.files.fileio import (
     parse_json,
     read_bytes,
     release_lock,
+    sync_and_close,
     too_big,
     write_problem,
 )
@@ -487,12 +488,7 @@ class Journal:
                 fd = os.dup(self._fd)
             except OSError:
                 return
-        try:
-            os.fsync(fd)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
+        sync_and_close(fd)
 
     def remove(self) -> None:
         with self._lock:
