@@ -13,7 +13,9 @@ Every play of distinct effect is tried (slots and duplicate copies folded togeth
 face up in Attack Position, Unsummons for their SP refund, position changes toward Attack,
 on to the Battle Phase and past it); attacks and damage come first, positions already
 searched are not searched again, and the budget counts simulated commands, as every
-lookahead of the AI does.
+lookahead of the AI does. Hard's order (`eager`) tries Extra Deck Summons, and the Unsummons
+that free a slot for one, before moving on to the battle: three Phantoms becoming one that
+Breaks the blocker is a line the plain order reaches last.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from game.engine import (
     Phase,
     Rejected,
     SpecialSummon,
+    Unsummon,
 )
-from game.engine.model import Step
-from game.engine.query import atk
+from game.engine.model import PHANTOM_ZONES, Card, Step
+from game.engine.query import atk, health
 from game.engine.resolution import fizzle_reason
 
 from .goals import MET, PlayGoal
@@ -121,9 +124,12 @@ class LethalSolver:
     commands; `solve` returns it (the first command is the one to play) or None."""
 
     def __init__(self, me: int, goal: PlayGoal | None = None, budget: int = 1500,
-                 battle_only: bool = False) -> None:
+                 battle_only: bool = False, eager: bool = False) -> None:
         self.me = me
         self.battle_only = battle_only  # only attacks, answers and moving to the battle
+        # Hard's order: Extra Deck Summons, and Unsummons that free a slot for one, before
+        # moving on to the battle (`eager_plays`); Normal keeps the plain order
+        self.eager = eager
         self.goal = goal
         self.budget = budget
         self.spent = 0
@@ -214,9 +220,39 @@ class LethalSolver:
             turn = [c for c in later if isinstance(c, ChangePosition)]
             return out + (turn + advance if st.phase is Phase.MAIN1 else [])
         out += burns
+        if self.eager:
+            early, plays, later = eager_plays(duel, me, plays, later)
+            out += early
         if st.phase is Phase.MAIN1 and _can_attack_soon(duel, me):
             return out + advance + plays + later
         return out + plays + later + advance
+
+
+def eager_plays(duel: Duel, me: int, plays: list[Command], later: list[Command]
+                ) -> tuple[list[Command], list[Command], list[Command]]:
+    """The plays a winning line most often hides behind, taken out of `plays` and `later`
+    to be tried before moving on: every Extra Deck Summon (three Phantoms may become one
+    that Breaks the blocker), and, when every Phantom and Side Balance slot is taken and an
+    Extra Deck card waits, the Unsummons that free a slot, the least worth first (a
+    0-Health Phantom before anything that can still attack). Also what is left of both."""
+    extra: list[Command] = [c for c in plays if isinstance(c, SpecialSummon)]
+    rest: list[Command] = [c for c in plays if not isinstance(c, SpecialSummon)]
+    ps = duel.state.players[me]
+    full = all(uid is not None for zone in PHANTOM_ZONES
+               for uid in ps.slots[zone])
+    if not (full and ps.extra):
+        return extra, rest, later
+    cards = duel.state.cards
+    freeing = [c for c in later if isinstance(c, Unsummon)]
+    freeing.sort(key=lambda c: _unsummon_rank(duel, cards[c.card]))  # stable: legal order
+    keep: list[Command] = [c for c in later if not isinstance(c, Unsummon)]
+    return [*extra, *freeing], rest, keep
+
+
+def _unsummon_rank(duel: Duel, card: Card) -> tuple[bool, int]:
+    """Which of our Phantoms to take back to free a slot first: one at 0 Health (it can
+    neither attack nor block for long), then the weakest attacker."""
+    return health(duel, card) > 0, atk(duel, card)
 
 
 def plausible(duel: Duel, me: int, slack: int = 300) -> bool:

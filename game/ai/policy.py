@@ -137,17 +137,26 @@ def try_play(duel: Duel, cmd: Command, seat: int, w: Weights = DEFAULT,
     policy until turn `until_turn` begins (default: the rest of this turn; without `then`,
     only what `cmd` opened, resolved with both players passing), and the commands it took;
     a play the copy refuses scores -inf."""
+    copy, n = tried(duel, cmd, then, cap, until_turn)
+    return (float("-inf") if copy is None else evaluate(copy, seat, w)), n
+
+
+def tried(duel: Duel, cmd: Command, then: Policy | BySeat | None = None, cap: int = TURN_CAP,
+          until_turn: int | None = None) -> tuple[Duel | None, int]:
+    """A copy of `duel` after `cmd`, played on as `try_play` says (None when the copy
+    refuses `cmd`), and the commands it took: the leaf `try_play` scores, for a caller that
+    scores it more than one way."""
     copy = duel.clone()
     try:
         copy.apply(cmd)
     except Rejected:
-        return float("-inf"), 1
+        return None, 1
     if then is None:
         n = 1 + settle(copy)
     else:
         end = until_turn if until_turn is not None else duel.state.turn + 1
         n = 1 + playout(copy, then, end, cap)
-    return evaluate(copy, seat, w), n
+    return copy, n
 
 
 def for_goal(duel: Duel, me: int, legal: Sequence[Command],

@@ -20,12 +20,12 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.engine import Command, Duel, PlayerView
+from game.engine import Command, Duel, EndTurn, NextPhase, Phase, PlayerView
 
-from .evaluate import DEFAULT, Weights
+from .evaluate import DEFAULT, WIN, Weights, evaluate
 from .lethal import LethalSolver, plausible
 from .players import Knowledge, ViewPlayer
-from .policy import NORMAL, PLANNER, QUICK, BySeat, Policy, try_play
+from .policy import NORMAL, PLANNER, QUICK, BySeat, Policy, tried, try_play
 from .sampling import Rebuilt
 from .survival import SurvivalSolver, threatened
 
@@ -40,6 +40,9 @@ PLAYOUT_CAP = 300  # commands one playout may take
 PLAYOUT_STYLE = QUICK  # who plays on in the playouts, for both seats
 PRIOR = 150.0  # Normal's favourite wins unless another candidate scores this much better
 LETHAL_BUDGET = 800  # simulated commands the "win this turn" solver may spend per sample
+# ... and in the first sample, when it ran out and the search's move would end the turn's
+# last chance to find the win (`last_chance`)
+LETHAL_WIDE = 4000
 LETHAL_SAMPLES = 3  # sampled duels a winning line must win in to be played at once
 LETHAL_SLACK = 600  # what effects not read closely may add to lethal.plausible's bound
 SURVIVAL_BUDGET = 800  # simulated commands the survival solver may spend per sample
@@ -79,7 +82,10 @@ class HardPlayer(ViewPlayer):
                  samples: int = 0, rank_through: bool = True, model: str = "quick",
                  **knowledge: Unpack[Knowledge]) -> None:
         super().__init__(seed, **knowledge)
+        # told a goal, the same numbers without it: the best try when every line fails it
+        self.plain: Weights | None = None
         if self.goal is not None:
+            self.plain = weights
             weights = replace(weights, goal=self.goal)
         self.weights = weights
         self.budget = budget
@@ -107,7 +113,7 @@ class HardPlayer(ViewPlayer):
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
-        winning, spent = self.win_this_turn(view, duel)
+        winning, spent, exhausted = self.win_this_turn(view, duel, LETHAL_BUDGET)
         if winning is not None:
             self.lethal_lines += 1
             self.last_simulations = spent
@@ -122,36 +128,71 @@ class HardPlayer(ViewPlayer):
                 self.last_simulations = spent
                 return safe[0]
             cands = safe
+        pick, spent = self.search(view, duel, cands, spent)
+        if exhausted and last_chance(duel, pick):
+            # the solver ran out of budget, and what the search would play leaves no later
+            # decision this turn to find the win at: one more, wider look
+            winning, n, _ = self.win_this_turn(view, duel, LETHAL_WIDE)
+            spent += n
+            if winning is not None:
+                self.lethal_lines += 1
+                pick = winning
+        self.last_simulations = spent
+        return pick
+
+    def search(self, view: PlayerView, duel: Duel, cands: list[Command],
+               spent: int) -> tuple[Command, int]:
+        """The candidate with the best mean over sampled duels played on through the
+        opponent's next turn, and the simulated commands spent (`spent` before it). Told a
+        goal that every candidate fails in every sample, Hard still makes its best try: the
+        candidates are then ranked by the plain evaluation (the goal left out), so it plays
+        on for the most it can get rather than doing nothing."""
+        me = view.seat
         start = time.perf_counter()
         play = self.playouts(me)
         horizon = self.until(duel.state.turn)
+
+        def score(world: Duel, c: Command) -> tuple[float, float, int]:
+            leaf, n = tried(world, c, play, PLAYOUT_CAP, horizon)
+            if leaf is None:
+                return float("-inf"), float("-inf"), n
+            v = evaluate(leaf, me, self.w)
+            return v, (v if self.plain is None else evaluate(leaf, me, self.plain)), n
+
         # the first sample ranks the candidates; the favourite gets a head start, so noise
         # alone never overrules it. `rank_through`: ranked by the search's own playouts
         # (through the opponent's turn), which count as the search's first sample; else by
         # the rest of this turn only
-        scored = []
+        scored: list[tuple[float, int, Command, float]] = []
         for i, c in enumerate(cands):
             if self.rank_through:
-                v, n = try_play(duel, c, me, self.w, play, PLAYOUT_CAP, horizon)
+                v, p, n = score(duel, c)
             else:
                 v, n = try_play(duel, c, me, self.w, self.playout)
+                p = v
             spent += n
-            scored.append((v, -i, c))
+            scored.append((v, -i, c, p))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        cands = [c for _, _, c in scored[:self.top]]  # the favourite first
+        cands = [x[2] for x in scored[:self.top]]  # the favourite first
         totals = [0.0] * len(cands)
+        plain = [0.0] * len(cands)
+        hope = [False] * len(cands)  # some sample where it does not fail the goal
         samples = 0
         world: Duel | None = duel
         if self.rank_through:
-            totals = [v for v, _, _ in scored[:self.top]]
+            totals = [x[0] for x in scored[:self.top]]
+            plain = [x[3] for x in scored[:self.top]]
+            hope = [v > -WIN / 2 for v in totals]
             samples = 1
             again = self.rebuild(view) if spent < self.budget else None
             world = again.duel if again is not None else None
         while world is not None:
             for i, c in enumerate(cands):
-                v, n = try_play(world, c, me, self.w, play, PLAYOUT_CAP, horizon)
+                v, p, n = score(world, c)
                 spent += n
                 totals[i] += v
+                plain[i] += p
+                hope[i] = hope[i] or v > -WIN / 2
             samples += 1
             if spent >= self.budget or samples >= self.max_samples:
                 break
@@ -162,13 +203,14 @@ class HardPlayer(ViewPlayer):
             if again is None:
                 break
             world = again.duel
-        self.last_simulations = spent
         self.last_samples = samples
+        if self.plain is not None and not any(hope):
+            totals = plain  # the goal is lost whatever is played: the best try
         means = [t / samples for t in totals]
         means[0] += PRIOR  # the favourite's head start
         self.last_scores = list(zip(cands, means, strict=True))
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        return cands[best]
+        return cands[best], spent
 
     def until(self, turn: int) -> int:
         """The turn whose start ends the playouts: after this turn and the next (the
@@ -217,20 +259,24 @@ class HardPlayer(ViewPlayer):
                 safe = more
         return safe, spent
 
-    def win_this_turn(self, view: PlayerView, duel: Duel) -> tuple[Command | None, int]:
+    def win_this_turn(self, view: PlayerView, duel: Duel,
+                      budget: int) -> tuple[Command | None, int, bool]:
         """The first command of a line that wins this turn (or meets the goal) in every one
         of `LETHAL_SAMPLES` sampled duels, against every answer the opponent may hold there
-        (lethal.py); None when there is none. Also the simulated commands it spent."""
+        (lethal.py), searched within `budget` simulated commands in the first; None when
+        there is none. Also the simulated commands it spent, and whether the first sample's
+        search ran out of budget before trying every line."""
         me = view.seat
         if duel.state.turn_player != me:
-            return None, 0
+            return None, 0, False
         if self.goal is None and not plausible(duel, me, LETHAL_SLACK):
-            return None, 0
-        solver = LethalSolver(me, self.goal, LETHAL_BUDGET)
+            return None, 0, False
+        solver = LethalSolver(me, self.goal, budget, eager=True)
         line = solver.solve(duel)
         spent = solver.spent
+        exhausted = solver.exhausted
         if not line or line[0] not in view.legal_actions:
-            return None, spent
+            return None, spent, exhausted
         cmd = line[0]
         for _ in range(LETHAL_SAMPLES - 1):
             again = self.rebuild(view)
@@ -239,5 +285,13 @@ class HardPlayer(ViewPlayer):
             ok = solver.wins_with(again.duel, cmd)
             spent += solver.spent
             if not ok:
-                return None, spent
-        return cmd, spent
+                return None, spent, exhausted
+        return cmd, spent, exhausted
+
+
+def last_chance(duel: Duel, cmd: Command) -> bool:
+    """Would `cmd` leave no later decision of this turn where a win could still be found?
+    Ending the turn, and moving on from Main Phase 2 to the End Phase."""
+    if isinstance(cmd, EndTurn):
+        return True
+    return isinstance(cmd, NextPhase) and duel.state.phase is Phase.MAIN2

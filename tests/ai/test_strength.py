@@ -307,3 +307,80 @@ def test_the_latent_extra_deck_counts_only_above_the_threshold() -> None:
     assert _latent_extra(duel, 0, HARD_WEIGHTS) == 0.0  # no such card in seat 0's Extra Deck
     duel.state.players[1].lp = 6000
     assert _latent_extra(duel, 1, HARD_WEIGHTS) == 0.0
+
+
+# Issue 40's position: every Phantom and Side Balance slot of seat 0 is taken, one by a
+# Stone Sentry at 0 Health. The win: Unsummon the Sentry to free a slot, Special Summon Brood
+# Tyrant (2,200 ATK) from the three hive Phantoms, Break the Shield Bearer in Defense
+# Position (1,800 Health) with it, and Iron Hound attacks directly for the 1,100 LP left. No
+# other line wins: the hive Phantoms and the Hound cannot Break the Bearer and still hit.
+CROWDED = {1: {"lp": 3000, "sp": 0, "deck": DECK, "extra": ["brood_tyrant"],
+               "phantom": ["brood_scout", "brood_scout", "larva_swarmling"],
+               "side": [{"card": "stone_sentry", "position": "defense", "health": 0},
+                        "iron_hound"]},
+           2: {"lp": 1100, "sp": 0, "deck": DECK,
+               "phantom": [{"card": "shield_bearer", "position": "defense"}]}}
+
+
+def test_hard_frees_a_slot_for_the_extra_deck_summon_and_wins_every_seed() -> None:
+    """The solver tries slot-freeing Unsummons and Extra Deck Summons before moving on to
+    the battle, so Hard finds the line within its budget (the clock's safety net off) and
+    plays it on every seed."""
+    import math
+
+    from game.ai.search import LETHAL_BUDGET
+
+    sc, duel = _duel(CROWDED)
+    # the plain order (Next Phase first, Unsummons last) runs out of Hard's budget first
+    assert LethalSolver(0, budget=LETHAL_BUDGET).solve(duel) is None
+    solver = LethalSolver(0, budget=LETHAL_BUDGET, eager=True)
+    line = solver.solve(duel)
+    assert line is not None and not solver.exhausted
+    for seed in range(10):
+        sc, duel = _duel(CROWDED)
+        hard = ai.make_player("hard", seed, pool=sc.pool, rules=sc.rules, max_seconds=math.inf)
+        sent = _play_turn(sc, duel, hard)
+        assert duel.state.winner == 0, seed
+        names = [type(c).__name__ for c in sent]
+        assert names[:2] == ["Unsummon", "SpecialSummon"], (seed, names)
+        assert sc.pool[duel.state.cards[sent[0].card].cid].name == "Stone Sentry"
+        assert any(isinstance(c, Attack) and c.target < 0 for c in sent)
+        assert hard.lethal_lines >= 1  # type: ignore[attr-defined]
+        assert hard.timeouts == 0  # type: ignore[attr-defined]
+
+
+def test_hard_looks_wider_before_the_turns_last_chance(monkeypatch) -> None:
+    """When the solver ran out of budget and the search would end the turn, Hard looks once
+    more with the wider budget and plays the win it finds instead."""
+    from game.ai import search
+    from game.engine import EndTurn, NextPhase, Phase
+
+    sc, duel = _duel(CROWDED)
+    assert search.last_chance(duel, EndTurn(0))
+    assert not search.last_chance(duel, NextPhase(0))  # Main Phase 1: the battle follows
+    monkeypatch.setattr(search, "LETHAL_BUDGET", 2)
+    monkeypatch.setattr(search.HardPlayer, "search",
+                        lambda self, view, duel, cands, spent: (EndTurn(0), spent))
+    hard = ai.make_player("hard", 0, pool=sc.pool, rules=sc.rules)
+    cmd = hard.choose(duel.view(0))
+    assert isinstance(cmd, Unsummon) and hard.lethal_lines == 1  # type: ignore[attr-defined]
+    duel.state.phase = Phase.MAIN2
+    assert search.last_chance(duel, NextPhase(0))
+
+
+def test_told_a_goal_it_cannot_meet_hard_still_plays_its_best_try() -> None:
+    """Told to win this turn where no line wins (the opponent at 1,500 LP), every candidate
+    fails the goal in every sample; Hard then ranks them by the plain evaluation and plays
+    on (it once only moved through the phases)."""
+    import math
+
+    from game.ai.goals import PlayGoal
+
+    worse = {**CROWDED, 2: {**CROWDED[2], "lp": 1500}}
+    for seed in range(2):
+        sc, duel = _duel(worse)
+        hard = ai.make_player("hard", seed, pool=sc.pool, rules=sc.rules, max_seconds=math.inf,
+                              goal=PlayGoal("win_by", duel.state.turn))
+        sent = _play_turn(sc, duel, hard)
+        assert any(isinstance(c, Attack) for c in sent), (seed, sent)
+        assert any(isinstance(c, Unsummon) for c in sent)
