@@ -107,9 +107,13 @@ class HardPlayer(ViewPlayer):
         self.timeouts = 0
         self.lethal_lines = 0  # decisions the "win this turn" solver made
         self.last_scores: list[tuple[Command, float]] = []  # the last search's means
+        # the winning line the solver found for the last decision (its first command was
+        # played), in the first sample; empty when the search decided (the Hint tells it)
+        self.last_line: list[Command] = []
 
     def decide(self, view: PlayerView, rebuilt: Rebuilt) -> Command:
         self.last_scores = []
+        self.last_line = []
         me = view.seat
         legal = view.legal_actions
         duel = rebuilt.duel
@@ -286,6 +290,7 @@ class HardPlayer(ViewPlayer):
             spent += solver.spent
             if not ok:
                 return None, spent, exhausted
+        self.last_line = line
         return cmd, spent, exhausted
 
 

@@ -6,13 +6,15 @@ runs in its computer-player worker thread (seats.AiWorker: off the drawing path)
 fresh Hard player (seeded by `hint_seed`) for the seat's move from the seat's own view, then
 tries that move on a duel rebuilt from the same view (game.ai.sampling: the hidden cards
 sampled, nothing read from the real duel) until its Lines resolve with nobody answering,
-and says what it gains from the evaluation: what it Breaks, the LP it leaves, the change in
-the evaluation. No pygame here.
+plays the rest of the turn there as Hard plans it, and says what the move does and where
+that line leads, from what happened on the copy as the seat saw it: the cards it Breaks,
+the attacks and their damage, the LP after; and how the move ranked among those Hard
+weighed, in words, never as a score. No pygame here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,7 @@ from game.engine import (
     Command,
     Concede,
     EndTurn,
+    Event,
     Flip,
     NextPhase,
     Pass,
@@ -36,11 +39,10 @@ from game.engine import (
     SpecialSummon,
     Summon,
     Unsummon,
-    Zone,
 )
+from game.engine import events as ev
 
 if TYPE_CHECKING:
-    from game.ai.evaluate import Weights
     from game.ai.policy import BySeat, Policy
     from game.ai.sampling import Rebuilt
     from game.engine import Duel
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 PHASE_WORDS = {"standby": "Main Phase 1", "main1": "Battle Phase", "battle": "Main Phase 2",
                "main2": "End Phase"}
 SETTLE_CAP = 60  # commands tried after the hinted one, until its Lines resolve
+PLAN_CAP = 300  # commands of the rest of the turn the plan is followed for at most
 # Hard's time safety net for a hint: its budget of simulated commands decides, not the clock
 # (a hint runs in the background; a loaded machine only makes it slower, never different)
 HINT_MAX_SECONDS = 30.0
@@ -119,7 +122,9 @@ class Advice:
     """The hinted command for `seat` at `sent` commands into the duel, and why in words."""
 
     command: Command
-    words: str  # "Attack Ember Imp with Blaze Lancer: destroys it and leaves the opponent at 800 LP"
+    # "Summon Cinder Witch in Attack Position: breaks Stone Sentry; your Magma Brute then
+    # attacks directly for 2,300: your opponent falls to 1,200 LP (better than your other options)"
+    words: str
     seat: int
     sent: int
 
@@ -143,9 +148,12 @@ class Advisor:
 
 
 def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, CardDef]) -> str:
-    """What `cmd` gains for the viewer, tried on a duel rebuilt from the view (the player's
-    own rebuild: its samples, never the real duel) with nobody answering until its Lines
-    resolve; the move alone when it cannot be tried."""
+    """What `cmd` does and where the Hard level's own line goes from it, in words: the move
+    tried on a duel rebuilt from the view (the player's own rebuild: its samples, never the
+    real duel), then the rest of the turn as Hard plans it (its winning line, else its
+    playouts), told from what happened there as the seat saw it (cards Broken, attacks,
+    damage, the LP after), naming only cards the view shows; then how it ranked among the
+    moves Hard weighed, in plain words. The move alone when it cannot be tried."""
     said = command_words(cmd, view, pool)
     if len(view.legal_actions) == 1:
         return said + ": it is the only thing you can do now"
@@ -153,65 +161,158 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
         return said + ": no answer of yours gains more than keeping your cards for later"
     if isinstance(cmd, EndTurn):
         return said + ": nothing left to play gains more than it costs"
-    # the view players' own rebuild, weights and playout policy (game.ai.players, search):
-    # read by name, as any Player may stand here
+    # the view players' own rebuild and playout policy (game.ai.players, search): read by
+    # name, as any Player may stand here
     rebuild: Callable[[PlayerView], Rebuilt | None] | None = getattr(player, "rebuild", None)
     got = rebuild(view) if callable(rebuild) else None
     if got is None:
         return said
-    from game.ai.evaluate import evaluate
-
-    weights: Weights | None = getattr(player, "weights", None)
     duel = got.duel.clone()
     me = view.seat
-
-    def score(d: Duel) -> float:
-        return evaluate(d, me, weights) if weights is not None else evaluate(d, me)
-
-    before = score(duel)
+    mark = duel.log_size
     try:
         duel.apply(cmd)
         _settle(duel)
     except Exception:  # a hint must never fail for an explanation
         return said
-    gains = _gains(view, duel, cmd, pool)
+    does = _story(view, duel.events_for(me, mark), pool, me, then=False)
     if isinstance(cmd, Attack) and cmd.target >= 0 and card_name(view, cmd.target, pool, "") == "":
         # the battle's outcome would come from a guess at the hidden card: not said as a fact
-        gains = ["what the face-down card is, is hidden: the Hard level weighed what it may be"]
-    # and the rest of the turn as the Hard level's own playouts play it (its search's horizon
-    # starts there): a move that only sets something up says where it leads
-    follow = _follow_up(player, duel, me)
-    then = ""
-    if follow is not None and not duel.over:
-        if follow.over and follow.winner == me:
-            then = "; then your best play wins the duel this turn"
-        elif follow.over and follow.winner == 1 - me:
-            then = "; careful: you may still lose this turn"
-    end = follow if follow is not None and not duel.over else duel
-    delta = round(score(end) - before)
-    if abs(delta) >= 1_000_000 // 2:
-        tail = ""
-    elif delta:
-        when = "after your turn" if end is follow else "after it"
-        tail = f" (the Hard level's evaluation {when}: {delta:+,} for you)"
-    else:
-        tail = ""
-    if not gains and then:
-        return said + ": " + then.removeprefix("; ").replace("then your best play", "your best play after it") + tail
-    return said + (": " + _join(gains) if gains else "") + then + tail
+        does = ["what the face-down card is, is hidden: the Hard level weighed what it may be"]
+    end = duel
+    if not duel.over:
+        mark = duel.log_size
+        plan = _plan(player, duel, me)
+        if plan is not None:
+            does += _story(view, plan.events_for(me, mark), pool, me, then=True)
+            end = plan
+    words = said + (": " + "; ".join(_clauses(does)) if does else "")
+    outcome = _outcome(view, end, me)
+    if outcome:
+        words += (": " if does else ": it leads to this: ") + outcome
+    rank = _rank(player, cmd, view, pool)
+    return words + (f" ({rank})" if rank else "")
 
 
-def _follow_up(player: Player, duel: Duel, me: int) -> Duel | None:  # rebuilt engine Duels
-    """The rebuilt duel after the rest of this turn, played by the player's playout policy
-    for both seats (None when it has none, or it fails)."""
+MAX_CLAUSES = 4  # what a hint says of the line at most (its first steps)
+
+
+def _clauses(parts: list[str]) -> list[str]:
+    return parts[:MAX_CLAUSES]
+
+
+def _story(view: PlayerView, events: Sequence[Event], pool: Mapping[str, CardDef], me: int,
+           then: bool) -> list[str]:
+    """What these events (as the seat saw them) did, in words: the seat's attacks and the
+    damage they dealt, the cards Broken (the opponent's, then its own), damage dealt
+    otherwise, the seat's Extra Deck Summons. `then`: the steps of the plan after the
+    move ("your Iron Hound then attacks directly for 1,100")."""
+    def name(uid: int, hidden: str = "a face-down card") -> str:
+        return card_name(view, uid, pool, hidden)
+
+    out: list[str] = []
+    broken = {e.card for e in events if isinstance(e, ev.CardBroken) and not e.survived}
+    told: set[int] = set()
+    for e in events:
+        if isinstance(e, ev.Summoned) and e.player == me and e.special and then:
+            out.append(f"you then Special Summon {name(e.card, 'a Phantom')}")
+        elif isinstance(e, ev.BattleDamage) and _mine(view, e.attacker, me, events):
+            # the move's own attack is named by the move: only what it did is said
+            who = f"your {name(e.attacker, 'Phantom')} then " if then else ""
+            hit = f" and deals {e.to_player:,} damage" if e.to_player > 0 else ""
+            if e.target < 0:
+                out.append(f"{who}attacks directly for {e.to_player:,}" if then
+                           else f"deals {e.to_player:,} damage")
+            elif e.target in broken:
+                told.add(e.target)
+                out.append(f"{who}breaks {name(e.target)}{hit}")
+            elif then:
+                out.append(f"{who}attacks {name(e.target)}{hit}")
+            elif hit:
+                out.append(hit.removeprefix(" and "))
+        elif isinstance(e, ev.CardBroken) and not e.survived and e.card not in told:
+            told.add(e.card)
+            if e.player == me:
+                out.append(f"costs you {name(e.card, 'a card')}")
+            else:
+                out.append(f"breaks {name(e.card)}")
+        elif isinstance(e, ev.LpChanged) and e.player != me and e.after < e.before \
+                and e.reason != "battle":
+            out.append(f"deals {e.before - e.after:,} damage")
+    return out
+
+
+def _mine(view: PlayerView, uid: int, me: int, events: Sequence[Event]) -> bool:
+    """Is the attacker `uid` the seat's (shown in its view, or Summoned by it on the way)?"""
+    card = view.card(uid)
+    if card is not None:
+        return card.controller == me
+    return any(isinstance(e, ev.Summoned) and e.card == uid and e.player == me for e in events)
+
+
+def _outcome(view: PlayerView, end: Duel, me: int) -> str:
+    """Where the line leaves the duel: won or lost, else the LP it leaves (the opponent's
+    first)."""
+    if end.over:
+        return "you win the duel" if end.winner == me else \
+            "careful: you may still lose this turn" if end.winner == 1 - me else \
+            "the duel ends in a draw"
+    said = []
+    theirs, mine = end.state.players[1 - me].lp, end.state.players[me].lp
+    if theirs < view.sides[1 - me].lp:
+        said.append(f"your opponent falls to {theirs:,} LP")
+    if mine < view.sides[me].lp:
+        said.append(f"you fall to {mine:,} LP")
+    elif mine > view.sides[me].lp:
+        said.append(f"you rise to {mine:,} LP")
+    return _join(said) if said else ""
+
+
+SAME = 200.0  # mean scores this close are "about as good": the search's noise and head start
+
+
+def _rank(player: Player, cmd: Command, view: PlayerView, pool: Mapping[str, CardDef]) -> str:
+    """How the move ranked among those the Hard level's search weighed, in plain words (no
+    score: its scale means nothing to a player)."""
+    scores: list[tuple[Command, float]] = list(getattr(player, "last_scores", ()))
+    if len(scores) < 2 or cmd not in [c for c, _ in scores]:
+        return ""
+    said = command_words(cmd, view, pool)
+    mine = next(v for c, v in scores if c == cmd)
+    # the best other move that reads differently (a second copy of the card is the same move)
+    rivals = [(v, w) for c, v in scores if c != cmd
+              and (w := command_words(c, view, pool)) != said]
+    if not rivals:
+        return ""
+    best, other = max(rivals, key=lambda x: x[0])
+    if mine - best >= SAME:
+        return "better than your other options"
+    if best - mine < SAME:
+        return "about as good as your next best move: " + other[:1].lower() + other[1:]
+    return ""
+
+
+def _plan(player: Player, duel: Duel, me: int) -> Duel | None:  # rebuilt engine Duels
+    """The rebuilt duel after the rest of this turn as the Hard level plans it: its winning
+    line (`last_line`) while it applies, then its playout policy for both seats (None when
+    the player has none, or it fails)."""
     policy: Policy | BySeat | None = getattr(player, "playout", None)
-    if policy is None or duel.over:
+    if policy is None:
         return None
-    from game.ai.policy import playout
-
+    line = list(getattr(player, "last_line", ()))[1:]
     copy = duel.clone()
+    turn = copy.state.turn
     try:
-        playout(copy, policy, copy.state.turn + 1, 300)
+        for _ in range(PLAN_CAP):
+            seat = copy.deciding_player
+            if copy.over or copy.state.turn != turn or seat is None:
+                break
+            if seat == me and line and line[0] in copy.legal_actions():
+                copy.apply(line.pop(0))
+                continue
+            if seat == me:
+                line = []  # off the planned line: its playouts decide from here
+            copy.apply(policy.choose(copy, seat))
     except Exception:  # an explanation never fails the hint
         return None
     return copy
@@ -233,42 +334,3 @@ def _settle(duel: Duel) -> None:  # a rebuilt engine Duel
 
 def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _gains(view: PlayerView, after: Duel, cmd: Command, pool: Mapping[str, CardDef]) -> list[str]:
-    """What changed, in words, naming only cards the real view shows."""
-    me, them = view.seat, 1 - view.seat
-    out: list[str] = []
-    if after.over:
-        return ["wins the duel"] if after.winner == me else ["loses the duel"] if after.winner == them \
-            else ["ends the duel in a draw"]
-    broken_theirs: list[str] = []
-    broken_mine: list[str] = []
-    for side, into in ((them, broken_theirs), (me, broken_mine)):
-        for cards in view.sides[side].slots.values():
-            for c in cards:
-                if c is None:
-                    continue
-                now = after.state.cards[c.uid] if c.uid < len(after.state.cards) else None
-                if now is not None and now.zone not in (Zone.PHANTOM, Zone.SIDE, Zone.BACK, Zone.ENV):
-                    cid = c.card_id
-                    into.append(pool[cid].name if cid is not None and cid in pool else "a face-down card")
-    target = cmd.target if isinstance(cmd, Attack) else None
-    if broken_theirs:
-        if target is not None and target >= 0 and len(broken_theirs) == 1 \
-                and card_name(view, target, pool, "") == broken_theirs[0]:
-            out.append("destroys it")
-        else:
-            out.append("destroys " + _join(broken_theirs))
-    their_lp, my_lp = view.sides[them].lp, view.sides[me].lp
-    lp_after = after.state.players[them].lp
-    if lp_after < their_lp:
-        out.append(f"leaves the opponent at {max(0, lp_after):,} LP")
-    if broken_mine:
-        out.append("costs you " + _join(broken_mine))
-    mine_after = after.state.players[me].lp
-    if mine_after < my_lp:
-        out.append(f"costs you {my_lp - mine_after:,} LP")
-    elif mine_after > my_lp:
-        out.append(f"gains you {mine_after - my_lp:,} LP")
-    return out
