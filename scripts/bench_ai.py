@@ -2,6 +2,12 @@
 
     python scripts/bench_ai.py [--json] [--quick] [--jobs J | --scheduler tcp://HOST:8786] [--seed S]
 
+Deals (issue 40, docs/ai.md "Measuring"): a run seed below `HELD_OUT_FROM` is a tuning deal
+(every seed a fit or a change was made from: 2024, 3, 1, 11, ...), one at or above it a
+held-out deal. By default a run draws a fresh held-out seed (the system's randomness), prints
+it, and labels every figure with it; `--seed S` plays a run again and says which kind S is.
+scripts/tune_weights.py refuses held-out seeds, so a held-out figure was never tuned on.
+
 Latency: every decision with a real choice (two or more legal commands) of the measured
 level, over whole duels with the starter decks against the Normal player, in this one
 process pinned to one core: p50, p95 and max in milliseconds.
@@ -20,6 +26,7 @@ import json
 import math
 import os
 import platform
+import secrets
 import sys
 import time
 from dataclasses import dataclass
@@ -55,7 +62,12 @@ STRENGTH = (  # (key, level A, level B): the win rate of level A
 )
 FULL = {"duels": 400, "latency_duels": 32, "puzzle_attempts": 4}
 QUICK = {"duels": 32, "latency_duels": 8, "puzzle_attempts": 1}
-DEFAULT_SEED = 2024  # the deals of the figures in docs/ai.md (--seed)
+DEFAULT_SEED = 2024  # the tuning deal most figures in docs/ai.md before issue 40 were played on
+# run seeds below this are tuning deals (2024, 3, 1, 11, 7777, ...: every seed ever fitted on,
+# designed from or reported); a held-out seed is drawn at or above it, below 2**62, so no
+# pairing seed of a held-out run (seed + 7919·k, `pairings`) is a tuning run's
+HELD_OUT_FROM = 1 << 32
+HELD_OUT_TO = 1 << 62
 UNTIMED = {"random"}  # decides at once: no latency to measure
 HALF = {"hard"}  # up to a second a move: timed over half as many duels
 TIMED = tuple(n for n in LEVEL_NAMES if n not in UNTIMED)  # the levels whose latency counts
@@ -76,6 +88,30 @@ class Untimed(Level):
 def untimed(levels: tuple[str, str], deck_a, deck_b) -> tuple[Untimed, Untimed]:
     a, b = level_players(levels, deck_a, deck_b)
     return Untimed(a.level, a.deck, a.opponent_deck), Untimed(b.level, b.deck, b.opponent_deck)
+
+
+def deal_kind(seed: int) -> str:
+    """"held-out" or "tuning": which set of deals the run seed `seed` belongs to."""
+    return "held-out" if HELD_OUT_FROM <= seed < HELD_OUT_TO else "tuning"
+
+
+def deal_label(seed: int) -> str:
+    """What every figure of a run says of its deals: "held-out seed N" or "tuning seed N"."""
+    return f"{deal_kind(seed)} seed {seed}"
+
+
+def fresh_held_out_seed() -> int:
+    """A held-out run seed drawn from the system's randomness (never from a fixed seed, so
+    nobody tuned on it): outside the tuning set by construction."""
+    return HELD_OUT_FROM + secrets.randbelow(HELD_OUT_TO - HELD_OUT_FROM)
+
+
+def require_tuning(seed: int) -> None:
+    """For a fit or any hand-tuning (scripts/tune_weights.py): ValueError on a held-out seed,
+    whose figures must stay unseen by tuning."""
+    if deal_kind(seed) != "tuning":
+        raise ValueError(f"seed {seed} is a held-out deal (at or above {HELD_OUT_FROM}): "
+                         f"tuning takes only tuning seeds, below {HELD_OUT_FROM}")
 
 
 def pin_one_core() -> str:
@@ -180,7 +216,7 @@ def strength(pool, rules, decks, level_a: str, level_b: str, duels: int, seed: i
                 for k, r in enumerate(results)
                 for g, (w, d) in enumerate(_outcomes(r, per))]
     else:
-        rows = _logged_run(pool, rules, prs, combos, per, jobs, log, level_a, level_b)
+        rows = _logged_run(pool, rules, prs, combos, per, jobs, log, level_a, level_b, seed)
     return summarise(rows, len(combos))
 
 
@@ -192,7 +228,7 @@ def _outcomes(result, per: int) -> list[tuple[bool, bool]]:
 
 
 def _logged_run(pool, rules, pairings, combos, per: int, jobs: int, log: Path,
-                level_a: str, level_b: str) -> list[dict]:
+                level_a: str, level_b: str, seed: int) -> list[dict]:
     import concurrent.futures as cf
     import multiprocessing as mp
 
@@ -206,7 +242,8 @@ def _logged_run(pool, rules, pairings, combos, per: int, jobs: int, log: Path,
             _, p, g = task
             a_won = rec.winner >= 0 and rec.order[rec.winner] == 0
             row = {"a": level_a, "b": level_b, "pairing": p, "decks": list(combos[p]),
-                   "game": g, "a_won": a_won, "draw": rec.winner < 0, "rounds": rec.rounds}
+                   "game": g, "a_won": a_won, "draw": rec.winner < 0, "rounds": rec.rounds,
+                   "seed": seed}
             rows.append(row)
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -296,7 +333,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="processes for the strength runs (default: the cores)")
     parser.add_argument("--scheduler", metavar="tcp://HOST:8786", default=None,
                         help="play the strength runs on this Dask cluster (docs/cluster.md)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the run seed, to play a run again (default: a fresh held-out "
+                             f"seed; below {HELD_OUT_FROM} a tuning deal, e.g. {DEFAULT_SEED})")
     parser.add_argument("--duels", type=int, default=None, help="duels per strength figure")
     parser.add_argument("--log", type=Path, default=None,
                         help="write every strength duel to this file (JSON lines) as it ends")
@@ -310,9 +349,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_log is not None:
         lines = [json.loads(x) for x in args.from_log.read_text().splitlines() if x.strip()]
         keys = sorted({(r["a"], r["b"]) for r in lines})
-        print(json.dumps({f"{a}_vs_{b}": summarise([r for r in lines if (r["a"], r["b"]) == (a, b)])
-                          for a, b in keys}))
+        out = {}
+        for a, b in keys:
+            rows = [r for r in lines if (r["a"], r["b"]) == (a, b)]
+            out[f"{a}_vs_{b}"] = summarise(rows)
+            out[f"{a}_vs_{b}"]["deal"] = ", ".join(sorted(
+                {deal_label(r["seed"]) for r in rows if "seed" in r})) or "deal not logged"
+        print(json.dumps(out))
         return 0
+    seed = fresh_held_out_seed() if args.seed is None else args.seed
+    label = deal_label(seed)
+    print(f"bench_ai: {label}" + (" (drawn fresh for this run; --seed "
+                                  f"{seed} plays it again)" if args.seed is None else
+                                  "" if deal_kind(seed) == "held-out" else
+                                  " (a tuning deal: its figures are not held-out figures)"),
+          file=sys.stderr, flush=True)
     plan = QUICK if args.quick else FULL
     duels = args.duels or plan["duels"]
     jobs = args.jobs or default_jobs()
@@ -326,30 +377,33 @@ def main(argv: list[str] | None = None) -> int:
         if wanted is None or key in wanted:
             t0 = time.perf_counter()
             try:
-                out[key] = strength(pool, rules, decks, a, b, duels, args.seed, jobs,
+                out[key] = strength(pool, rules, decks, a, b, duels, seed, jobs,
                                     args.scheduler, args.log)
             except ClusterError as exc:
                 print(f"bench_ai: {exc}", file=sys.stderr)
                 return 2
             out[key]["seconds"] = round(time.perf_counter() - t0, 1)
+            out[key]["deal"] = label
             if not args.json:
-                print(f"{key:18} {out[key]}", flush=True)
+                print(f"{key:18} {label}: {out[key]}", flush=True)
     for level in LEVEL_NAMES:
         key = f"puzzles_{level}"
         if wanted is None or key in wanted or "puzzles" in wanted:
             t0 = time.perf_counter()
-            out[key] = puzzle_rates(level, plan["puzzle_attempts"], args.seed)
+            out[key] = puzzle_rates(level, plan["puzzle_attempts"], seed)
             out[key]["seconds"] = round(time.perf_counter() - t0, 1)
+            out[key]["deal"] = label  # the players' seeds; the positions are the puzzles'
             if not args.json:
-                print(f"{key:18} {out[key]}", flush=True)
+                print(f"{key:18} {label}: {out[key]}", flush=True)
     pinned = pin_one_core()  # latency: this process alone, on one core
     for level in TIMED:
         n = plan["latency_duels"] // (2 if level in HALF else 1)
         if wanted is None or level in wanted:
-            out[level] = latency(pool, rules, decks, level, n, args.seed)
+            out[level] = latency(pool, rules, decks, level, n, seed)
+            out[level]["deal"] = label
             if not args.json:
-                print(f"{level:18} {out[level]}", flush=True)
-    out["meta"] = {"quick": args.quick, "seed": args.seed,
+                print(f"{level:18} {label}: {out[level]}", flush=True)
+    out["meta"] = {"quick": args.quick, "seed": seed, "deal": deal_kind(seed),
                    "jobs": None if args.scheduler else jobs,
                    "scheduler": args.scheduler, "pinned": pinned,
                    "python": platform.python_version(), "machine": platform.machine(),

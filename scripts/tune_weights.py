@@ -15,7 +15,9 @@ the weights then need not explain. `--base handset` starts from the hand-set num
 had before (`HANDSET`), as the landed fit did; `hard` from Hard's numbers now.
 
 `collect` plays every ordered pairing of the four starter decks, deck A in both seats, with
-the levels given (the players of `bench_ai.py`, Hard by its budget alone), from `--seed`.
+the levels given (the players of `bench_ai.py`, Hard by its budget alone), from `--seed`: a
+tuning deal only (below `bench_ai.HELD_OUT_FROM`; a held-out seed is refused, so the
+figures bench_ai.py draws fresh were never fitted on).
 The positions are whole duels (the real one, not a seat's view: the evaluation is judged
 on what is really there), pickled. docs/ai.md ("Seventh look") gives what this found.
 """
@@ -58,7 +60,9 @@ INTS = {"low_lp_at": 500, "sp_useful": 1, "deck_low_at": 1}  # whole numbers: th
 def collect(games: int, levels: tuple[str, str], seed: int,
             only: list[int] | None = None) -> list[tuple[Duel, int, float, int]]:
     """(position, seat, outcome for that seat, duel number) at the start of every turn of
-    `games` duels of every ordered pairing (or the pairings `only` lists), both seats."""
+    `games` duels of every ordered pairing (or the pairings `only` lists), both seats, of
+    the tuning deal `seed` (a held-out seed is refused: `bench_ai.require_tuning`)."""
+    bench_ai.require_tuning(seed)
     pool, rules = load_card_set(), load_rules()
     decks = [load_deck(starter_deck(name)) for name in bench_ai.STARTERS]
     out: list[tuple[Duel, int, float, int]] = []
@@ -195,6 +199,10 @@ def main() -> None:
     f.add_argument("--passes", type=int, default=4)
     args = ap.parse_args()
     if args.cmd == "collect":
+        try:
+            bench_ai.require_tuning(args.seed)
+        except ValueError as exc:
+            ap.error(str(exc))
         data = collect(args.games, tuple(args.levels), args.seed)
         with open(args.out, "wb") as fh:
             pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)

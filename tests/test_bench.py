@@ -108,3 +108,95 @@ def test_figures_are_shown_for_people() -> None:
                                               "os": "Linux"}, "quick": True, "run_s": 5.5}
     assert "0.023917" not in bench_all.markdown(result)
     assert "| 0.0239 s |" in bench_all.markdown(result)
+
+
+# ------------------------------------------------- deals: tuning and held-out (issue 40)
+def _simple_of(ds: int) -> set[int]:
+    """Seeds a simple formula makes of the duel seed `ds` (from which the deal follows)."""
+    mask = (1 << 64) - 1
+    simple = {(ds * a + b) & mask for a in range(-4, 5) for b in range(-8, 9)}
+    return simple | {ds ^ b for b in range(256)} | {(ds >> k) for k in range(8)}
+
+
+def test_bench_ai_hands_each_level_of_a_strength_run_a_seed_derived_one_way(monkeypatch) -> None:
+    """Both levels of a strength duel get seeds derived one way from the duel seed (as the
+    client's, game/ai/seeds.py): neither is the duel seed nor a simple formula of it, nor
+    one of the other's, so no level can work out the other seat's deal."""
+    import bench_ai
+
+    from game.designer import sim
+
+    handed: list[tuple[str, int]] = []
+
+    class First:
+        def choose(self, view):
+            return view.legal_actions[0]
+
+    def fake_player(level, seed, **_kw):
+        handed.append((level, seed))
+        return First()
+
+    monkeypatch.setattr(bench_ai, "make_player", fake_player)
+    pool, rules = bench_ai.load_card_set(), bench_ai.load_rules()
+    decks = [bench_ai.load_deck(bench_ai.starter_deck(name)) for name in bench_ai.STARTERS]
+    seed = bench_ai.fresh_held_out_seed()
+    prs = bench_ai.pairings(decks, ("hard", "normal"), seed)
+    for k, g in ((0, 0), (6, 1)):
+        handed.clear()
+        sim.play_tasks((pool, ((rules, tuple(prs)),)), [(0, k, g)])
+        ds = sim.duel_seed(prs[k].seed, g)
+        assert sorted(lv for lv, _ in handed) == ["hard", "normal"]
+        seeds = [s for _, s in handed]
+        assert set(seeds) == {sim.player_seed(ds, 0), sim.player_seed(ds, 1)}
+        for s in seeds:
+            assert s not in _simple_of(ds) and s not in {seed, prs[k].seed}
+        mine, theirs = seeds
+        assert theirs not in _simple_of(mine) and (mine ^ theirs) not in {1, ds}
+
+
+def test_bench_ai_draws_a_fresh_held_out_seed_by_default_and_labels_every_figure(
+        monkeypatch, capsys) -> None:
+    import bench_ai
+
+    tuning = {bench_ai.DEFAULT_SEED, 1, 3, 7, 11, 7777}  # seeds fitted on, designed from, reported
+    drawn = {bench_ai.fresh_held_out_seed() for _ in range(20)}
+    assert len(drawn) == 20  # fresh each time
+    for s in drawn:
+        assert bench_ai.deal_kind(s) == "held-out" and s not in tuning
+        # its pairings' seeds stay clear of every tuning run's
+        assert bench_ai.HELD_OUT_FROM <= s and s + 7919 * 15 < (1 << 63)
+    assert all(bench_ai.deal_kind(s) == "tuning" for s in tuning)
+    monkeypatch.setattr(bench_ai, "pin_one_core", lambda: "not pinned (test)")
+    argv = ["--json", "--only", "normal_vs_random", "--duels", "1", "--jobs", "1"]
+    assert bench_ai.main(argv) == 0
+    out = capsys.readouterr()
+    result = json.loads(out.out)
+    seed = result["meta"]["seed"]
+    assert result["meta"]["deal"] == "held-out" and seed not in tuning
+    assert bench_ai.HELD_OUT_FROM <= seed
+    assert f"held-out seed {seed}" in out.err and "--seed" in out.err
+    assert result["normal_vs_random"]["deal"] == f"held-out seed {seed}"
+    # --seed plays a run again and says which kind of deal it is
+    assert bench_ai.main([*argv, "--seed", str(bench_ai.DEFAULT_SEED)]) == 0
+    out = capsys.readouterr()
+    assert f"tuning seed {bench_ai.DEFAULT_SEED}" in out.err
+    assert json.loads(out.out)["normal_vs_random"]["deal"] == f"tuning seed {bench_ai.DEFAULT_SEED}"
+    assert bench_ai.main([*argv, "--seed", str(seed)]) == 0
+    assert f"held-out seed {seed}" in capsys.readouterr().err
+
+
+def test_tuning_refuses_held_out_seeds() -> None:
+    import bench_ai
+    import pytest
+    import tune_weights
+
+    held_out = bench_ai.fresh_held_out_seed()
+    with pytest.raises(ValueError, match="held-out"):
+        tune_weights.collect(1, ("normal", "normal"), held_out, only=[0])
+    with pytest.raises(ValueError, match="held-out"):
+        bench_ai.require_tuning(bench_ai.HELD_OUT_FROM)
+    bench_ai.require_tuning(bench_ai.DEFAULT_SEED)  # a tuning seed passes
+    proc = subprocess.run([sys.executable, str(REPO / "scripts" / "tune_weights.py"), "collect",
+                           "--games", "1", "--seed", str(held_out), "--out", os.devnull],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "held-out" in proc.stderr
