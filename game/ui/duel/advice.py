@@ -51,6 +51,7 @@ PHASE_WORDS = {"standby": "Main Phase 1", "main1": "Battle Phase", "battle": "Ma
                "main2": "End Phase"}
 SETTLE_CAP = 60  # commands tried after the hinted one, until its Lines resolve
 PLAN_CAP = 300  # commands of the rest of the turn the plan is followed for at most
+MAX_CLAUSES = 4  # what a hint says of the move and its line at most (their first steps)
 # Hard's time safety net for a hint: its budget of simulated commands decides, not the clock
 # (a hint runs in the background; a loaded machine only makes it slower, never different)
 HINT_MAX_SECONDS = 30.0
@@ -186,19 +187,12 @@ def explain(player: Player, view: PlayerView, cmd: Command, pool: Mapping[str, C
         if plan is not None:
             does += _story(view, plan.events_for(me, mark), pool, me, then=True)
             end = plan
-    words = said + (": " + "; ".join(_clauses(does)) if does else "")
+    words = said + (": " + "; ".join(does[:MAX_CLAUSES]) if does else "")
     outcome = _outcome(view, end, me)
     if outcome:
         words += (": " if does else ": it leads to this: ") + outcome
     rank = _rank(player, cmd, view, pool)
     return words + (f" ({rank})" if rank else "")
-
-
-MAX_CLAUSES = 4  # what a hint says of the line at most (its first steps)
-
-
-def _clauses(parts: list[str]) -> list[str]:
-    return parts[:MAX_CLAUSES]
 
 
 def _story(view: PlayerView, events: Sequence[Event], pool: Mapping[str, CardDef], me: int,
