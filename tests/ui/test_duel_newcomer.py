@@ -114,6 +114,16 @@ MAIN1 = {"turn": 3, "phase": "main1", "players": [
 
 
 def test_a_field_phantoms_menu_puts_unsummon_last(window) -> None:
+    spec = {"turn": 3, "phase": "main1", "players": [
+        {"sp": 5, "phantom": ["ash_hurler"], "deck": ["stone_sentry"] * 3},
+        {"deck": ["stone_sentry"] * 3}]}
+    scene = scene_after(spec)
+    hurler = uid(scene.session.duel, 0, "ash_hurler")
+    scene.draw(window)
+    feed(scene, *click(scene.geo.rect_of(hurler).center))
+    labels = [e.label for e in scene.input.popup.entries]
+    assert labels[0].startswith("Activate") and labels[-1] == "Unsummon (to hand)"
+    assert "Unsummon (to hand)" in labels and len(labels) >= 2
     scene = scene_after(MAIN1)
     rider = uid(scene.session.duel, 0, "storm_rider")
     scene.draw(window)
@@ -231,3 +241,64 @@ def test_the_line_panel_numbers_lines_as_the_log_does(window) -> None:
     hover_step(scene, window, 1, 1)
     scene.line_panel.open_menu(step, row.center)
     assert scene.line_panel.menu is not None and scene.line_panel.menu.title.startswith("2.1")
+
+
+# ------------------------------------------------------- 16: the hint's toast and F1's steps
+def test_a_hint_toast_goes_once_the_move_is_made_and_the_pause_covers_it(window) -> None:
+    from tests.ui.duel_kit import duel_scene
+
+    scene = duel_scene(seed=4, humans=(True, False))
+    driver = GestureDriver(scene, seed=4)
+    for _ in range(400):
+        driver.settle()
+        if scene.can_act() and any(isinstance(c, Summon) for c in scene.gest.legal):
+            break
+        assert driver.step()
+    feed(scene, key(pygame.K_h))
+    hint = scene.hints.hint
+    assert hint is not None and scene.toast.visible and scene.toast.message == "Hint: " + hint.words
+    # the pause menu lies over the toast: the toast's pixels are dimmed under it
+    scene.update(1 / 60)
+    scene.draw(window)
+    box = scene.toast.box()
+    lit = tuple(window.get_at((box.x + 3, box.centery)))[:3]
+    feed(scene, key(pygame.K_ESCAPE))
+    assert scene.dialog is not None
+    scene.draw(window)
+    under = tuple(window.get_at((box.x + 3, box.centery)))[:3]
+    assert sum(under) < sum(lit)
+    feed(scene, key(pygame.K_ESCAPE))  # resume
+    assert scene.dialog is None
+    driver.perform(hint.command)  # the hinted move is played: its toast goes with it
+    driver.settle()
+    assert scene.hints.hint is None
+    assert not (scene.toast.visible and scene.toast.message.startswith("Hint: "))
+
+
+def test_f1_in_a_puzzle_steps_through_its_hints(window, home) -> None:
+    from pathlib import Path
+
+    from game.play import puzzles as pz
+    from game.ui.puzzle_play import PuzzlePlayScene, hint_steps
+
+    shipped = pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+    puzzle = next(e for e in shipped if e.name == "Through the Guard")
+    play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
+    for _ in range(30):
+        play.update(1 / 60)
+    sentences = hint_steps(puzzle.hint)
+    assert len(sentences) == 2
+    feed(play, key(pygame.K_F1))
+    assert play.dialog.title == "Hint 1 of 3" and sentences[0] in play.dialog.message
+    assert sentences[1] not in play.dialog.message and play.duel.hints.hint is None
+    play.draw(window)
+    feed(play, key(pygame.K_RETURN))
+    feed(play, key(pygame.K_F1))
+    assert play.dialog.title == "Hint 2 of 3" and puzzle.hint in play.dialog.message
+    feed(play, key(pygame.K_RETURN))
+    feed(play, key(pygame.K_F1))
+    assert play.dialog.title == "Hint 3 of 3" and play.duel.hints.hint is not None
+    feed(play, key(pygame.K_RETURN))
+    assert play.duel.hints.hint.words in play.duel.toast.message
+    feed(play, key(pygame.K_F1))  # past the last: the last again
+    assert play.dialog.title == "Hint 3 of 3"
