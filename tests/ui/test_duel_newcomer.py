@@ -99,8 +99,8 @@ def test_materials_rows_say_where_each_is_and_the_prompt_counts(window) -> None:
     assert p is not None and p.title == "Materials" and p.need == 2
     assert p.text.startswith("Choose 2 materials for Blazing Chimera (0 chosen).")
     labels = sorted(r.label for r in p.rows)
-    assert labels == ["Pyre Hound (face-down Defense, Phantom slot 2)",
-                      "Pyre Hound (face-up Attack, Phantom slot 1)"]
+    assert labels == ["Pyre Hound (slot 1, face-up, Attack)",
+                      "Pyre Hound (slot 2, face-down, Defense)"]
     scene.draw(window)
     first = scene.input.panel.row_rect(p, 0)
     feed(scene, *click(first.center))

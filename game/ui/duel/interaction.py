@@ -185,7 +185,7 @@ class Interaction:
 
     def _option_label(self, c: PendingChoice, label: str, uid: int | None) -> str:
         """A choice's row: a material also says where it is and how it lies, so two cards
-        of one name read apart ("Pyre Hound (face-up Attack, Phantom slot 2)")."""
+        of one name read apart ("Pyre Hound (slot 2, face-up, Attack)")."""
         if c.kind is not ChoiceKind.MATERIALS or uid is None:
             return label
         card = self.host.board.cards.get(uid)
@@ -700,16 +700,17 @@ class Interaction:
             self.extra_actions[f]()
 
 
-ZONE_WORDS = {Zone.PHANTOM: "Phantom slot", Zone.SIDE: "Side Balance slot", Zone.BACK: "back row slot"}
+ZONE_WORDS = {Zone.PHANTOM: "slot", Zone.SIDE: "Side slot", Zone.BACK: "back slot"}
 
 
 def place_words(zone: Zone, index: int, face_up: bool, attack_pos: bool) -> str:
-    """Where a card lies and how, in words: "face-up Attack, Phantom slot 2"."""
+    """Where a card lies and how, in words, the slot first (a narrow row cuts the end):
+    "slot 2, face-up, Attack"."""
     if zone in ZONE_WORDS:
-        how = f"face-{'up' if face_up else 'down'}"
+        how = f"{ZONE_WORDS[zone]} {index + 1}, face-{'up' if face_up else 'down'}"
         if zone is not Zone.BACK:
-            how += " Attack" if attack_pos else " Defense"
-        return f"{how}, {ZONE_WORDS[zone]} {index + 1}"
+            how += ", Attack" if attack_pos else ", Defense"
+        return how
     return {Zone.HAND: "in hand", Zone.GRAVE: "in the Graveyard", Zone.DECK: "in the Main Deck",
             Zone.EXTRA: "in the Extra Deck"}.get(zone, zone.value)
 
