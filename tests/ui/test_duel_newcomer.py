@@ -191,8 +191,10 @@ def test_an_illegal_drop_on_an_enemy_cites_the_battle_rule_and_stays(window) -> 
 PATHS = (starter_deck("ember_rush"), starter_deck("veil_control"))
 
 
-def test_undo_takes_back_a_summon_made_before_continue(window, home) -> None:
-    setup = DuelSetup("versus_ai", PATHS, (load_deck(PATHS[0]), load_deck(PATHS[1])), best_of=1,
+def _summoned(best_of: int = 1):
+    """A duel versus the computer in which the person has just Summoned (their first Summon
+    of the turn): the flow, the screen, the Summon, the position and command count before it."""
+    setup = DuelSetup("versus_ai", PATHS, (load_deck(PATHS[0]), load_deck(PATHS[1])), best_of=best_of,
                       first=0, ai_level="random")
     flow = MatchFlow(setup, base_pool(), seed=21, threaded=False, speed="instant")
     scene = flow.first_scene()
@@ -208,6 +210,11 @@ def test_undo_takes_back_a_summon_made_before_continue(window, home) -> None:
     driver.perform(summon)
     driver.settle()
     assert len(scene.session.history) > sent
+    return flow, scene, summon, before, sent
+
+
+def test_undo_takes_back_a_summon_made_before_continue(window, home) -> None:
+    _flow, scene, summon, before, sent = _summoned()
     # the game is killed here; Continue brings the duel back through the real path
     autosave.writer().flush()
     back = resume_scene()
@@ -222,6 +229,23 @@ def test_undo_takes_back_a_summon_made_before_continue(window, home) -> None:
     assert state_hash(back.session.duel) == before and len(back.session.history) == sent
     assert summon.card in back.board.me.hand
     back.draw(window)
+    # the autosave starts again from the position the undo restored
+    autosave.writer().flush()
+    _match, duel = autosave.restore_match(autosave.load(), base_pool())
+    assert state_hash(duel) == before
+
+
+def test_undo_takes_back_a_summon_made_before_save_and_leave(window, home) -> None:
+    from game.play import suspend
+
+    flow, scene, summon, before, sent = _summoned(best_of=3)
+    flow.save_suspended()  # "Save and leave", then Continue
+    _flow, back = MatchFlow.resume(suspend.load(), base_pool(), threaded=False)
+    for _ in range(5):
+        back.update(1 / 60)
+    feed(back, key(pygame.K_u))
+    assert back.toast.message.startswith("Undone: ")
+    assert state_hash(back.session.duel) == before and len(back.session.history) == sent
 
 
 # ------------------------------------------------------------ the Line numbers of the log

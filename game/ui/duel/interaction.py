@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.engine import Activate, Attack, ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
-from game.engine.reasons import Code
+from game.engine.reasons import ATTACKS_IN_BATTLE_PHASE
 from game.ui.widgets.base import is_key, shift_held
 
 from . import hits
@@ -30,8 +30,9 @@ from .layout import LAYOUT
 from .panels import phase_segments
 from .popups import Popup, Prompt, PromptPanel, PromptRow
 
-ATTACK_RULE = "B1"  # RULES.md: attacks are declared in the Battle Phase (cited for an attack
-# refused for the phase, rather than the engine's D8, the list of phases)
+# RULES.md B1: attacks are declared in the Battle Phase; cited for an attack refused for the
+# phase (ATTACKS_IN_BATTLE_PHASE), rather than the D8 (the list of phases) its code names
+ATTACK_RULE = "B1"
 DRAG_START = 6  # pixels of movement that turn a press into a drag
 NEXT = {"standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
 PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
@@ -362,8 +363,7 @@ class Interaction:
         else:
             refusal = self.host.refusal(cmd) if cmd is not None else None
         if refusal is not None:
-            self.host.refused(refusal, rule=ATTACK_RULE if isinstance(cmd, Attack) and
-                              refusal.code is Code.WRONG_PHASE else "")
+            self.host.refused(refusal, rule=ATTACK_RULE if refusal == ATTACKS_IN_BATTLE_PHASE else "")
         else:
             self.host.say("That card cannot go there", "error")
         self.refresh()

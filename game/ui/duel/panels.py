@@ -283,7 +283,7 @@ STEP_GAP = 8  # pixels between a Step's name, its NEGATED/FIZZLED tag and its sp
 
 
 def _step_row(surface: pygame.Surface, r: pygame.Rect, pool: Mapping[str, CardDef], st: StepView, cid: str | None,
-              state: str, hovered: bool, line_no: int) -> None:
+              state: str, hovered: bool, line_no: int | None = None) -> None:
     colour = style.player_colour(st.player)
     fill = theme.mix(theme.PANEL, colour, 0.12)
     if state == "resolving":
@@ -300,7 +300,7 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool: Mapping[str, CardDe
         pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
     elif hovered:  # lit in every player's colour alike: a ring, not only a shade
         pygame.draw.rect(surface, theme.TEXT, r, 2, border_radius=5)
-    title = f"{line_no}.{st.step}  " + step_title(pool, st, cid)
+    title = f"{st.line if line_no is None else line_no}.{st.step}  " + step_title(pool, st, cid)
     ink = theme.TEXT_DIM if state in ("fizzled", "negated", "resolved") else theme.TEXT
     spd = txt.text(f"S{st.speed}", 13, colour, bold=True)
     spd_rect = spd.get_rect(midright=(r.right - 6, r.centery))
