@@ -358,8 +358,9 @@ class PuzzlePlayScene(Screen):
             b.update(dt)
         out = self.duel.update(dt)
         self._judge()
+        # the outcome waits for the pause menu to close: the pause lies over everything
         if self.outcome is None and self.tracker.status is not pz.Status.PLAYING \
-                and not self.duel.anim.busy and self.dialog is None:
+                and not self.duel.anim.busy and self.dialog is None and self.duel.dialog is None:
             self._show_outcome()
         return out
 

@@ -326,3 +326,28 @@ def test_f1_in_a_puzzle_steps_through_its_hints(window, home) -> None:
     assert play.duel.hints.hint.words in play.duel.toast.message
     feed(play, key(pygame.K_F1))  # past the last: the last again
     assert play.dialog.title == "Hint 3 of 3"
+
+
+def test_a_puzzle_decided_while_paused_waits_under_the_pause(window, home) -> None:
+    from pathlib import Path
+
+    from game.play import puzzles as pz
+    from game.ui.duel.pause import PauseMenu
+    from game.ui.puzzle_play import PuzzlePlayScene
+
+    shipped = pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
+    puzzle = next(e for e in shipped if e.name == "Through the Guard")
+    play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
+    for _ in range(30):
+        play.update(1 / 60)
+    feed(play, key(pygame.K_ESCAPE))
+    assert isinstance(play.duel.dialog, PauseMenu)
+    play.tracker.status = pz.Status.FAILED  # decided while the pause menu is open
+    for _ in range(10):
+        play.update(1 / 60)
+    assert play.dialog is None and play.outcome is None  # nothing over the pause menu
+    play.draw(window)
+    feed(play, key(pygame.K_ESCAPE))  # resume: now the outcome shows
+    for _ in range(5):
+        play.update(1 / 60)
+    assert play.duel.dialog is None and play.dialog is not None and play.dialog.title == "Not solved"
