@@ -24,6 +24,8 @@ from .seats import AiWorker
 from .session import DuelSession
 from .table import DuelTable
 
+THINKING = "Hint: the Hard level is thinking\u2026"
+
 
 class HintHost(Protocol):
     """What the hint asks of the duel screen."""
@@ -112,7 +114,8 @@ class Hints:
         advisor = Advisor(lambda: maker(seat, seed), h.pool, sent)
         worker = AiWorker(advisor, threaded=h.session.threaded)
         self.asking = (worker, advisor)
-        h.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
+        self.said = THINKING
+        h.say(THINKING, "info", seconds=8.0)
         worker.start(h.session.view(seat))
         self.poll()
 
@@ -131,6 +134,7 @@ class Hints:
         self.asking = None
         advice = advisor.advice
         if advice is None or advice.sent != len(h.session.history):
+            self._unsay()  # "thinking…" ends with the thinking
             if advice is None:
                 h.say("No hint this time: the Hard level could not decide.", "warn")
             return
