@@ -10,6 +10,7 @@ Retry (F5) starts the puzzle again from its position; Hint (F1) shows the hint a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -48,6 +49,15 @@ def _solution(puzzle: pz.Puzzle) -> pz.SolutionRun | None:
         return pz.run_solution(puzzle)
     except Exception:  # the puzzle itself is played without it
         return None
+
+
+NO_HINT = "This puzzle has no hint: read the goal and the cards again."
+
+
+def hint_steps(written: str) -> list[str]:
+    """The written hint as the steps F1 shows one at a time: its sentences."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+(?=[A-Z])", written or "") if p.strip()]
+    return parts or [NO_HINT]
 
 
 class SolutionHint:
@@ -141,6 +151,7 @@ class PuzzlePlayScene(Screen):
         session.memo = lambda: self.tracker.status
         session.practice = True  # a failed attempt can be taken back to try again (RULES.md)
         session.on_rewind.append(self._rewound)
+        self.hints_seen = 0  # how many of the puzzle's hints F1 has shown (show_hint)
         self.replay_path: Path | None = None  # the decided attempt's replay, once saved
         self.saved_note = ""
         self.hint_button = Button((BANNER.right - 2 * (BUTTON_W + 8), BANNER.y + (BANNER.h - 30) // 2, BUTTON_W, 30),
@@ -229,15 +240,23 @@ class PuzzlePlayScene(Screen):
             self.go(Replace(self.next_puzzle()))
 
     def show_hint(self) -> None:
-        """The puzzle's written hint; and, while the puzzle is being played, the strongest
-        level's move on the board (seen once this closes: an arrow and why, in words)."""
-        hint = self.puzzle.hint or "This puzzle has no hint: read the goal and the cards again."
+        """The next hint, one more each time (F1, the Hint button): the puzzle's written
+        hint a sentence more at a time, then, while the puzzle is being played, the
+        strongest level's move on the board (seen once this closes: an arrow and why, in
+        words). The title counts them ("Hint 2 of 3"); past the last, the last again."""
+        sentences = hint_steps(self.puzzle.hint)
         computed = self.outcome is None and not self.duel.hints.refusal()
-        if computed:
+        total = len(sentences) + (1 if computed else 0)
+        self.hints_seen = min(self.hints_seen + 1, total)
+        n = self.hints_seen
+        hint = " ".join(sentences[:n])
+        if n > len(sentences):  # the last: the written hint whole, and the move on the board
             hint += " Close this to see the Hard level's move for you on the board, with why."
-        self.dialog = Dialog("Hint", hint, [DialogButton("Back to the puzzle", self._hint_closed)],
-                             width=620)
-        if computed:
+        elif n < total:
+            hint += " (F1 again: the next hint.)"
+        self.dialog = Dialog(f"Hint {n} of {total}", hint,
+                             [DialogButton("Back to the puzzle", self._hint_closed)], width=620)
+        if n > len(sentences):
             self.duel.hints.start()
 
     def _hint_closed(self) -> None:
@@ -339,8 +358,9 @@ class PuzzlePlayScene(Screen):
             b.update(dt)
         out = self.duel.update(dt)
         self._judge()
+        # the outcome waits for the pause menu to close: the pause lies over everything
         if self.outcome is None and self.tracker.status is not pz.Status.PLAYING \
-                and not self.duel.anim.busy and self.dialog is None:
+                and not self.duel.anim.busy and self.dialog is None and self.duel.dialog is None:
             self._show_outcome()
         return out
 

@@ -217,6 +217,8 @@ class Sounds:
     def set_volume(self, volume: int, muted: bool) -> None:
         self.volume = max(0, min(100, int(volume)))
         self.muted = bool(muted)
+        if not pygame.mixer.get_init():  # someone closed the mixer: its sounds are gone with it
+            self._sounds.clear()  # (as in `play`; setting their volume would raise)
         for s in self._sounds.values():
             s.set_volume(self.volume / 100)
 

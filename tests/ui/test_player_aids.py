@@ -253,8 +253,15 @@ def test_puzzle_hint_keeps_its_text_and_adds_hards_move_then_undo_plays_on(windo
     for _ in range(30):
         play.update(1 / 60)
     start = state_hash(play.session.duel)
-    feed(play, key(pygame.K_h))
-    assert play.dialog is not None and play.dialog.title == "Hint"
+    feed(play, key(pygame.K_h))  # the first step: the written hint's first sentence
+    assert play.dialog is not None and play.dialog.title == "Hint 1 of 3"
+    feed(play, key(pygame.K_RETURN))
+    feed(play, key(pygame.K_h))  # the written hint whole
+    assert play.dialog is not None and play.dialog.title == "Hint 2 of 3"
+    assert (puzzle.hint or "no hint") in play.dialog.message
+    feed(play, key(pygame.K_RETURN))
+    feed(play, key(pygame.K_h))  # then Hard's move (issue 38: F1 steps through the hints)
+    assert play.dialog is not None and play.dialog.title == "Hint 3 of 3"
     assert (puzzle.hint or "no hint") in play.dialog.message
     hint = play.duel.hints.hint
     assert hint is not None and hint.command in play.session.view(puzzle.seat).legal_actions

@@ -188,13 +188,14 @@ def test_retry_and_hint_are_there_at_any_time(window, home, shipped) -> None:
     frames(play, 20)
     assert play.hint_button.hovered and play.hint_button.hover_t > 0.5
     feed(play, down(play.hint_button.rect.center), up(play.hint_button.rect.center))
-    assert play.dialog is not None and play.dialog.title == "Hint"
-    assert "Ash Hurler" in play.dialog.message
+    assert play.dialog is not None and play.dialog.title == "Hint 1 of 4"  # 3 sentences, then Hard's move
+    assert "Flare Bolt is free" in play.dialog.message
     play.draw(window)
     feed(play, key(pygame.K_RETURN))
     assert play.dialog is None
     feed(play, key(pygame.K_F1))
-    assert play.dialog is not None and play.dialog.title == "Hint"
+    assert play.dialog is not None and play.dialog.title == "Hint 2 of 4"
+    assert "Ash Hurler" in play.dialog.message
     feed(play, key(pygame.K_ESCAPE))
     assert play.dialog is None
     # Retry: a click on the banner button, or F5

@@ -113,3 +113,14 @@ def test_a_loss_of_lp_or_health_is_damage_a_gain_is_silent() -> None:
     healed = ev.HealthChanged(**{**fields, "before": 2, "after": 5})
     assert sound.effect_of(hurt, None) == "damage"
     assert sound.effect_of(healed, None) is None
+
+
+def test_a_closed_mixer_lets_the_volume_be_set_without_an_error(player) -> None:
+    """Sounds made with a mixer that was closed since (another screen, another test) are
+    dropped when the volume is set (the settings' look.apply), not set and crashed on."""
+    if not player.start(wait=True):
+        pytest.skip("no audio device here")
+    assert player.play("place") and player._sounds
+    pygame.mixer.quit()
+    player.set_volume(40, False)
+    assert player._sounds == {} and player.volume == 40

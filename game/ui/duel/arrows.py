@@ -2,9 +2,10 @@
 
 A Step's targets are the cards it chose (`StepView.targets`), the opponent's LP for a direct
 attack, a player's panel for each effect that names a player ("deal 300 damage to your
-opponent", "draw a card"), the Step it answers for a negation, and, for an effect on "every
-card matching" (no target chosen), each card it would affect at that moment: the engine's own
-query (`game.engine.query.select`) on the duel, never a judgement made here. A card the viewer
+opponent", "draw a card"), the Step it answers for a negation, for an effect on "the attacking
+Phantom" or "the attacked one" (Backdraft) the battle's card the engine keeps, and, for an
+effect on "every card matching" (no target chosen), each card it would affect at that moment:
+the engine's own query (`game.engine.query.select`) on the duel, never a judgement made here. A card the viewer
 cannot see into (face down, not theirs) is pointed at only when the effect's filter asks
 nothing it hides (its type, tags, numbers or name): the arrows never tell what it is. A game action whose
 subject is its own card (a Summon, a Set, a position change) points at the card's slot. The
@@ -32,6 +33,7 @@ from . import style
 from .board import Board
 from .geometry import Geometry
 
+BATTLE_REFS = ("attacker", "attack_target")  # the engine's names of the battle's cards (a Step's target)
 OWN_CARD_KINDS = ("summon", "special_summon", "set", "environment", "position", "flip",
                   "unsummon")
 
@@ -86,6 +88,16 @@ def _selectors(effects: Iterable[Effect]) -> list[Selector]:
     return [e.target for e in effects if isinstance(e.target, Selector)]
 
 
+def _refs(effects: Iterable[Effect]) -> list[str]:
+    """The battle's cards these effects name ("attacker", "attack_target"), nested ones too."""
+    out: list[str] = []
+    for eff in effects:
+        if eff.target in BATTLE_REFS and eff.target not in out:
+            out.append(str(eff.target))
+        out.extend(r for r in _refs((*eff.then, *eff.otherwise)) if r not in out)
+    return out
+
+
 def _asks_hidden(sel: Selector) -> bool:
     """Whether matching `sel` depends on what a face-down card is (not just where it is)."""
     return bool(sel.types or sel.tags or sel.stats or sel.card or sel.extra is not None)
@@ -100,7 +112,14 @@ def matching(duel: Duel, board: Board, pool: Mapping[str, CardDef], step: StepVi
     if step.kind != "ability" or cdef is None or not 0 <= step.ability < len(cdef.abilities):
         return ()
     found: list[int] = []
-    for sel in _selectors(cdef.abilities[step.ability].effects):
+    effects = cdef.abilities[step.ability].effects
+    # "the attacking Phantom" (Backdraft): the battle the engine keeps, as it will resolve it
+    attack = dict(zip(BATTLE_REFS, duel.state.last_attack, strict=True))
+    for ref in _refs(effects):
+        uid = attack[ref]
+        if uid >= 0 and uid in board.cards and uid not in found:
+            found.append(uid)
+    for sel in _selectors(effects):
         try:
             uids = select(duel, sel, step.player, step.card)
         except Exception:  # an arrow never takes the screen down

@@ -26,6 +26,7 @@ from game.play.end_words import end_sentence
 from game.play.match import DRAW, Match
 from game.ui.scene import Replace, Scene, Transition
 
+from .advice import command_words
 from .hooks import DuelHooks
 from .prefs import PREFS, apply_prefs, load_prefs
 from .scene import DuelScene
@@ -115,6 +116,8 @@ class MatchFlow:
         self.last_replay = None  # until this duel's own replay is saved
         self.session = DuelSession(duel, self.humans, self.names, ai, self.responses, self.threaded)
         self.session.history = list(duel.history)  # a resumed duel: what was sent before
+        if duel.history:  # and this turn's decisions can be taken back as before it was left
+            self._rebuild_undo(duel)
         self.session.quick = self.setup.quick and not self.versus_ai
         title = f"Duel {len(self.match.results) + 1} of 3" if self.best_of == 3 else "The duel"
         hooks = DuelHooks(on_over=self.duel_over, on_end=self.keep_replay, on_left=self.left_duel,
@@ -130,6 +133,17 @@ class MatchFlow:
         # holds a command that was taken back (docs/files.md, "Undo")
         self.session.on_rewind.append(lambda mark: self.start_autosave(duel))
         return scene
+
+    def _rebuild_undo(self, duel: Duel) -> None:
+        """The resumed duel's undo marks, from its commands played again from its start
+        (DuelSession.rebuild_undo); a duel that does not replay the same keeps none."""
+        assert self.session is not None
+        try:
+            start = Duel(duel.pool, duel.rules, [d.spec() for d in self.match.decks], duel.seed,
+                         first_player=self.match.firsts[-1], auto_pass=duel.state.auto_pass)
+            self.session.rebuild_undo(start, lambda cmd, view: command_words(cmd, view, duel.pool))
+        except Exception:  # an undo aid never stops a duel from resuming
+            self.session.undos.clear()
 
     def hint_player(self, seat: int, seed: int) -> Player:
         """The Hard level for a person's hint, knowing that seat's own decklist."""

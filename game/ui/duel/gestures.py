@@ -59,6 +59,7 @@ class HandTarget:
 
 
 Target = SlotTarget | CardTarget | LpTarget | HandTarget
+LATER_ATTACK = "Attack\u2026 (goes to Battle Phase)"  # a field Phantom's menu in Main Phase 1
 
 DRAG_TYPES = (Summon, SpecialSummon, SetCard, PlayEnvironment, Attack, Unsummon)
 
@@ -118,6 +119,15 @@ class Entry:
         return self.commands[0]
 
 
+def _menu_rank(cmd: Command) -> int:
+    """Where a verb stands in a card's menu: what a card is most likely played for first
+    (its abilities, an attack, a Summon), then a position change and Set (after Activate),
+    Unsummon (it gives the card up) last."""
+    if isinstance(cmd, Unsummon):
+        return 2
+    return 1 if isinstance(cmd, (SetCard, ChangePosition)) else 0
+
+
 def _mode(commands: Sequence[Command]) -> str:
     if any(drop_target(c) is not None for c in commands):
         return "hold"
@@ -138,6 +148,9 @@ class Gestures:
     end_turn: EndTurn | None = None
     pass_: Pass | None = None
     choices: list[Choose] = field(default_factory=list)
+    # Main Phase 1: the Attacks each Phantom could declare once in the Battle Phase
+    # (battle_ahead.py); a drop or a menu entry sends Next Phase, then the Attack
+    later: dict[int, list[Command]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for cmd in self.legal:
@@ -173,11 +186,17 @@ class Gestures:
     def drags(self, uid: int, commands: Iterable[Command] | None = None) -> dict[Target, list[Command]]:
         """Drop target -> the commands a drop there may mean."""
         out: dict[Target, list[Command]] = {}
-        for cmd in self.by_source.get(uid, ()) if commands is None else commands:
+        mine = [*self.by_source.get(uid, ()), *self.later.get(uid, ())]
+        for cmd in mine if commands is None else commands:
             t = drop_target(cmd)
             if t is not None:
                 out.setdefault(t, []).append(cmd)
         return out
+
+    def is_later(self, cmd: Command) -> bool:
+        """Whether `cmd` is an Attack for the Battle Phase (sent after Next Phase)."""
+        src = source_of(cmd)
+        return src is not None and any(c is cmd for c in self.later.get(src, ()))
 
     def can_drag(self, uid: int) -> bool:
         """Cards a person may pick up: their own hand, Extra Deck and field Phantoms."""
@@ -225,8 +244,10 @@ class Gestures:
                 add("Flip face up", cmd)
             elif isinstance(cmd, Activate):
                 add(self._activate_label(cmd) + ("\u2026" if cmd.zone else ""), cmd)
+        for cmd in self.later.get(uid, ()):
+            add(LATER_ATTACK, cmd)
         entries = []
-        order.sort(key=lambda label: isinstance(groups[label][0], SetCard))  # Activate before Set
+        order.sort(key=lambda label: _menu_rank(groups[label][0]))
         for label in order:
             commands = groups[label]
             mode = _mode(commands)

@@ -13,6 +13,7 @@ import pygame
 
 from game.engine import CardDef, Player
 from game.play.describe import LogEntry
+from game.ui.widgets.toast import Toast
 
 from . import aids
 from .advice import HINT_MAX_SECONDS, Advice, Advisor, hint_seed
@@ -22,6 +23,8 @@ from .popups import Curtain
 from .seats import AiWorker
 from .session import DuelSession
 from .table import DuelTable
+
+THINKING = "Hint: the Hard level is thinking\u2026"
 
 
 class HintHost(Protocol):
@@ -36,6 +39,7 @@ class HintHost(Protocol):
     shown: int
     input: Interaction
     table: DuelTable
+    toast: Toast
 
     def aid_seat(self) -> int: ...
     def say(self, text: str, kind: str = "info", over_far_hand: bool = False,
@@ -49,11 +53,20 @@ class Hints:
         self.host = host
         self.hint: Advice | None = None
         self.asking: tuple[AiWorker, Advisor] | None = None
+        self.said = ""  # the hint's words as last toasted (cleared with the hint)
 
     def clear(self) -> None:
         """An undo: no hint stands, none is awaited."""
         self.hint = None
         self.asking = None
+        self._unsay()
+
+    def _unsay(self) -> None:
+        """The hint's toast goes with the hint (the move was made, the board moved on)."""
+        toast = self.host.toast
+        if self.said and toast.visible and toast.message == self.said:
+            toast.clear()
+        self.said = ""
 
     def _default_player(self, seat: int, seed: int) -> Player:
         """Hard for `seat`, knowing its own decklist (every card it owns in this duel)."""
@@ -101,7 +114,8 @@ class Hints:
         advisor = Advisor(lambda: maker(seat, seed), h.pool, sent)
         worker = AiWorker(advisor, threaded=h.session.threaded)
         self.asking = (worker, advisor)
-        h.say("Hint: the Hard level is thinking\u2026", "info", seconds=8.0)
+        self.said = THINKING
+        h.say(THINKING, "info", seconds=8.0)
         worker.start(h.session.view(seat))
         self.poll()
 
@@ -110,6 +124,7 @@ class Hints:
         h = self.host
         if self.hint is not None and self.hint.sent != len(h.session.history):
             self.hint = None  # the position moved on: the hint was for another one
+            self._unsay()
         got = self.asking
         if got is None:
             return
@@ -119,6 +134,7 @@ class Hints:
         self.asking = None
         advice = advisor.advice
         if advice is None or advice.sent != len(h.session.history):
+            self._unsay()  # "thinking…" ends with the thinking
             if advice is None:
                 h.say("No hint this time: the Hard level could not decide.", "warn")
             return
@@ -130,7 +146,8 @@ class Hints:
         """The hint's words over the far hand, the one row a hint never points at (in a
         puzzle its banner lies there: then at the middle line)."""
         if self.hint is not None:
-            self.host.say("Hint: " + self.hint.words, "ok", over_far_hand=self.host.hooks.overlay is None,
+            self.said = "Hint: " + self.hint.words
+            self.host.say(self.said, "ok", over_far_hand=self.host.hooks.overlay is None,
                           seconds=12.0, whole=True)  # every word of it, the box grows
 
     def draw(self, surface: pygame.Surface) -> None:

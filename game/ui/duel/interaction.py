@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.engine import Activate, Attack, ChoiceKind, Choose, Command, PendingChoice, Refusal, Zone
+from game.engine.reasons import ATTACKS_IN_BATTLE_PHASE
 from game.ui.widgets.base import is_key, shift_held
 
 from . import hits
@@ -29,6 +30,9 @@ from .layout import LAYOUT
 from .panels import phase_segments
 from .popups import Popup, Prompt, PromptPanel, PromptRow
 
+# RULES.md B1: attacks are declared in the Battle Phase; cited for an attack refused for the
+# phase (ATTACKS_IN_BATTLE_PHASE), rather than the D8 (the list of phases) its code names
+ATTACK_RULE = "B1"
 DRAG_START = 6  # pixels of movement that turn a press into a drag
 NEXT = {"standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
 PHASE_NAMES = {"main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
@@ -72,7 +76,8 @@ class Host(Protocol):
     def pool_name(self, uid: int) -> str: ...
     def why_not(self, uid: int) -> str: ...
     def why_not_refusal(self, uid: int) -> Refusal | None: ...
-    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None: ...
+    def attack_refusal(self, cmd: Attack) -> Refusal | None: ...
+    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error", rule: str = "") -> None: ...
 
 
 @dataclass
@@ -106,6 +111,7 @@ class Interaction:
         self.panel = PromptPanel(LAYOUT.lines)
         self.extra_actions: dict[FocusKey, Callable[[], None]] = {}  # scene buttons by focus key
         self.extra_rects: dict[FocusKey, pygame.Rect] = {}
+        self.line_no: Callable[[int], int] = lambda line: line  # a Line's number as the log says it
         self.on_pile: Callable[[tuple[str, int]], None] = lambda key: None  # a pile clicked: ("grave", seat)
 
     # ---------------------------------------------------------------- state
@@ -151,9 +157,13 @@ class Interaction:
         if c is not None:
             cards = c.kind.picks_cards
             legal = {cmd.option for cmd in g.choices}
-            rows = [PromptRow(o.label, o.value, o.card if cards else None, o.value in self.selected)
+            rows = [PromptRow(self._option_label(c, o.label, o.card), o.value, o.card if cards else None,
+                              o.value in self.selected)
                     for o in c.options if o.value in legal]
             need = min(c.count, len(rows)) if cards else 0
+            if c.kind is ChoiceKind.MATERIALS:  # how many, and how many are picked so far
+                return Prompt("Materials", materials_words(c.prompt, need, len(self.selected)) +
+                              " Click cards on the board or rows here, then Confirm.", rows, need, "choice")
             title = {ChoiceKind.DISCARD_END: "Hand limit", ChoiceKind.MATERIALS: "Materials",
                      ChoiceKind.TRIGGER_OPTIONAL: "Use it?", ChoiceKind.COST_DISCARD: "Pay the cost",
                      ChoiceKind.SEARCH: "Search", ChoiceKind.CHOOSE_OPTION: "Choose one"}.get(c.kind, "Choose")
@@ -165,7 +175,7 @@ class Interaction:
             if top is not None:
                 cid = b.step_card_id(top)
                 name = g.pool[cid].name if cid is not None and cid in g.pool else "a face-down card"
-                what = f"{name} (Line {top.line}, Speed {top.speed})"
+                what = f"{name} (Line {self.line_no(top.line)}, Speed {top.speed})"
             entries = g.answers()
             text = f"Answer {what}? Lit cards can answer; or pass." if entries else \
                 f"Nothing can answer {what}. Pass to let it resolve."
@@ -173,6 +183,16 @@ class Interaction:
                     for e in entries]
             return Prompt("Your answer", text, rows, 0, "answer")
         return None
+
+    def _option_label(self, c: PendingChoice, label: str, uid: int | None) -> str:
+        """A choice's row: a material also says where it is and how it lies, so two cards
+        of one name read apart ("Pyre Hound (slot 2, face-up, Attack)")."""
+        if c.kind is not ChoiceKind.MATERIALS or uid is None:
+            return label
+        card = self.host.board.cards.get(uid)
+        if card is None:
+            return label
+        return f"{label} ({place_words(card.zone, card.index, card.face_up, card.attack_pos)})"
 
     # --------------------------------------------------------- what is lit
     def lit_targets(self) -> dict[Target, str]:
@@ -270,7 +290,11 @@ class Interaction:
         self.popup = None
         if entry.mode == "now":
             self.reset()
-            self.host.send([entry.command])
+            g = self.host.gest
+            if g.next_phase is not None and g.is_later(entry.command):  # Main 1: to Battle, then attack
+                self.host.send([g.next_phase, entry.command])
+            else:
+                self.host.send([entry.command])
         elif entry.mode == "targets":
             self.start_targets(entry)
         else:
@@ -334,9 +358,12 @@ class Interaction:
             self.refresh()
             return
         cmd = guess(self.host.board, self.host.gest.pool, self.host.board.seat, uid, target)
-        refusal = self.host.refusal(cmd) if cmd is not None else None
+        if isinstance(cmd, Attack):  # in Main 1: why not in the Battle Phase either
+            refusal = self.host.attack_refusal(cmd)
+        else:
+            refusal = self.host.refusal(cmd) if cmd is not None else None
         if refusal is not None:
-            self.host.refused(refusal)
+            self.host.refused(refusal, rule=ATTACK_RULE if refusal == ATTACKS_IN_BATTLE_PHASE else "")
         else:
             self.host.say("That card cannot go there", "error")
         self.refresh()
@@ -671,6 +698,29 @@ class Interaction:
             self.on_pile(f)
         elif f in self.extra_actions:
             self.extra_actions[f]()
+
+
+ZONE_WORDS = {Zone.PHANTOM: "slot", Zone.SIDE: "Side slot", Zone.BACK: "back slot"}
+
+
+def place_words(zone: Zone, index: int, face_up: bool, attack_pos: bool) -> str:
+    """Where a card lies and how, in words, the slot first (a narrow row cuts the end):
+    "slot 2, face-up, Attack"."""
+    if zone in ZONE_WORDS:
+        how = f"{ZONE_WORDS[zone]} {index + 1}, face-{'up' if face_up else 'down'}"
+        if zone is not Zone.BACK:
+            how += ", Attack" if attack_pos else ", Defense"
+        return how
+    return {Zone.HAND: "in hand", Zone.GRAVE: "in the Graveyard", Zone.DECK: "in the Main Deck",
+            Zone.EXTRA: "in the Extra Deck"}.get(zone, zone.value)
+
+
+def materials_words(prompt: str, need: int, chosen: int) -> str:
+    """The materials question with its count: "Choose 2 materials for Chimera (1 chosen)."
+    (`prompt`: the engine's "Choose a material for NAME")."""
+    name = prompt.split(" for ", 1)[1] if " for " in prompt else ""
+    what = f"Choose {need} material{'s' if need != 1 else ''}" + (f" for {name}" if name else "")
+    return f"{what} ({chosen} chosen)."
 
 
 def _choice_key(choice: PendingChoice | None) -> ChoiceKey | None:

@@ -53,6 +53,16 @@ class LinePanel:
         self.arrows: list[Arrow] = []  # the target arrows the last frame drew
         self.menu: Popup | None = None
         self.menu_steps: list[StepView] = []  # the Steps the open menu offers to pass until
+        self._numbers: dict[int, int] = {}  # the log's number of each open Line, as last known
+
+    def number(self, line: int) -> int:
+        """The log's number of the engine's open Line `line` ("Line 7": a count per duel),
+        so the panel and the log name a Line alike; a Line just closed while its last Step's
+        resolving still shows keeps the number it had."""
+        ids = self.host.table.describer.ids
+        if 0 < line <= len(ids):
+            self._numbers[line] = ids[line - 1]
+        return self._numbers.get(line, line)
 
     def _open_steps(self) -> dict[tuple[int, int], StepView]:
         return {(s.line, s.step): s for line in self.host.table.board.lines for s in line}
@@ -79,11 +89,16 @@ class LinePanel:
             return (f[1], f[2])
         return self.hover
 
+    def lit_step(self) -> StepView | None:
+        """The Step whose row is lit (as drawn last frame), or None."""
+        lit = self.lit()
+        return next((st for _r, st in self.hits if (st.line, st.step) == lit), None) if lit else None
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, lit: tuple[int, int] | None) -> None:
         """The Lines in `rect` (above the prompt when there is one); their rows join Tab."""
         t = self.host.table
-        self.hits = panels.draw_lines(surface, rect, t.board, t.anim, self.host.pool, lit)
+        self.hits = panels.draw_lines(surface, rect, t.board, t.anim, self.host.pool, lit, self.number)
 
     def draw_arrows(self, surface: pygame.Surface) -> None:
         """Each resolving Step's and the lit Step's arrows to their targets (arrows.py)."""
@@ -142,9 +157,9 @@ class LinePanel:
         entries = []
         for st in steps:
             name = panels.step_title(self.host.pool, st, board.step_card_id(st))
-            label = YIELD_WORDS if step is not None else f"{YIELD_WORDS}: {st.line}.{st.step} {name}"
+            label = YIELD_WORDS if step is not None else f"{YIELD_WORDS}: {self.number(st.line)}.{st.step} {name}"
             entries.append(Entry(label, [], "now", str(st.line * 1000 + st.step)))
-        title = f"{st.line}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
+        title = f"{self.number(st.line)}.{st.step}  {name}" if step is not None else "Pass until a Step resolves"
         # beside the Line panel, on the board's side, so the Step stays in sight
         where = (LAYOUT.lines.x - 330, at[1] - 20) if at is not None else (LAYOUT.lines.x - 330, LAYOUT.lines.y + 40)
         self.menu = Popup(fit(title, 14, 380), entries, where, pygame.Rect(0, 0, *LAYOUT.size))

@@ -7,7 +7,7 @@ log entries are wrapped once when made, so nothing is laid out again inside a fr
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
@@ -177,8 +177,11 @@ def step_title(pool: Mapping[str, CardDef], step: StepView, card_id: str | None)
 
 def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
                pool: Mapping[str, CardDef],
-               hover_step: tuple[int, int] | None = None) -> list[tuple[pygame.Rect, StepView]]:
-    """Every open Line, stacked upwards (Line 1 at the bottom); returns [(rect, step)] for hits."""
+               hover_step: tuple[int, int] | None = None,
+               number: Callable[[int], int] | None = None) -> list[tuple[pygame.Rect, StepView]]:
+    """Every open Line, stacked upwards (the lowest at the bottom); returns [(rect, step)] for
+    hits. `number(line)`: the Line's number as the log says it (a count per duel, "Line 7"),
+    else the engine's place of the Line among the open ones."""
     panel(surface, rect)
     txt.blit_text(surface, "LINES", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 8), bold=True)
     hits: list[tuple[pygame.Rect, StepView]] = []
@@ -189,7 +192,7 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-2, -2).clip(clip))
     try:
-        _draw_line_boxes(surface, rect, board, anim, pool, hover_step, hits)
+        _draw_line_boxes(surface, rect, board, anim, pool, hover_step, hits, number or (lambda n: n))
     finally:
         surface.set_clip(clip)
     return hits
@@ -197,7 +200,7 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: A
 
 def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, anim: Animator,
                      pool: Mapping[str, CardDef], hover_step: tuple[int, int] | None,
-                     hits: list[tuple[pygame.Rect, StepView]]) -> None:
+                     hits: list[tuple[pygame.Rect, StepView]], number: Callable[[int], int]) -> None:
     lines = board.lines
     still = look.reduced_motion()  # Settings: Lines and Steps appear in place
     row, head = 26, 22
@@ -250,7 +253,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
         box = box.move(dx, 0)
         pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=8)
         pygame.draw.rect(surface, edge, box, 2 if breaking or window else 1, border_radius=8)
-        txt.blit_text(surface, f"Line {n}", 14, theme.TEXT, (box.x + 8, box.y + 4), bold=True)
+        txt.blit_text(surface, f"Line {number(n)}", 14, theme.TEXT, (box.x + 8, box.y + 4), bold=True)
         txt.blit_text(surface, f"Speed {speed}", 13, theme.TEXT_DIM, (box.right - 8, box.y + 5),
                       anchor="topright")
         if breaking is not None:
@@ -272,7 +275,7 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
             slide = anim.marker("step_in", st.line, st.step) if kind == "step" else None
             if slide is not None and not still:
                 r = r.move(round((1 - slide.t) * 220), 0)
-            _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step))
+            _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step), number(n))
             hits.append((r, st))
 
 
@@ -280,7 +283,7 @@ STEP_GAP = 8  # pixels between a Step's name, its NEGATED/FIZZLED tag and its sp
 
 
 def _step_row(surface: pygame.Surface, r: pygame.Rect, pool: Mapping[str, CardDef], st: StepView, cid: str | None,
-              state: str, hovered: bool) -> None:
+              state: str, hovered: bool, line_no: int | None = None) -> None:
     colour = style.player_colour(st.player)
     fill = theme.mix(theme.PANEL, colour, 0.12)
     if state == "resolving":
@@ -295,7 +298,9 @@ def _step_row(surface: pygame.Surface, r: pygame.Rect, pool: Mapping[str, CardDe
         left += 16
     if state == "resolving":
         pygame.draw.rect(surface, (250, 236, 170), r, 2, border_radius=5)
-    title = f"{st.line}.{st.step}  " + step_title(pool, st, cid)
+    elif hovered:  # lit in every player's colour alike: a ring, not only a shade
+        pygame.draw.rect(surface, theme.TEXT, r, 2, border_radius=5)
+    title = f"{st.line if line_no is None else line_no}.{st.step}  " + step_title(pool, st, cid)
     ink = theme.TEXT_DIM if state in ("fizzled", "negated", "resolved") else theme.TEXT
     spd = txt.text(f"S{st.speed}", 13, colour, bold=True)
     spd_rect = spd.get_rect(midright=(r.right - 6, r.centery))

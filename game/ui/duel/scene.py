@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game.engine import (
+    Attack,
     CardDef,
     Command,
     Pass,
@@ -31,7 +32,7 @@ from game.ui.scene import Transition
 from game.ui.screen import Modal, Screen
 from game.ui.widgets.tooltip import draw_tooltip
 
-from . import pause, style
+from . import battle_ahead, pause, style
 from .advice import command_words
 from .animator import SPEEDS
 from .board import Board
@@ -57,6 +58,7 @@ from .zoom import ZoomPanel
 MID_TOAST = (635, LAYOUT.mid_line)
 NEAR_TOAST = (635, LAYOUT.size[1] - 34)  # a toast's last place when the others cover a card
 LOG_KEY = ("log",)  # the log's place in the keyboard's Tab order
+REFUSAL_SECONDS = 6.0  # a refusal with its rule: time to read it and to hover for the rule
 AI_PAUSE = 0.6  # the least seconds a computer player's move waits (none at "instant"), so eyes can follow
 
 
@@ -95,6 +97,7 @@ class DuelScene(OnTable, Screen):
         # puzzles) and the buttons and panels around the board
         self.zoom = ZoomPanel(self)
         self.line_panel = LinePanel(self)
+        self.input.line_no = self.line_panel.number
         self.hints = Hints(self)
         self.undo = UndoAid(self)
         self.hud = Hud(self)
@@ -239,10 +242,20 @@ class DuelScene(OnTable, Screen):
         self.toast.bounds = pygame.Rect(0, 0, *LAYOUT.size)
         self.toast.show(text, kind, seconds, detail=detail, whole=whole)
 
-    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error") -> None:
-        """Say why not with the rule it cites; hovering the toast shows that rule's words."""
+    def refused(self, refusal: Refusal, lead: str = "", kind: str = "error", rule: str = "") -> None:
+        """Say why not with the rule it cites (`rule`: another rule id the screen knows is
+        the one meant); hovering the toast shows that rule's words, and the toast stays
+        while it is hovered (`on_update`) and long enough to be read and reached."""
+        if rule:
+            text = f"{lead}: {refusal.message}" if lead else refusal.message
+            self.say(f"{text} {cite.tag_of(rule)}", kind, detail=cite.words_of(rule), seconds=REFUSAL_SECONDS)
+            return
         self.say(cite.said(refusal.code, refusal.message, lead), kind,
-                 detail=cite.words(refusal.code))
+                 detail=cite.words(refusal.code), seconds=REFUSAL_SECONDS)
+
+    def attack_refusal(self, cmd: Attack) -> Refusal | None:
+        """Why an attack is refused: in Main Phase 1, why it would be in the Battle Phase."""
+        return battle_ahead.refusal(self.session.duel, cmd)
 
     def pool_name(self, uid: int) -> str:
         return self.gest.name(uid)
@@ -327,6 +340,8 @@ class DuelScene(OnTable, Screen):
         self.anim.speed = self.speed
         self.table.update(dt, SPEEDS[self.speed])
         self.hud.update(dt)
+        if self.toast.detail_at(self.input.pointer):  # a refusal hovered for its rule: it stays
+            self.toast.left = max(self.toast.left, 1.0)
         self.log.tick(dt, self.log.rect.collidepoint(self.input.pointer))
         self.hints.poll()
         if self.curtain is None and self.dialog is None and not self.anim.busy:
@@ -385,6 +400,8 @@ class DuelScene(OnTable, Screen):
         legal = view.legal_actions if self.session.deciding == self.shown and \
             not self.session.is_ai(self.shown) else ()
         self.gest = Gestures(self.shown, legal, self.pool, board)
+        if legal and board.phase is not None and board.phase.value == "main1":
+            self.gest.later = battle_ahead.attacks(self.session.duel, self.shown)
         self.input.refresh()
         self.step_arrows.note(self.session.duel, board, self.pool)  # the board is the duel now
 

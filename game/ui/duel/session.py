@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from game.engine import (
     CardDef,
+    Choose,
     Command,
     Duel,
     Event,
@@ -25,6 +26,7 @@ from game.engine import (
     Refusal,
     StepView,
     might_answer,
+    state_hash,
 )
 from game.ui import cite
 
@@ -105,6 +107,32 @@ class DuelSession:
         return self.duel.events_for(seat)
 
     # ------------------------------------------------------------------ undo
+    def rebuild_undo(self, start: Duel, words: Callable[[Command, PlayerView], str]) -> bool:
+        """A resumed duel (Continue, a reload after a kill): the marks of this turn's
+        decisions made again, by playing `history` once more from `start` (the duel as it
+        began: same card data, rules, decks, seed and first player) and marking, before each
+        person's command of the current turn, the position then, as `apply` would have.
+        A Pass is not marked (the journal does not tell a person's Pass from one sent for
+        them), nor the second pick of one multi-pick choice. False (and no marks) when the
+        replay does not reach this very position."""
+        turn = self.duel.turn
+        marks: list[Mark] = []
+        asked: object = None  # the pending choice the last person's Choose answered
+        for i, cmd in enumerate(self.history):
+            choice = start.state.choice
+            again = isinstance(cmd, Choose) and choice is not None and choice is asked
+            if start.turn == turn and self.humans[cmd.player] and not isinstance(cmd, Pass) \
+                    and not again:
+                view = start.view(cmd.player)
+                marks.append(Mark(start.checkpoint(), i, cmd.player, turn, view, words(cmd, view)))
+            asked = choice if isinstance(cmd, Choose) else None
+            start.apply(cmd)
+        if state_hash(start) != state_hash(self.duel):
+            return False
+        for mark in marks:
+            self.undos.keep(mark)
+        return True
+
     def undo_refusal(self, seat: int, pool: Mapping[str, CardDef]) -> str:
         """Why `seat` cannot take back a decision now ("" when it can)."""
         if self.duel.over and not self.practice:

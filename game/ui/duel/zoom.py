@@ -1,5 +1,5 @@
-"""The zoom on the duel screen's left: the card the pointer or the keyboard is on (or the log
-picked, `pin`) drawn large with its terms, a hand card's cost and why it cannot be played now
+"""The zoom on the duel screen's left: the card the pointer or the keyboard is on (a Step row
+on the Line panel: that Step's card; or the log picked, `pin`) drawn large with its terms, a hand card's cost and why it cannot be played now
 (the engine's own reason, with the rule it cites), or what the pile under the pointer is.
 """
 
@@ -17,6 +17,7 @@ from . import panels, style
 from .gestures import Gestures
 from .interaction import Interaction
 from .layout import LAYOUT, ZOOM_W
+from .line_panel import STEP_KEY, LinePanel
 from .session import DuelSession
 from .sprites import CardSprites
 from .table import DuelTable
@@ -49,6 +50,7 @@ class ZoomHost(Protocol):
     sprites: CardSprites
     input: Interaction
     table: DuelTable
+    line_panel: LinePanel
 
     def name(self, seat: int) -> str: ...
     def can_act(self) -> bool: ...
@@ -79,6 +81,10 @@ class ZoomPanel:
             hint = inp.popup.entries[inp.popup.index].hint
             if hint in self.host.pool:
                 return hint, None
+        if key is None or (isinstance(key, tuple) and key[:1] == (STEP_KEY,)):
+            got = self._step_card()  # a Step row under the pointer or the keys: its card
+            if got is not None:
+                return got
         if isinstance(key, int) and self._moved_since_pointed(key):
             key = None  # it left the place it was pointed at (Broken, returned): not shown
         if isinstance(key, int):
@@ -107,6 +113,18 @@ class ZoomPanel:
             if c is not None and c.card_id:
                 return c.card_id, c
         return self.pin, None
+
+    def _step_card(self) -> tuple[str, CardView | None] | None:
+        """The source card of the Step lit on the Line panel, as the shown seat may see it
+        (a face-down card's Step shows nothing)."""
+        step = self.host.line_panel.lit_step()
+        if step is None:
+            return None
+        board = self.host.table.board
+        cid = board.step_card_id(step) or step.card_id
+        if cid is None or cid not in self.host.pool:
+            return None
+        return cid, board.cards.get(step.card)
 
     def _moved_since_pointed(self, uid: int) -> bool:
         """True once card `uid` has left the zone it was in when the pointer or keys found it."""
