@@ -265,6 +265,8 @@ def test_the_line_panel_numbers_lines_as_the_log_does(window) -> None:
     hover_step(scene, window, 1, 1)
     scene.line_panel.open_menu(step, row.center)
     assert scene.line_panel.menu is not None and scene.line_panel.menu.title.startswith("2.1")
+    scene.session.yield_to(scene.shown, step)  # "pass until this Step resolves" names it alike
+    assert "(Line 2, Step 1)" in scene.line_panel.answers_label()
 
 
 # ------------------------------------------------------- 16: the hint's toast and F1's steps

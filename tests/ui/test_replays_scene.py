@@ -397,3 +397,26 @@ def test_a_paused_replay_never_says_a_seat_is_deciding(run, window) -> None:
     settle(v, 30)
     drawn = strings(v, window)
     assert "deciding" not in drawn and "next to act" in drawn, drawn
+
+
+def test_the_viewers_line_panel_numbers_lines_as_the_log_does(run, window) -> None:
+    """A Line is "Line 7" in the log (a count per duel); the viewer's Line panel says 7 too,
+    stepping forward and back, where the engine calls every first open Line 1."""
+    v = _viewer(run, window)
+    shown: dict[int, int] = {}
+    openings: list[int] = []
+    for i in range(run.length + 1):
+        v.goto(i)
+        if not v.board.lines:
+            continue
+        v.draw(window)
+        n = v._seat_log().line_number(v.log_events, 1)
+        if i - 1 not in shown:
+            openings.append(n)  # a new first Line opened
+        shown[i] = n
+    assert len(openings) > 2
+    assert openings == sorted(set(openings))  # each opening a new, larger number
+    last = max(shown)
+    v.goto(0)
+    v.goto(last)  # back again: the same number
+    assert v._seat_log().line_number(v.log_events, 1) == shown[last]

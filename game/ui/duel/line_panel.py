@@ -73,7 +73,7 @@ class LinePanel:
         h = self.host
         waiting = h.session.yields[h.shown]
         if waiting is not None:
-            return "Passing until " + waiting.words(h.session.view(h.shown), h.pool)
+            return "Passing until " + waiting.words(h.session.view(h.shown), h.pool, self.number)
         return h.session.responses[h.shown].label
 
     def pointer_moved(self, pos: tuple[int, int]) -> None:

@@ -257,8 +257,12 @@ class YieldTo:
         s = view.lines[self.line - 1][self.step - 1]
         return (s.card, s.ability, s.kind) == (self.card, self.ability, self.kind)
 
-    def words(self, view: PlayerView, pool: Mapping[str, CardDef]) -> str:
+    def words(self, view: PlayerView, pool: Mapping[str, CardDef],
+              line_no: Callable[[int], int] | None = None) -> str:
+        """"Pyre Hound (Line 7, Step 2)": the Line as `line_no` numbers it (the log's count
+        per duel, as the Line panel shows it), else the engine's open-Line number."""
         cid = next((s.card_id for line in view.lines for s in line
                     if (s.line, s.step) == (self.line, self.step)), None)
         name = pool[cid].name if cid is not None and cid in pool else "a face-down card"
-        return f"{name} (Line {self.line}, Step {self.step})"
+        shown = self.line if line_no is None else line_no(self.line)
+        return f"{name} (Line {shown}, Step {self.step})"

@@ -129,6 +129,9 @@ class SeatLog:
         self.entries: list[LogEntry] = []
         self.rows: list[tuple[int, str]] = []
         self.after: list[tuple[int, int]] = [(0, 0)]  # (entries, rows) after j events
+        # the log's number of each open Line after j events ("Line 7": a count per duel), so
+        # the Line panel names a Line as the log does, stepping back too
+        self.line_ids: list[tuple[int, ...]] = [()]
 
     def ensure(self, n: int) -> None:
         n = min(n, len(self.events))
@@ -141,6 +144,13 @@ class SeatLog:
                 self.entries.append(entry)
                 self.rows.extend((i, line) for line in entry.lines)
             self.after.append((len(self.entries), len(self.rows)))
+            self.line_ids.append(tuple(self.describer.ids))
+
+    def line_number(self, n: int, line: int) -> int:
+        """The log's number, after the first `n` events, of the engine's open Line `line`."""
+        self.ensure(n)
+        ids = self.line_ids[min(n, len(self.line_ids) - 1)]
+        return ids[line - 1] if 0 < line <= len(ids) else line
 
     def fill(self, panel: panels.LogPanel, n: int) -> None:
         """Show the log after the first `n` events in `panel`."""
@@ -575,7 +585,9 @@ class ReplayViewer(OnTable, Screen):
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), {}, None, None,
                               1 - mark.t if mark is not None else 0.0)
         self._draw_transport(surface)
-        self.line_hits = panels.draw_lines(surface, LINES, b, self.anim, self.pool, self.hover_step)
+        log, n = self._seat_log(), self.log_events
+        self.line_hits = panels.draw_lines(surface, LINES, b, self.anim, self.pool, self.hover_step,
+                                           lambda line: log.line_number(n, line))
         self.group.draw(surface)
 
     def _draw_transport(self, surface: pygame.Surface) -> None:
