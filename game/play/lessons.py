@@ -12,7 +12,9 @@ A move matches its step when it is the same kind of command on the same card (an
 attack, the same target); where it goes (which slot, which position) is the learner's choice.
 Finished lessons are remembered like solved puzzles, in `data_dir()/lesson_progress.yaml`
 (game.play.puzzles.Progress: written atomically, a malformed file is left as it is), so How to
-play resumes at the first lesson not yet finished. Pygame-free.
+play resumes at the first lesson not yet finished. A lesson left midway keeps its accepted
+commands in `data_dir()/lesson_resume.yaml` (its key, the start position's state hash and the
+commands, both seats'), so How to play opens it again at the same step. Pygame-free.
 """
 
 from __future__ import annotations
@@ -34,14 +36,18 @@ from game.engine import (
     SpecialSummon,
     Summon,
     Unsummon,
+    command_from_dict,
+    command_to_dict,
 )
 from game.files import folders
-from game.files.fileio import FileError, load_yaml_file
+from game.files.fileio import FileError, atomic_write_text, load_yaml_file
 from game.files.resources import LESSON_DIR
+from game.files.yamlio import dump_yaml
 from game.play import puzzles as pz
 from game.play.scenario import ScenarioError, load_scenario, scenario_files
 
 PROGRESS_FILE = "lesson_progress.yaml"
+RESUME_FILE = "lesson_resume.yaml"  # the lesson left midway: its key, start and commands
 MAX_WORDS = 400  # one step's words: the banner's coach box holds about this much
 LESSON_KEYS = ("title", "teaches", "steps", "done")
 
@@ -82,7 +88,8 @@ def is_step(cmd: Command) -> bool:
     return not isinstance(cmd, (Pass, Choose))
 
 
-def _card(cmd: Command) -> int | None:
+def card_of(cmd: Command) -> int | None:
+    """The card a move is made with (an attack: the attacker); None for a phase move."""
     if isinstance(cmd, Attack):
         return cmd.attacker
     if isinstance(cmd, (Summon, SpecialSummon, SetCard, PlayEnvironment, Activate, ChangePosition,
@@ -94,7 +101,7 @@ def _card(cmd: Command) -> int | None:
 def matches(cmd: Command, wanted: Command) -> bool:
     """`cmd` is the step's move: the same kind on the same card (an attack: the same target;
     an activation: the same ability); the slot and the position are the learner's."""
-    if type(cmd) is not type(wanted) or cmd.player != wanted.player or _card(cmd) != _card(wanted):
+    if type(cmd) is not type(wanted) or cmd.player != wanted.player or card_of(cmd) != card_of(wanted):
         return False
     if isinstance(cmd, Attack) and isinstance(wanted, Attack):
         return cmd.target == wanted.target
@@ -183,3 +190,53 @@ def resume_index(lessons: Sequence[Lesson], progress: pz.Progress) -> int:
     """Where How to play starts: the first lesson not finished (0 once all are: again from
     the start)."""
     return next((i for i, lesson in enumerate(lessons) if not progress.is_solved(lesson.key)), 0)
+
+
+# ------------------------------------------------------------------ left midway
+@dataclass(frozen=True)
+class Resume:
+    """A lesson left midway: which one, the hash of the position it started from (a lesson
+    file changed since no longer resumes), and every accepted command (both seats)."""
+
+    key: str
+    start_hash: str
+    commands: tuple[Command, ...]
+
+
+def resume_path() -> Path:
+    return folders.data_dir() / RESUME_FILE
+
+
+def save_resume(resume: Resume | None, path: Path | None = None) -> str | None:
+    """Keep `resume` (None: forget any); the reason as text when it could not be written."""
+    data: dict[str, object] = {} if resume is None else {
+        "lesson": resume.key, "start_hash": resume.start_hash,
+        "commands": [command_to_dict(c) for c in resume.commands]}
+    target = path or resume_path()
+    if resume is None and not target.exists():
+        return None
+    try:
+        atomic_write_text(target, dump_yaml(data))
+    except FileError as exc:
+        return f"lesson not kept for later: {exc}"
+    return None
+
+
+def load_resume(path: Path | None = None) -> Resume | None:
+    """The lesson left midway, or None (no file, an empty one, or one not understood: then
+    the lesson simply starts again from its position)."""
+    target = path or resume_path()
+    if not target.exists():
+        return None
+    try:
+        data = load_yaml_file(target, "progress")
+    except FileError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("lesson"), str) \
+            or not isinstance(data.get("start_hash"), str) or not isinstance(data.get("commands"), list):
+        return None
+    try:
+        commands = tuple(command_from_dict(c) for c in data["commands"])
+    except ValueError:
+        return None
+    return Resume(data["lesson"], data["start_hash"], commands)

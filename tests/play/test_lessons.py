@@ -93,3 +93,20 @@ def test_progress_resumes_at_the_first_lesson_not_finished(home) -> None:
     for lesson in lessons:
         again.mark(lesson.key)
     assert ls.resume_index(lessons, ls.load_progress()) == 0  # all done: from the start
+
+
+def test_a_lesson_left_midway_is_kept_and_read_back(home) -> None:
+    assert ls.load_resume() is None
+    kept = ls.Resume("lessons/02_attack", "abc", (NextPhase(0), Attack(0, 3, 7)))
+    assert ls.save_resume(kept) is None
+    assert ls.load_resume() == kept
+    assert ls.save_resume(None) is None  # forgotten
+    assert ls.load_resume() is None
+
+
+def test_a_resume_file_not_understood_starts_the_lesson_again(home) -> None:
+    path = ls.resume_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("lesson: [", "lesson: x\nstart_hash: y\ncommands: [{type: Nope}]\n", "- 1\n"):
+        path.write_text(text, encoding="utf-8")
+        assert ls.load_resume() is None
