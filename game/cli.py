@@ -5,7 +5,7 @@ The same entry point is `phantom-duel` (installed), `python -m game` and `python
 
     phantom-duel [--frames N] [--screenshot PATH]        the desktop client
     phantom-duel simulate --decks A B --games N ...       AI-vs-AI balance report
-    phantom-duel scenario FILE...                         run puzzle/scenario files
+    phantom-duel scenario FILE_OR_LESSON...               check puzzle/scenario files and lessons
     phantom-duel check ...                                project checks
     phantom-duel snapshot SCENE --out FILE.png            render a scene headless to a PNG
     phantom-duel replay FILE                              a replay's duel log as text
@@ -134,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "exports.")
     for name, help_text in (("bench", "every speed figure in one run (a checkout's "
                                       "scripts/bench_all.py; --quick, --json, --markdown)"),
-                            ("scenario", "run scenario (puzzle) files"),
+                            ("scenario", "check scenario (puzzle) files and How to play lessons (a "
+                                         "lesson file, title or file name; `lessons`: all)"),
                             ("check", "check card, deck and rules files, deck names and "
                                       "the deck builder's text export"),
                             ("replay", "print the duel log of a replay, its commands in words")):

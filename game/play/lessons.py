@@ -171,6 +171,57 @@ def load_lesson(path: Path, number: int = 1) -> Lesson:
                   _text(spec.get("done"), "lesson.done", str(path)), puzzle, moves)
 
 
+def check_lesson(lesson: Lesson, limit: int = 60) -> str | None:
+    """The learner's moves (steps, passes and choices), played by situation against the
+    lesson's own scripted opponent, all get played: None, else the first step that never
+    could. What `main.py scenario` checks of a lesson file once it reads (`load_lesson`:
+    the scenario's commands play and every step has its move)."""
+    run = pz.run_solution(lesson.puzzle)
+    mine = pz.ScriptedPlayer([m for m in run.moves if m.command.player == lesson.seat])
+    other = pz.opponent_player(lesson.puzzle, run.moves)
+    duel = lesson.puzzle.build()
+    for _ in range(limit):
+        seat = duel.deciding_player
+        if duel.over or seat is None or all(mine.used):
+            break
+        duel.apply((mine if seat == lesson.seat else other).choose(duel.view(seat)))
+    missing = next((i for i, used in enumerate(mine.used) if not used), None)
+    if missing is None:
+        return None
+    step = sum(1 for m in mine.moves[:missing + 1] if is_step(m.command))
+    return (f"lesson.steps[{max(step - 1, 0)}]: the learner's move {mine.moves[missing].command} "
+            f"was never playable against the lesson's opponent")
+
+
+def find_lesson(name: str, folder: Path = LESSON_DIR) -> Path | None:
+    """A shipped lesson by its title, its scenario name or its file name, any case ("A Counter",
+    "A Counter on a faster Line", "04_counter")."""
+    want = " ".join(name.split()).casefold()
+    for path in scenario_files([folder]):
+        if want in (path.stem.casefold(), path.name.casefold()):
+            return path
+        try:
+            data = load_yaml_file(path, "scenario")
+        except FileError:
+            continue
+        spec = data.get("lesson") if isinstance(data, dict) else None
+        titles = [spec.get("title") if isinstance(spec, dict) else None,
+                  data.get("name") if isinstance(data, dict) else None]
+        if any(isinstance(t, str) and " ".join(t.split()).casefold() == want for t in titles):
+            return path
+    return None
+
+
+def is_lesson_file(path: Path) -> bool:
+    """A scenario file with a `lesson:` mapping (read quietly: a file that cannot be read
+    is left to the scenario reader to name its problem)."""
+    try:
+        data = load_yaml_file(path, "scenario")
+    except FileError:
+        return False
+    return isinstance(data, dict) and "lesson" in data
+
+
 def list_lessons(folder: Path = LESSON_DIR) -> list[Lesson]:
     """Every lesson, in file-name order. A shipped lesson that cannot be read is a bug, so it
     raises LessonError (tests read them all)."""
