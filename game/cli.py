@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="press at X1,Y1 and hold it while moving to X2,Y2 (a drag in progress)")
     snap.add_argument("--scenario", metavar="FILE",
                       help="duel: the start position of this scenario file (default: a busy "
-                           "board); puzzles: this puzzle file, open in the duel screen")
+                           "board); puzzles: this puzzle file, open in the duel screen; "
+                           "how_to_play: this lesson (its file, title or file name)")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
                       help="duel, replay: whose view is shown (1 or 2)")
     sub.add_parser("paths", help="print the folders the game reads and writes",

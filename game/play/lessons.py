@@ -49,6 +49,8 @@ from game.play.scenario import ScenarioError, load_scenario, scenario_files
 PROGRESS_FILE = "lesson_progress.yaml"
 RESUME_FILE = "lesson_resume.yaml"  # the lesson left midway: its key, start and commands
 MAX_WORDS = 400  # one step's words: the banner's coach box holds about this much
+MAX_BANNER = 44  # a step's banner line: fits the lesson banner whole at 130 % text
+STEP_KEYS = ("words", "banner")
 LESSON_KEYS = ("title", "teaches", "steps", "done")
 
 
@@ -63,6 +65,7 @@ class Lesson:
     title: str
     teaches: str  # one line: what the lesson is about (the log's first row)
     steps: tuple[str, ...]  # the words shown while each step is awaited
+    banners: tuple[str, ...]  # each step's short line on the banner (what to do, in a few words)
     done: str  # the words once the last step is played
     puzzle: pz.Puzzle  # the position, the scripted opponent, the learner's seat
     moves: tuple[Command, ...]  # the learner's awaited move for each step, in order
@@ -131,6 +134,26 @@ def _text(value: object, where: str, source: str) -> str:
     return words
 
 
+def _step(value: object, where: str, source: str) -> tuple[str, str]:
+    """One `steps` entry: its words as text, or a mapping with `words` and a short `banner`
+    line (without it the banner shows `instruction(words)`, cut to fit)."""
+    if not isinstance(value, dict):
+        words = _text(value, where, source)
+        return words, instruction(words)
+    unknown = set(value) - set(STEP_KEYS)
+    if unknown:
+        raise LessonError(f"{source}: {where}: unknown field(s) {sorted(unknown)}; expected "
+                          f"some of {list(STEP_KEYS)}")
+    words = _text(value.get("words"), f"{where}.words", source)
+    if "banner" not in value:
+        return words, instruction(words)
+    banner = _text(value.get("banner"), f"{where}.banner", source)
+    if len(banner) > MAX_BANNER:
+        raise LessonError(f"{source}: {where}.banner: at most {MAX_BANNER} characters (the "
+                          f"banner's one line), got {len(banner)}")
+    return words, banner
+
+
 def load_lesson(path: Path, number: int = 1) -> Lesson:
     """Read one lesson file; LessonError (file and field) on any problem, including steps
     that do not fit the solution's moves."""
@@ -148,7 +171,9 @@ def load_lesson(path: Path, number: int = 1) -> Lesson:
     raw_steps = spec.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(f"{path}: lesson.steps: required: the words of each step, in order")
-    steps = tuple(_text(s, f"lesson.steps[{i}]", str(path)) for i, s in enumerate(raw_steps))
+    read = [_step(s, f"lesson.steps[{i}]", str(path)) for i, s in enumerate(raw_steps)]
+    steps = tuple(words for words, _ in read)
+    banners = tuple(banner for _, banner in read)
     try:
         scenario = load_scenario(data)
     except ScenarioError as exc:
@@ -167,7 +192,7 @@ def load_lesson(path: Path, number: int = 1) -> Lesson:
                           f"learner's moves in commands are {len(moves)} (one step a move, "
                           f"passes and choices aside)")
     return Lesson(key, number, _text(spec.get("title"), "lesson.title", str(path)),
-                  _text(spec.get("teaches"), "lesson.teaches", str(path)), steps,
+                  _text(spec.get("teaches"), "lesson.teaches", str(path)), steps, banners,
                   _text(spec.get("done"), "lesson.done", str(path)), puzzle, moves)
 
 

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 COACH_W = 244  # the coach box: in the zoom's place (the left column) while it is idle
 COACH_PAD = 10
+BANNER_ROOM = BANNER.w - 2 * (BUTTON_W + 8) - 24  # the banner's text, left of its buttons
 REFUSED_SECONDS = 8.0  # long enough to read a sentence and hover it
 
 
@@ -316,8 +317,15 @@ class LessonPlayScene(PuzzlePlayScene):
     def banner_line(self) -> str:
         """The banner's second line, in full: what the step asks."""
         if self.step >= len(self.lesson.steps):
-            return "Done: " + ls.instruction(self.lesson.done)
-        return f"Step {self.step + 1}: {ls.instruction(self.lesson.steps[self.step])}"
+            return "Done: every step played."
+        return f"Step {self.step + 1}: {self.lesson.banners[self.step]}"
+
+    def banner_fits(self) -> bool:
+        """The banner's title and step line are shown whole (no "…") at this text size."""
+        tag = txt.width(f"LESSON {self.index + 1} OF {len(self.lessons)}", theme.SMALL, bold=True)
+        title_room = BANNER_ROOM - tag - 12
+        return txt.fit(self.banner_line(), theme.SMALL, BANNER_ROOM) == self.banner_line() and \
+            txt.fit(self.lesson.title, theme.SMALL, title_room, bold=True) == self.lesson.title
 
     def _coach_surface(self) -> pygame.Surface:
         """The step's words in a box, redrawn when the step changes."""
@@ -351,7 +359,7 @@ class LessonPlayScene(PuzzlePlayScene):
         pygame.draw.rect(surf, (*theme.PANEL_DARK, 238), surf.get_rect(), border_radius=8)
         edge = theme.GOOD if self.finished else theme.ACCENT
         pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=8)
-        room = BANNER.w - 2 * (BUTTON_W + 8) - 24
+        room = BANNER_ROOM
         tag = txt.text(f"LESSON {self.index + 1} OF {len(self.lessons)}", theme.SMALL,
                        theme.GOOD if self.finished else theme.TEXT_DIM, bold=True)
         surf.blit(tag, (12, 7))

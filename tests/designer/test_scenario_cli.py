@@ -30,7 +30,7 @@ def test_lessons_by_title_file_name_and_all(capsys) -> None:
 def test_a_broken_lesson_is_reported_naming_its_field(tmp_path, capsys) -> None:
     text = LESSON_01.read_text(encoding="utf-8")
     path = tmp_path / "broken.yaml"
-    path.write_text(text.replace("  steps:\n    - >-", "  steps:\n    - Only one.\n    - >-", 1),
+    path.write_text(text.replace("  steps:\n", "  steps:\n    - Only one.\n", 1),
                     encoding="utf-8")
     assert main([str(path)]) == 1
     out = capsys.readouterr().out

@@ -86,7 +86,8 @@ def assert_step_shown(play: LessonPlayScene, window: pygame.Surface) -> None:
     assert play.coach_shown()
     assert play.coach_head() == f"Step {play.step + 1} of {len(play.lesson.steps)}"
     assert " ".join(play.coach_lines()) == words  # every word, none cut
-    assert play.banner_line() == f"Step {play.step + 1}: {ls.instruction(words)}"
+    assert play.banner_line() == f"Step {play.step + 1}: {play.lesson.banners[play.step]}"
+    assert play.banner_fits()  # the banner's line whole, not cut
     assert play.coach_rect().colliderect(play.duel.log.rect) is False
 
 
@@ -339,3 +340,37 @@ def test_retry_forgets_the_lesson_left_midway(window, home) -> None:
     assert ls.load_resume() is None
     apply_transition(stack, Pop())  # left at step 0: nothing to resume either
     assert ls.load_resume() is None
+
+
+def test_every_lesson_opening_fits_at_130_percent_text(window, home) -> None:
+    """Each lesson's first screen at the largest text size: the banner whole, the step's words
+    in the coach box within the zoom's place (above the note and the log), nothing cut."""
+    from game.files import folders
+    from game.ui import look
+
+    settings = folders.Settings()
+    settings.set("access", "text_scale", 130)
+    look.apply(settings)
+    try:
+        lessons = ls.list_lessons()
+        for i in range(len(lessons)):
+            play = LessonPlayScene(lessons, i, ls.load_progress(), threaded=False)
+            settle(play)
+            assert_step_shown(play, window)
+            assert play.coach_rect().bottom <= LAYOUT.zoom.bottom, play.lesson.title
+            assert play.coach_rect().right <= LAYOUT.columns[0], play.lesson.title
+    finally:
+        look.reset()
+
+
+def test_snapshot_opens_a_named_lesson(tmp_path, home) -> None:
+    from tests.ui.test_setup_and_cli import run_main
+
+    out = tmp_path / "l.png"
+    proc = run_main("snapshot", "how_to_play", "--scenario", "An Extra Deck Summon", "--out",
+                    str(out), "--frames", "3", home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+    proc = run_main("snapshot", "how_to_play", "--scenario", "No such lesson", "--out",
+                    str(out), home=home)
+    assert proc.returncode == 2 and "not a shipped lesson" in proc.stderr
