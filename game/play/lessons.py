@@ -6,7 +6,8 @@ lesson played right (both seats, as for a puzzle): the other seat is the puzzle 
 scripted opponent (game.play.puzzles), answering by situation as the lesson needs. Each
 **step** is one of the learner's own moves in `commands`, in order, other than a Pass or the
 answer to a choice (a Summon, an attack, an activation, Next Phase, End Turn...), and the
-lesson's `steps` give the words the banner shows while that move is awaited.
+lesson's `steps` give the words shown while that move is awaited (each its words, and
+optionally a short `banner` line: text alone is words only).
 
 A move matches its step when it is the same kind of command on the same card (and, for an
 attack, the same target); where it goes (which slot, which position) is the learner's choice.
