@@ -374,3 +374,22 @@ def test_snapshot_opens_a_named_lesson(tmp_path, home) -> None:
     proc = run_main("snapshot", "how_to_play", "--scenario", "No such lesson", "--out",
                     str(out), home=home)
     assert proc.returncode == 2 and "not a shipped lesson" in proc.stderr
+
+
+def test_the_duels_hint_button_gives_the_steps_words_not_a_score(window, home) -> None:
+    """The duel's own Hint button (H) in a lesson is the lesson's hint: no AI, no score."""
+    lessons = ls.list_lessons()
+    play = LessonPlayScene(lessons, 1, ls.load_progress(), threaded=False)
+    play_moves(play, step_groups(play.lesson)[0])  # Battle Phase: step 2 is the attack
+    settle(play)
+    play.draw(window)
+    from game.ui.duel import aids
+
+    feed(play, *click(play.duel.hud.aid_rects[aids.HINT_KEY].center))  # Hint  (H)
+    assert play.dialog is not None and play.dialog.message.startswith(lessons[1].steps[1])
+    press(play, "Back to the lesson")
+    frames(play, 30)  # no worker is asked: the words stand at once, and stay
+    assert play.duel.hints.asking is None
+    hint = play.duel.hints.hint
+    assert hint is not None and hint.words == lessons[1].steps[1]
+    assert not JARGON.search(play.duel.toast.message)
