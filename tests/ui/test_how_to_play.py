@@ -393,3 +393,13 @@ def test_the_duels_hint_button_gives_the_steps_words_not_a_score(window, home) -
     hint = play.duel.hints.hint
     assert hint is not None and hint.words == lessons[1].steps[1]
     assert not JARGON.search(play.duel.toast.message)
+
+
+def test_a_kept_lesson_whose_start_changed_starts_from_its_position(window, home) -> None:
+    from game.engine import NextPhase
+    from game.ui.lessons import how_to_play
+
+    lessons = ls.list_lessons()
+    assert ls.save_resume(ls.Resume(lessons[1].key, "not-its-start", (NextPhase(0),))) is None
+    play = how_to_play(threaded=False)
+    assert play.index == 0 and play.step == 0 and play.session.history == []
