@@ -217,6 +217,9 @@ class Sounds:
     def set_volume(self, volume: int, muted: bool) -> None:
         self.volume = max(0, min(100, int(volume)))
         self.muted = bool(muted)
+        if not pygame.mixer.get_init():  # closed by someone: its sounds are gone with it (as in play)
+            self._sounds.clear()
+            return
         for s in self._sounds.values():
             s.set_volume(self.volume / 100)
 

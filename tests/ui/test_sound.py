@@ -113,3 +113,12 @@ def test_a_loss_of_lp_or_health_is_damage_a_gain_is_silent() -> None:
     healed = ev.HealthChanged(**{**fields, "before": 2, "after": 5})
     assert sound.effect_of(hurt, None) == "damage"
     assert sound.effect_of(healed, None) is None
+
+
+def test_a_volume_change_after_the_mixer_closed_does_not_crash(player) -> None:
+    if not player.start(wait=True):
+        pytest.skip("no audio device here")
+    assert player.play("place")  # a Sound made with this mixer
+    pygame.mixer.quit()  # another screen or test closes the mixer
+    player.set_volume(40, False)  # Settings (look.apply) after that: no "mixer not initialized"
+    assert player.volume == 40 and player._sounds == {}
