@@ -5,7 +5,7 @@ The same entry point is `phantom-duel` (installed), `python -m game` and `python
 
     phantom-duel [--frames N] [--screenshot PATH]        the desktop client
     phantom-duel simulate --decks A B --games N ...       AI-vs-AI balance report
-    phantom-duel scenario FILE...                         run puzzle/scenario files
+    phantom-duel scenario FILE_OR_LESSON...               check puzzle/scenario files and lessons
     phantom-duel check ...                                project checks
     phantom-duel snapshot SCENE --out FILE.png            render a scene headless to a PNG
     phantom-duel replay FILE                              a replay's duel log as text
@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="press at X1,Y1 and hold it while moving to X2,Y2 (a drag in progress)")
     snap.add_argument("--scenario", metavar="FILE",
                       help="duel: the start position of this scenario file (default: a busy "
-                           "board); puzzles: this puzzle file, open in the duel screen")
+                           "board); puzzles: this puzzle file, open in the duel screen; "
+                           "how_to_play: this lesson (its file, title or file name)")
     snap.add_argument("--seat", type=int, choices=(1, 2), default=None,
                       help="duel, replay: whose view is shown (1 or 2)")
     sub.add_parser("paths", help="print the folders the game reads and writes",
@@ -134,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "exports.")
     for name, help_text in (("bench", "every speed figure in one run (a checkout's "
                                       "scripts/bench_all.py; --quick, --json, --markdown)"),
-                            ("scenario", "run scenario (puzzle) files"),
+                            ("scenario", "check scenario (puzzle) files and How to play lessons (a "
+                                         "lesson file, title or file name; `lessons`: all)"),
                             ("check", "check card, deck and rules files, deck names and "
                                       "the deck builder's text export"),
                             ("replay", "print the duel log of a replay, its commands in words")):

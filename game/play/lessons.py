@@ -6,13 +6,16 @@ lesson played right (both seats, as for a puzzle): the other seat is the puzzle 
 scripted opponent (game.play.puzzles), answering by situation as the lesson needs. Each
 **step** is one of the learner's own moves in `commands`, in order, other than a Pass or the
 answer to a choice (a Summon, an attack, an activation, Next Phase, End Turn...), and the
-lesson's `steps` give the words the banner shows while that move is awaited.
+lesson's `steps` give the words shown while that move is awaited (each its words, and
+optionally a short `banner` line: text alone is words only).
 
 A move matches its step when it is the same kind of command on the same card (and, for an
 attack, the same target); where it goes (which slot, which position) is the learner's choice.
 Finished lessons are remembered like solved puzzles, in `data_dir()/lesson_progress.yaml`
 (game.play.puzzles.Progress: written atomically, a malformed file is left as it is), so How to
-play resumes at the first lesson not yet finished. Pygame-free.
+play resumes at the first lesson not yet finished. A lesson left midway keeps its accepted
+commands in `data_dir()/lesson_resume.yaml` (its key, the start position's state hash and the
+commands, both seats'), so How to play opens it again at the same step. Pygame-free.
 """
 
 from __future__ import annotations
@@ -34,15 +37,21 @@ from game.engine import (
     SpecialSummon,
     Summon,
     Unsummon,
+    command_from_dict,
+    command_to_dict,
 )
 from game.files import folders
-from game.files.fileio import FileError, load_yaml_file
+from game.files.fileio import FileError, atomic_write_text, load_yaml_file
 from game.files.resources import LESSON_DIR
+from game.files.yamlio import dump_yaml
 from game.play import puzzles as pz
 from game.play.scenario import ScenarioError, load_scenario, scenario_files
 
 PROGRESS_FILE = "lesson_progress.yaml"
+RESUME_FILE = "lesson_resume.yaml"  # the lesson left midway: its key, start and commands
 MAX_WORDS = 400  # one step's words: the banner's coach box holds about this much
+MAX_BANNER = 44  # a step's banner line: fits the lesson banner whole at 130 % text
+STEP_KEYS = ("words", "banner")
 LESSON_KEYS = ("title", "teaches", "steps", "done")
 
 
@@ -57,6 +66,7 @@ class Lesson:
     title: str
     teaches: str  # one line: what the lesson is about (the log's first row)
     steps: tuple[str, ...]  # the words shown while each step is awaited
+    banners: tuple[str, ...]  # each step's short line on the banner (what to do, in a few words)
     done: str  # the words once the last step is played
     puzzle: pz.Puzzle  # the position, the scripted opponent, the learner's seat
     moves: tuple[Command, ...]  # the learner's awaited move for each step, in order
@@ -82,7 +92,8 @@ def is_step(cmd: Command) -> bool:
     return not isinstance(cmd, (Pass, Choose))
 
 
-def _card(cmd: Command) -> int | None:
+def card_of(cmd: Command) -> int | None:
+    """The card a move is made with (an attack: the attacker); None for a phase move."""
     if isinstance(cmd, Attack):
         return cmd.attacker
     if isinstance(cmd, (Summon, SpecialSummon, SetCard, PlayEnvironment, Activate, ChangePosition,
@@ -94,7 +105,7 @@ def _card(cmd: Command) -> int | None:
 def matches(cmd: Command, wanted: Command) -> bool:
     """`cmd` is the step's move: the same kind on the same card (an attack: the same target;
     an activation: the same ability); the slot and the position are the learner's."""
-    if type(cmd) is not type(wanted) or cmd.player != wanted.player or _card(cmd) != _card(wanted):
+    if type(cmd) is not type(wanted) or cmd.player != wanted.player or card_of(cmd) != card_of(wanted):
         return False
     if isinstance(cmd, Attack) and isinstance(wanted, Attack):
         return cmd.target == wanted.target
@@ -124,6 +135,26 @@ def _text(value: object, where: str, source: str) -> str:
     return words
 
 
+def _step(value: object, where: str, source: str) -> tuple[str, str]:
+    """One `steps` entry: its words as text, or a mapping with `words` and a short `banner`
+    line (without it the banner shows `instruction(words)`, cut to fit)."""
+    if not isinstance(value, dict):
+        words = _text(value, where, source)
+        return words, instruction(words)
+    unknown = set(value) - set(STEP_KEYS)
+    if unknown:
+        raise LessonError(f"{source}: {where}: unknown field(s) {sorted(unknown)}; expected "
+                          f"some of {list(STEP_KEYS)}")
+    words = _text(value.get("words"), f"{where}.words", source)
+    if "banner" not in value:
+        return words, instruction(words)
+    banner = _text(value.get("banner"), f"{where}.banner", source)
+    if len(banner) > MAX_BANNER:
+        raise LessonError(f"{source}: {where}.banner: at most {MAX_BANNER} characters (the "
+                          f"banner's one line), got {len(banner)}")
+    return words, banner
+
+
 def load_lesson(path: Path, number: int = 1) -> Lesson:
     """Read one lesson file; LessonError (file and field) on any problem, including steps
     that do not fit the solution's moves."""
@@ -141,7 +172,9 @@ def load_lesson(path: Path, number: int = 1) -> Lesson:
     raw_steps = spec.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(f"{path}: lesson.steps: required: the words of each step, in order")
-    steps = tuple(_text(s, f"lesson.steps[{i}]", str(path)) for i, s in enumerate(raw_steps))
+    read = [_step(s, f"lesson.steps[{i}]", str(path)) for i, s in enumerate(raw_steps)]
+    steps = tuple(words for words, _ in read)
+    banners = tuple(banner for _, banner in read)
     try:
         scenario = load_scenario(data)
     except ScenarioError as exc:
@@ -160,8 +193,59 @@ def load_lesson(path: Path, number: int = 1) -> Lesson:
                           f"learner's moves in commands are {len(moves)} (one step a move, "
                           f"passes and choices aside)")
     return Lesson(key, number, _text(spec.get("title"), "lesson.title", str(path)),
-                  _text(spec.get("teaches"), "lesson.teaches", str(path)), steps,
+                  _text(spec.get("teaches"), "lesson.teaches", str(path)), steps, banners,
                   _text(spec.get("done"), "lesson.done", str(path)), puzzle, moves)
+
+
+def check_lesson(lesson: Lesson, limit: int = 60) -> str | None:
+    """The learner's moves (steps, passes and choices), played by situation against the
+    lesson's own scripted opponent, all get played: None, else the first step that never
+    could. What `main.py scenario` checks of a lesson file once it reads (`load_lesson`:
+    the scenario's commands play and every step has its move)."""
+    run = pz.run_solution(lesson.puzzle)
+    mine = pz.ScriptedPlayer([m for m in run.moves if m.command.player == lesson.seat])
+    other = pz.opponent_player(lesson.puzzle, run.moves)
+    duel = lesson.puzzle.build()
+    for _ in range(limit):
+        seat = duel.deciding_player
+        if duel.over or seat is None or all(mine.used):
+            break
+        duel.apply((mine if seat == lesson.seat else other).choose(duel.view(seat)))
+    missing = next((i for i, used in enumerate(mine.used) if not used), None)
+    if missing is None:
+        return None
+    step = sum(1 for m in mine.moves[:missing + 1] if is_step(m.command))
+    return (f"lesson.steps[{max(step - 1, 0)}]: the learner's move {mine.moves[missing].command} "
+            f"was never playable against the lesson's opponent")
+
+
+def find_lesson(name: str, folder: Path = LESSON_DIR) -> Path | None:
+    """A shipped lesson by its title, its scenario name or its file name, any case ("A Counter",
+    "A Counter on a faster Line", "04_counter")."""
+    want = " ".join(name.split()).casefold()
+    for path in scenario_files([folder]):
+        if want in (path.stem.casefold(), path.name.casefold()):
+            return path
+        try:
+            data = load_yaml_file(path, "scenario")
+        except FileError:
+            continue
+        spec = data.get("lesson") if isinstance(data, dict) else None
+        titles = [spec.get("title") if isinstance(spec, dict) else None,
+                  data.get("name") if isinstance(data, dict) else None]
+        if any(isinstance(t, str) and " ".join(t.split()).casefold() == want for t in titles):
+            return path
+    return None
+
+
+def is_lesson_file(path: Path) -> bool:
+    """A scenario file with a `lesson:` mapping (read quietly: a file that cannot be read
+    is left to the scenario reader to name its problem)."""
+    try:
+        data = load_yaml_file(path, "scenario")
+    except FileError:
+        return False
+    return isinstance(data, dict) and "lesson" in data
 
 
 def list_lessons(folder: Path = LESSON_DIR) -> list[Lesson]:
@@ -183,3 +267,53 @@ def resume_index(lessons: Sequence[Lesson], progress: pz.Progress) -> int:
     """Where How to play starts: the first lesson not finished (0 once all are: again from
     the start)."""
     return next((i for i, lesson in enumerate(lessons) if not progress.is_solved(lesson.key)), 0)
+
+
+# ------------------------------------------------------------------ left midway
+@dataclass(frozen=True)
+class Resume:
+    """A lesson left midway: which one, the hash of the position it started from (a lesson
+    file changed since no longer resumes), and every accepted command (both seats)."""
+
+    key: str
+    start_hash: str
+    commands: tuple[Command, ...]
+
+
+def resume_path() -> Path:
+    return folders.data_dir() / RESUME_FILE
+
+
+def save_resume(resume: Resume | None, path: Path | None = None) -> str | None:
+    """Keep `resume` (None: forget any); the reason as text when it could not be written."""
+    data: dict[str, object] = {} if resume is None else {
+        "lesson": resume.key, "start_hash": resume.start_hash,
+        "commands": [command_to_dict(c) for c in resume.commands]}
+    target = path or resume_path()
+    if resume is None and not target.exists():
+        return None
+    try:
+        atomic_write_text(target, dump_yaml(data))
+    except FileError as exc:
+        return f"lesson not kept for later: {exc}"
+    return None
+
+
+def load_resume(path: Path | None = None) -> Resume | None:
+    """The lesson left midway, or None (no file, an empty one, or one not understood: then
+    the lesson simply starts again from its position)."""
+    target = path or resume_path()
+    if not target.exists():
+        return None
+    try:
+        data = load_yaml_file(target, "progress")
+    except FileError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("lesson"), str) \
+            or not isinstance(data.get("start_hash"), str) or not isinstance(data.get("commands"), list):
+        return None
+    try:
+        commands = tuple(command_from_dict(c) for c in data["commands"])
+    except ValueError:
+        return None
+    return Resume(data["lesson"], data["start_hash"], commands)

@@ -4,15 +4,18 @@ A lesson is a puzzle-like position, so it is played by the puzzle screen (Puzzle
 the duel screen, its banner, the scripted opponent, Retry) with three differences:
 - the banner says the lesson and what the step asks, and a coach box in the zoom's place
   (top left, while no card is shown large there) gives the step's words, what to do and why;
-  Again (F1) and the duel's Hint show them again, then the step's move on the board;
+  Again (F1) and the duel's Hint show them again, then the step's move on the board with
+  the step's own words (never the Hard level's evaluation: a lesson's hint asks no AI);
+- the PLAY mark goes only on the card the step wants (none while the step is a phase move);
 - a move that is not the awaited step is not sent: the screen says what was asked instead
   (nothing is refused silently). Passes sent for the learner, answers to a choice, and any
   move while the awaited one cannot be made now go through, so a lesson never gets stuck;
 - once every step is played and the learner may act again, the lesson is marked finished
   (the lessons' progress file) and a dialog leads to the next lesson, or, after the last,
   to Puzzles and a duel against the Easy computer.
-No autosave is kept: leaving a lesson midway and choosing How to play again starts that same
-lesson from its position (the first one not finished).
+No crash autosave is kept; a lesson left on purpose midway (Leave, Back, quitting the
+window) keeps its commands (game.play.lessons `save_resume`), and How to play opens that same
+lesson again at the step it was left on.
 """
 
 from __future__ import annotations
@@ -23,15 +26,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Command, Pass
+from game.engine import Choose, Command, Pass
 from game.files import folders
 from game.files.resources import LESSON_DIR
+from game.play import autosave
 from game.play import lessons as ls
 from game.play import puzzles as pz
 from game.play.describe import LogEntry
 from game.ui import text as txt
 from game.ui import theme
-from game.ui.duel.advice import command_words
+from game.ui.duel.advice import Advice, command_words
 from game.ui.duel.layout import LAYOUT
 from game.ui.puzzle_play import BANNER, BUTTON_W, PuzzlePlayScene
 from game.ui.scene import Replace, Scene, Transition
@@ -42,6 +46,7 @@ if TYPE_CHECKING:
 
 COACH_W = 244  # the coach box: in the zoom's place (the left column) while it is idle
 COACH_PAD = 10
+BANNER_ROOM = BANNER.w - 2 * (BUTTON_W + 8) - 24  # the banner's text, left of its buttons
 REFUSED_SECONDS = 8.0  # long enough to read a sentence and hover it
 
 
@@ -50,12 +55,13 @@ class LessonPlayScene(PuzzlePlayScene):
 
     def __init__(self, lessons: Sequence[ls.Lesson], index: int, progress: pz.Progress,
                  threaded: bool = True, settings: folders.Settings | None = None,
-                 speed: str | None = None) -> None:
+                 speed: str | None = None, resumed: ls.Resume | None = None) -> None:
         self.lessons = list(lessons)
         self.index = index
         self.lesson = self.lessons[index]
+        self._restart = False  # Retry: what was played is not kept for later
         super().__init__(self.lesson.puzzle, progress, index + 1, threaded=threaded,
-                         speed=speed, settings=settings)
+                         speed=speed, settings=settings, resumed=_as_autosave(self.lesson, resumed))
         self.duel.title = f"How to play: {self.lesson.title}"
         # the log opens with the lesson, not a puzzle's goal
         self.duel.log.clear()
@@ -70,6 +76,8 @@ class LessonPlayScene(PuzzlePlayScene):
         setattr(self.duel, "send", self._gated_send)  # noqa: B010 - every person's move passes here
         self._coach: pygame.Surface | None = None
         self._coach_key: object = None
+        self.duel.hooks.marked = self.marked
+        self._hint: Advice | None = None  # the step's move and words, shown once Again closes
 
     # -------------------------------------------------------------- steps
     @property
@@ -81,6 +89,52 @@ class LessonPlayScene(PuzzlePlayScene):
         if self.step >= len(self.lesson.steps):
             return self.lesson.done
         return self.lesson.steps[self.step]
+
+    def wanted(self) -> Command | None:
+        """The awaited step's move (None once every step is played)."""
+        n = self.step
+        return self.lesson.moves[n] if n < len(self.lesson.moves) and not self.finished else None
+
+    def marked(self) -> set[int] | None:
+        """The PLAY mark's cards: only the step's own card (none for a phase move); every
+        playable card once the lesson is done."""
+        wanted = self.wanted()
+        if wanted is None:
+            return None
+        card = ls.card_of(wanted)
+        return set() if card is None else {card}
+
+    def hint_move(self) -> Command | None:
+        """The move the hint shows on the board now: the step's move when it can be made
+        (its own slot first), else the lesson's line for this situation (a pass, a choice
+        the step asked), else None."""
+        wanted = self.wanted()
+        if wanted is None or self.duel.hints.refusal():
+            return None
+        legal = self.session.view(self.lesson.seat).legal_actions
+        if wanted in legal:
+            return wanted
+        same = next((c for c in legal if ls.matches(c, wanted)), None)
+        if same is not None:
+            return same
+        line = self.solution.moves if self.solution is not None else ()
+        mine = [m for m in line if m.command.player == self.lesson.seat]
+        cue = pz.cue_of(self.session.view(self.lesson.seat))
+        played = list(self.session.history)
+        for m in mine:
+            if m.cue == cue and m.command in legal and m.command not in played:
+                return m.command
+        return next((m.command for m in mine if m.cue == cue and m.command in legal), None)
+
+    def hint_words(self, move: Command) -> str:
+        """The hint's words for `move`: the step's own (what to do and why), with a line
+        first when the move is only on the way to it (a pass)."""
+        words = self.step_words()
+        if isinstance(move, Pass):
+            return "Pass for now (the button under the phase bar): this step comes after. " + words
+        if isinstance(move, Choose) or ls.matches(move, self.wanted() or move):
+            return words
+        return f"{command_words(move, self.session.view(move.player), self.duel.pool)} first. {words}"
 
     def refusal_words(self, cmd: Command) -> str:
         """Why `cmd` is not sent now, and what to do instead ("" to send it)."""
@@ -117,27 +171,47 @@ class LessonPlayScene(PuzzlePlayScene):
     def _undo_block(self) -> str:
         return "This lesson is done (Retry plays it again)." if self.finished else ""
 
+    def left(self) -> None:
+        """Off the screen on purpose: a lesson left midway is kept to open again at the same
+        step; a finished, restarted or untouched one is forgotten."""
+        super().left()
+        keep = not self.finished and not self._restart and self.step > 0 \
+            and not self.session.over
+        problem = ls.save_resume(ls.Resume(self.lesson.key, self._header[0],
+                                           tuple(self.session.history)) if keep else None)
+        if problem:
+            self.duel.say(problem, "error")
+
     def keep_replay(self, solved: bool) -> None:
         """Lessons keep no replays."""
 
     def retry(self) -> None:
+        self._restart = True
         self.go(Replace(LessonPlayScene(self.lessons, self.index, self.progress, self.threaded,
                                         self.settings, self.duel.speed)))
 
     def show_hint(self) -> None:
         """The step's words again; on the learner's own decision, then the step's move shown
-        on the board as the duel's hint shows moves (the lesson's line comes first,
-        puzzle_play.SolutionHint)."""
-        computed = not self.finished and not self.duel.hints.refusal()
+        on the board as the duel's hint shows moves, with the step's words (no AI is asked:
+        a lesson's hint never says a score)."""
+        move = self.hint_move()
         words = self.step_words()
-        if computed:
+        self._hint = None
+        if move is not None:
             words += " Close this to see the move on the board."
+            self._hint = Advice(move, self.hint_words(move), self.lesson.seat,
+                                len(self.session.history))
         self.dialog = Dialog(f"Step {min(self.step + 1, len(self.lesson.steps))} of "
                              f"{len(self.lesson.steps)}", words,
-                             [DialogButton("Back to the lesson",
-                                           self._hint_closed if computed else None)], width=620)
-        if computed:
-            self.duel.hints.start()
+                             [DialogButton("Back to the lesson", self._hint_closed)], width=620)
+
+    def _hint_closed(self) -> None:
+        """The step's move on the board (the duel's hint arrow) and its words in the toast."""
+        hint, self._hint = self._hint, None
+        if hint is not None and hint.sent == len(self.session.history):
+            self.duel.hints.asking = None
+            self.duel.hints.hint = hint
+            self.duel.hints.say()
 
     def _show_outcome(self) -> None:
         if self.finished or self.step >= len(self.lesson.steps):
@@ -169,7 +243,7 @@ class LessonPlayScene(PuzzlePlayScene):
         if not self.finished:
             self.finished = True
             self.outcome = pz.Status.SOLVED
-            problem = self.progress.mark(self.lesson.key)
+            problem = self.progress.mark(self.lesson.key) or ls.save_resume(None)
             if problem:
                 self.duel.say(problem, "error")
         self._done_dialog()
@@ -232,15 +306,35 @@ class LessonPlayScene(PuzzlePlayScene):
         surf = self._coach_surface()
         return pygame.Rect(LAYOUT.zoom.x, LAYOUT.zoom.y, surf.get_width(), surf.get_height())
 
+    def coach_head(self) -> str:
+        return "Well done" if self.step >= len(self.lesson.steps) else \
+            f"Step {self.step + 1} of {len(self.lesson.steps)}"
+
+    def coach_lines(self) -> list[str]:
+        """The step's words as the coach box shows them, one row a line."""
+        return txt.wrap(self.step_words(), theme.SMALL, COACH_W - 2 * COACH_PAD)
+
+    def banner_line(self) -> str:
+        """The banner's second line, in full: what the step asks."""
+        if self.step >= len(self.lesson.steps):
+            return "Done: every step played."
+        return f"Step {self.step + 1}: {self.lesson.banners[self.step]}"
+
+    def banner_fits(self) -> bool:
+        """The banner's title and step line are shown whole (no "…") at this text size."""
+        tag = txt.width(f"LESSON {self.index + 1} OF {len(self.lessons)}", theme.SMALL, bold=True)
+        title_room = BANNER_ROOM - tag - 12
+        return txt.fit(self.banner_line(), theme.SMALL, BANNER_ROOM) == self.banner_line() and \
+            txt.fit(self.lesson.title, theme.SMALL, title_room, bold=True) == self.lesson.title
+
     def _coach_surface(self) -> pygame.Surface:
         """The step's words in a box, redrawn when the step changes."""
         key = (self.step, self.finished, txt.scale())
         if self._coach is not None and self._coach_key == key:
             return self._coach
         inner = COACH_W - 2 * COACH_PAD
-        head = "Well done" if self.step >= len(self.lesson.steps) else \
-            f"Step {self.step + 1} of {len(self.lesson.steps)}"
-        lines = txt.wrap(self.step_words(), theme.SMALL, inner)
+        head = self.coach_head()
+        lines = self.coach_lines()
         row = txt.font(theme.SMALL).get_linesize()
         h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), LAYOUT.zoom.h)
         surf = pygame.Surface((COACH_W, h), pygame.SRCALPHA)
@@ -265,16 +359,15 @@ class LessonPlayScene(PuzzlePlayScene):
         pygame.draw.rect(surf, (*theme.PANEL_DARK, 238), surf.get_rect(), border_radius=8)
         edge = theme.GOOD if self.finished else theme.ACCENT
         pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=8)
-        room = BANNER.w - 2 * (BUTTON_W + 8) - 24
+        room = BANNER_ROOM
         tag = txt.text(f"LESSON {self.index + 1} OF {len(self.lessons)}", theme.SMALL,
                        theme.GOOD if self.finished else theme.TEXT_DIM, bold=True)
         surf.blit(tag, (12, 7))
         surf.blit(txt.text(txt.fit(self.lesson.title, theme.SMALL, room - tag.get_width() - 12,
                                    bold=True), theme.SMALL, theme.ACCENT, bold=True),
                   (12 + tag.get_width() + 10, 7))
-        do = "Done: " + ls.instruction(self.lesson.done) if self.step >= len(self.lesson.steps) \
-            else f"Step {self.step + 1}: {ls.instruction(self.lesson.steps[self.step])}"
-        surf.blit(txt.text(txt.fit(do, theme.SMALL, room), theme.SMALL, theme.TEXT), (12, 27))
+        surf.blit(txt.text(txt.fit(self.banner_line(), theme.SMALL, room), theme.SMALL, theme.TEXT),
+                  (12, 27))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         self._banner, self._banner_key = surf, key
@@ -290,10 +383,29 @@ def choose_easy(setup: DuelSetupScene) -> None:
         levels.selected = i
 
 
+def _as_autosave(lesson: ls.Lesson, resumed: ls.Resume | None) -> autosave.Autosave | None:
+    """A lesson left midway, in the form the puzzle screen replays (its start checked by
+    hash, every command replayed: AutosaveError when the lesson file changed)."""
+    if resumed is None:
+        return None
+    ref = autosave.PuzzleRef(lesson.key, lesson.puzzle.path, "lesson", resumed.start_hash,
+                             lesson.number, "")
+    return autosave.Autosave("puzzle", "", resumed.commands, puzzle=ref)
+
+
 def how_to_play(threaded: bool = True, folder: Path = LESSON_DIR) -> Scene:
-    """How to play from the menu: the first lesson not yet finished (all finished: the
-    first again)."""
+    """How to play from the menu: the lesson left midway at its step, else the first lesson
+    not yet finished (all finished: the first again)."""
     lessons = ls.list_lessons(folder)
     progress = ls.load_progress()
-    return LessonPlayScene(lessons, ls.resume_index(lessons, progress), progress, threaded)
+    index = ls.resume_index(lessons, progress)
+    resume = ls.load_resume()
+    if resume is not None:
+        at = next((i for i, lesson in enumerate(lessons) if lesson.key == resume.key), None)
+        if at is not None and not progress.is_solved(resume.key):
+            try:
+                return LessonPlayScene(lessons, at, progress, threaded, resumed=resume)
+            except (autosave.AutosaveError, ValueError):
+                pass  # the lesson changed since: from its position
+    return LessonPlayScene(lessons, index, progress, threaded)
 

@@ -110,10 +110,22 @@ def _snap_replay(opts: argparse.Namespace) -> Scene:
 
 
 def _snap_how_to_play(opts: argparse.Namespace) -> Scene:
-    """How to play at the first lesson not yet finished (game/ui/lessons.py)."""
-    from game.ui.lessons import how_to_play
+    """How to play where the menu would open it (game/ui/lessons.py); with --scenario, that
+    lesson (a shipped lesson's file, title or file name) at its start."""
+    from game.play import lessons as ls
+    from game.ui.lessons import LessonPlayScene, how_to_play
 
-    return how_to_play(threaded=False)
+    name = getattr(opts, "scenario", None)
+    if not name:
+        return how_to_play(threaded=False)
+    lessons = ls.list_lessons()
+    path = ls.find_lesson(name) or Path(name)
+    at = next((i for i, lesson in enumerate(lessons)
+               if lesson.puzzle.path.resolve() == path.resolve()), None)
+    if at is None:
+        raise RouteError(f"{name}: not a shipped lesson (assets/lessons/: a file, title or "
+                         f"file name)")
+    return LessonPlayScene(lessons, at, ls.load_progress(), threaded=False)
 
 
 SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {

@@ -70,7 +70,7 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 def test_steps_that_do_not_fit_the_moves_name_the_file_and_field(tmp_path) -> None:
     text = LESSON_01.read_text(encoding="utf-8")
-    one_step = text.replace("  steps:\n    - >-", "  steps:\n    - Only one.\n    - >-", 1)
+    one_step = text.replace("  steps:\n", "  steps:\n    - Only one.\n", 1)
     path = _write(tmp_path, one_step)
     with pytest.raises(ls.LessonError, match=r"lesson\.yaml: lesson\.steps: 3 step\(s\) written"):
         ls.load_lesson(path)
@@ -93,3 +93,39 @@ def test_progress_resumes_at_the_first_lesson_not_finished(home) -> None:
     for lesson in lessons:
         again.mark(lesson.key)
     assert ls.resume_index(lessons, ls.load_progress()) == 0  # all done: from the start
+
+
+def test_a_lesson_left_midway_is_kept_and_read_back(home) -> None:
+    assert ls.load_resume() is None
+    kept = ls.Resume("lessons/02_attack", "abc", (NextPhase(0), Attack(0, 3, 7)))
+    assert ls.save_resume(kept) is None
+    assert ls.load_resume() == kept
+    assert ls.save_resume(None) is None  # forgotten
+    assert ls.load_resume() is None
+
+
+def test_a_resume_file_not_understood_starts_the_lesson_again(home) -> None:
+    path = ls.resume_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("lesson: [", "lesson: x\nstart_hash: y\ncommands: [{type: Nope}]\n", "- 1\n"):
+        path.write_text(text, encoding="utf-8")
+        assert ls.load_resume() is None
+
+
+def test_a_step_may_give_its_banner_line_and_it_is_checked(tmp_path) -> None:
+    lesson = ls.load_lesson(LESSON_01)
+    assert lesson.banners == ("Click End on the phase bar (right).",
+                              "Drag Pyre Hound onto a Phantom slot.")
+    assert all(len(b) <= ls.MAX_BANNER for lesson in ls.list_lessons() for b in lesson.banners)
+    text = LESSON_01.read_text(encoding="utf-8")
+    # plain text still works: the banner is then the words up to "Why:"
+    plain = text.replace('    - banner: "Click End on the phase bar (right)."\n      words: >-\n',
+                         "    - >-\n", 1)
+    assert ls.load_lesson(_write(tmp_path, plain)).banners[0] == \
+        "Click End on the phase bar (right) to end your turn."
+    long = text.replace('"Click End on the phase bar (right)."', '"' + "x" * 45 + '"', 1)
+    with pytest.raises(ls.LessonError, match=r"lesson\.steps\[0\]\.banner: at most 44"):
+        ls.load_lesson(_write(tmp_path, long))
+    odd = text.replace("      words: >-", "      colour: red\n      words: >-", 1)
+    with pytest.raises(ls.LessonError, match=r"lesson\.steps\[0\]: unknown field\(s\) \['colour'\]"):
+        ls.load_lesson(_write(tmp_path, odd))

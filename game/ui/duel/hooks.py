@@ -35,3 +35,6 @@ class DuelHooks(Generic[S]):
     on_hint: Callable[[], None] | None = None  # a puzzle shows its own hint text too
     undo_block: Callable[[], str] | None = None  # why not, beyond the session's (a solved puzzle)
     hint_maker: Callable[[int, int], Player] | None = None  # the Hard player a hint asks
+    # the only cards the PLAY mark may go on (a lesson's step: game/ui/lessons.py); None from
+    # the callable, or no callable, marks every card that can act
+    marked: Callable[[], set[int] | None] | None = None

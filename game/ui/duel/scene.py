@@ -627,7 +627,11 @@ class DuelScene(OnTable, Screen):
     # ---------------------------------------------------------------- draw
     def lights(self) -> Lights:
         inp = self.input
-        lights = Lights(playable=inp.playable() if self.glow else set(), targets=inp.lit_targets(), picked=inp.picked_cards(),
+        playable = inp.playable() if self.glow else set()
+        only = self.hooks.marked() if self.hooks.marked is not None else None
+        if only is not None:
+            playable &= only
+        lights = Lights(playable=playable, targets=inp.lit_targets(), picked=inp.picked_cards(),
                         hover=inp.hover, focus=inp.focus, lift=inp.lifted)
         if inp.mode is Mode.DRAGGING and inp.held is not None:
             uid = inp.held.uid
