@@ -158,6 +158,12 @@ class WidgetGroup:
                 return True
         return False
 
+    def rehover(self) -> None:
+        """Hover worked out again from where the pointer is (after the widgets moved under
+        it: a scroll), so no highlight stays on a widget that has left the pointer."""
+        for w in self.widgets:
+            w.track_hover(self.mouse)
+
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt)
