@@ -108,20 +108,30 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
     if style.marked:  # colour-blind palette: the seat's shape beside its colour
         style.draw_mark(surface, seat, (x + 6, rect.y + 17), 12)
         x += 20
-    txt.blit_text(surface, fit(name.upper(), 14, rect.right - 108 - x), 14, colour,
-                  (x, rect.y + 8), bold=True)
+    tag_w = txt.width(tag, 13) + 16 if deciding else 0
+    name_room = rect.right - 12 - max(96, tag_w) - x
+    txt.blit_text(surface, fit(name.upper(), 14, name_room), 14, colour, (x, rect.y + 6), bold=True)
     if deciding:
-        txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
-    lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
-    txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 38))
-    txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, rect.y + 27), bold=True)
-    sp_colour = theme.mix(theme.ACCENT, sp.colour, sp.flash)
-    txt.blit_text(surface, "SP", 14, theme.TEXT_DIM, (rect.right - 76, rect.y + 38))
-    txt.blit_text(surface, str(round(sp.shown)), 24, sp_colour, (rect.right - 50, rect.y + 30), bold=True)
+        txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 7), anchor="topright")
+    # measured rows, so no line runs into another at any text size: the name on top, the
+    # note (hand, deck, grave, or "thinking...") at the bottom, the numbers between them, at
+    # their own size (28 and 24 px read at every text size)
+    name_bottom = rect.y + 6 + txt.font(14, True).get_linesize()
+    info_h = txt.font(13).get_linesize()
+    info_y = rect.bottom - 3 - info_h
+    mid = (name_bottom + info_y) // 2 + 1
+    with txt.unscaled():
+        lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
+        txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, mid + 3), anchor="midleft")
+        txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, mid), bold=True, anchor="midleft")
+        sp_colour = theme.mix(theme.ACCENT, sp.colour, sp.flash)
+        txt.blit_text(surface, "SP", 14, theme.TEXT_DIM, (rect.right - 76, mid + 3), anchor="midleft")
+        txt.blit_text(surface, str(round(sp.shown)), 24, sp_colour, (rect.right - 50, mid),
+                      bold=True, anchor="midleft")
     info = f"hand {len(side.hand)}  \u00b7  deck {side.deck_count}  \u00b7  grave {len(side.grave)}"
     if note:
         info = note
-    txt.blit_text(surface, info, 13, theme.TEXT_FAINT, (rect.x + 12, rect.bottom - 20))
+    txt.blit_text(surface, fit(info, 13, rect.w - 24), 13, theme.TEXT_FAINT, (rect.x + 12, info_y))
 
 
 # ------------------------------------------------------------------ phase bar

@@ -103,6 +103,8 @@ class DuelScene(OnTable, Screen):
                                *self.hud.aid_targets()]:
             self.input.extra_rects[key] = rect
             self.input.extra_actions[key] = act
+        for key, works in self.hud.aid_enabled().items():  # Tab skips a greyed Undo or Hint
+            self.input.extra_enabled[key] = works
         self.memory = SeatMemory()  # hotseat: the view each seat saw last (catchup.py)
         self.load_seat(seat, view)
         if self.hotseat:
