@@ -18,8 +18,8 @@ import pygame
 from game.ai.levels import LEVELS
 from game.files import folders
 from game.play import puzzles as pz
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, ItemState, ListView, WidgetGroup, row_backdrop
@@ -165,8 +165,7 @@ class PuzzlesScene(Screen):
             pygame.draw.rect(bg, theme.PANEL_EDGE, rect, width=1, border_radius=10)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        txt.blit_text(surface, "Puzzles", theme.TITLE, theme.TEXT, (40, 26), bold=True)
-        pygame.draw.rect(surface, theme.ACCENT, (40, 70, 80, 3))
+        backdrop.title_and_rule(surface, "Puzzles", theme.TITLE, 40, 70)
         playable = [e for e in self.entries if isinstance(e, pz.Puzzle)]
         solved = sum(1 for e in playable if self.progress.is_solved(e.key))
         sub = f"Positions to solve from one seat.  Solved {solved} of {len(playable)}."
