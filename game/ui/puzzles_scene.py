@@ -172,13 +172,15 @@ class PuzzlesScene(Screen):
         txt.blit_text(surface, sub, theme.BODY, theme.TEXT_DIM, (40, 82))
         txt.blit_text(surface, txt.fit(self._where, theme.SMALL, 560), theme.SMALL, theme.TEXT_FAINT,
                       (W - 40, 86), anchor="topright")
-        self.group.draw(surface)
+        self._draw_details(surface)
+        hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
+        drawn = txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50),
+                              anchor="center")
+        self.group.keep_clear = [drawn]  # a tooltip ("Open this puzzle") stays off the keys
+        self.group.draw(surface)  # the widgets, then their tooltip over everything
         if not self.entries:
             txt.blit_text(surface, "No puzzle files found.", theme.LABEL, theme.TEXT_DIM,
                           LIST.center, anchor="center")
-        self._draw_details(surface)
-        hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
-        txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50), anchor="center")
 
     def _draw_row(self, surface: pygame.Surface, entry: pz.Puzzle | pz.BrokenPuzzle, rect: pygame.Rect,
                   state: ItemState) -> None:

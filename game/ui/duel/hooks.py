@@ -35,3 +35,4 @@ class DuelHooks(Generic[S]):
     on_hint: Callable[[], None] | None = None  # a puzzle shows its own hint text too
     undo_block: Callable[[], str] | None = None  # why not, beyond the session's (a solved puzzle)
     hint_maker: Callable[[int, int], Player] | None = None  # the Hard player a hint asks
+    keep_clear: tuple[pygame.Rect, ...] = ()  # what the overlay shows that no toast may cover

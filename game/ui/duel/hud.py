@@ -247,6 +247,16 @@ class Hud:
                           bold=True, anchor="midright")
         pause.draw_focus(surface, self.menu_button, h.input.focus == pause.MENU_KEY)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What no toast may cover: the Menu button and the match's score beside it."""
+        h = self.host
+        r = self.menu_button.rect
+        out = [r.inflate(4, 4)]
+        if h.hooks.match_note:
+            w = txt.width(h.hooks.match_note, 14, True)
+            out.append(pygame.Rect(r.x - 12 - w, r.y, w, r.h))
+        return out
+
     def draw_tray_close(self, surface: pygame.Surface) -> None:
         r = tray_close_rect()
         focus = self.host.input.focus == ("extra", self.host.shown)
