@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import placement, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.theme import Colour
 from game.ui.widgets.base import is_key, shift_held
 from game.ui.widgets.dialog import scrim
@@ -53,8 +53,7 @@ class Popup:
             self.tops.append(y)
             y += self.row_h + self.line_h * (len(lines) - 1)
         h = self.head + 2 + y + 8
-        self.rect = pygame.Rect(at[0] + 8, at[1] - 10, w, h)
-        self.rect.clamp_ip(bounds)
+        self.rect = placement.place((w, h), [(at[0] + 8, at[1] - 10)], bounds)  # inside `bounds`
         self.index = 0
         self.hover: int | None = None
 
