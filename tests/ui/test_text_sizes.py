@@ -285,3 +285,15 @@ def test_the_zoom_terms_stay_above_the_log(window, scale) -> None:
         assert pygame.transform.average_color(below)[:3] == (1, 2, 3)  # the log's top untouched
         if cdef is None:
             assert pile.split()[-1] in " ".join(s for s, _ in seen)  # the pile's words whole
+
+
+def test_a_notice_with_many_details_holds_them_and_its_more_line(window) -> None:
+    """The details box (nine lines and "... and n more") stays inside the dialog, clear of
+    its button (the Import dialog's scrolling rows share its layout)."""
+    from game.ui.widgets.dialog import MAX_DETAILS, notice
+
+    dialog = notice("Problems", "These lines were not read:", [f"line {i}: bad" for i in range(14)])
+    assert len(dialog.detail_lines) == MAX_DETAILS + 1 and dialog.pick is None
+    box = dialog.detail_box
+    assert box.h >= len(dialog.detail_lines) * dialog.detail_h
+    assert dialog.rect.contains(box) and box.bottom <= dialog.buttons[0].rect.top

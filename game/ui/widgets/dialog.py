@@ -116,7 +116,8 @@ class Dialog(ModalPanel):
         elif len(self.details) > MAX_DETAILS:
             shown.append(f"... and {len(self.details) - MAX_DETAILS} more")
         self.detail_lines = [txt.fit(d, theme.SMALL, inner - 24) for d in shown]
-        rows = min(MAX_DETAILS, len(self.detail_lines))
+        rows = min(MAX_DETAILS, len(self.detail_lines)) if self.pick is not None \
+            else len(self.detail_lines)  # the choices scroll; plain details show whole
         h = 24 + 30 + 12
         h += len(self.msg_lines) * self.line_h + (8 if self.msg_lines else 0)
         h += (rows * self.detail_h + 16) if self.detail_lines else 0
