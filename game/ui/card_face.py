@@ -171,6 +171,27 @@ def fit_line(text: str, width: int, sizes: range | list[int], bold: bool = True)
     return cut.rstrip() + ELLIPSIS, size
 
 
+def fit_name(text: str, width: int, height: int, sizes: range | list[int]) -> tuple[list[str], int]:
+    """A card's name in its bar: one line at the largest size that fits; else two lines (split
+    between words, at the largest size whose two lines fit `height`); only then one line cut
+    with an ellipsis at the smallest size."""
+    for size in sizes:
+        if font(size, True).size(text)[0] <= width:
+            return [text], size
+    words = text.split()
+    for size in sizes:
+        f = font(size, True)
+        if 2 * f.get_linesize() - 2 > height:
+            continue
+        for k in range(len(words) - 1, 0, -1):  # the most words on the first line that fit
+            top, rest = " ".join(words[:k]), " ".join(words[k:])
+            if f.size(top)[0] <= width:
+                if f.size(rest)[0] <= width:
+                    return [top, rest], size
+                break
+    return [fit_line(text, width, sizes)[0]], list(sizes)[-1]
+
+
 def _draw_words(surface: pygame.Surface, fit: TextFit, x: int, y: int, colour: Colour) -> None:
     space = font(fit.size).size(" ")[0]
     for line in fit.lines:
@@ -380,9 +401,13 @@ def _text(out: pygame.Surface, cdef: CardDef, lay: FaceLayout, frame: Colour, fa
     nb = lay.name_bar
     pad = round(7 * s)
     room = nb.w - 2 * pad - (nb.h if cdef.is_phantom else 0)
-    name, size = fit_line(cdef.name, room, range(max(9, round(16 * s)), max(8, round(11 * s)) - 1, -1))
-    img = font(size, True).render(name, True, TEXT)
-    out.blit(img, img.get_rect(midleft=(nb.x + pad, nb.centery)))
+    names, size = fit_name(cdef.name, room, nb.h,
+                           range(max(9, round(16 * s)), max(8, round(11 * s)) - 1, -1))
+    step = font(size, True).get_linesize() - 1
+    for i, name in enumerate(names):
+        img = font(size, True).render(name, True, TEXT)
+        y = nb.centery + round((i - (len(names) - 1) / 2) * step)
+        out.blit(img, img.get_rect(midleft=(nb.x + pad, y)))
 
     tl = lay.type_line
     label = TYPE_LABELS[cdef.type]

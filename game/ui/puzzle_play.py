@@ -133,7 +133,7 @@ class PuzzlePlayScene(Screen):
         hooks: DuelHooks[DuelScene] = DuelHooks(on_over=self._over, on_setting=self._remember,
                                                 on_hint=self.show_hint, hint_maker=self._hint_player,
                                                 undo_block=self._undo_block, overlay=self._draw_banner,
-                                                settings=self.settings)
+                                                settings=self.settings, keep_clear=(BANNER,))
         self.duel = DuelScene(session, puzzle.scenario.pool, speed or prefs["speed"],
                               title=puzzle.name, hooks=hooks)
         duel_prefs.apply_prefs(self.duel, prefs)

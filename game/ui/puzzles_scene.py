@@ -18,8 +18,8 @@ import pygame
 from game.ai.levels import LEVELS
 from game.files import folders
 from game.play import puzzles as pz
+from game.ui import backdrop, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.scene import Pop, Push, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, ItemState, ListView, WidgetGroup, row_backdrop
@@ -165,21 +165,22 @@ class PuzzlesScene(Screen):
             pygame.draw.rect(bg, theme.PANEL_EDGE, rect, width=1, border_radius=10)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        txt.blit_text(surface, "Puzzles", theme.TITLE, theme.TEXT, (40, 26), bold=True)
-        pygame.draw.rect(surface, theme.ACCENT, (40, 70, 80, 3))
+        backdrop.title_and_rule(surface, "Puzzles", theme.TITLE, 40, 70)
         playable = [e for e in self.entries if isinstance(e, pz.Puzzle)]
         solved = sum(1 for e in playable if self.progress.is_solved(e.key))
         sub = f"Positions to solve from one seat.  Solved {solved} of {len(playable)}."
         txt.blit_text(surface, sub, theme.BODY, theme.TEXT_DIM, (40, 82))
         txt.blit_text(surface, txt.fit(self._where, theme.SMALL, 560), theme.SMALL, theme.TEXT_FAINT,
                       (W - 40, 86), anchor="topright")
-        self.group.draw(surface)
+        self._draw_details(surface)
+        hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
+        drawn = txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50),
+                              anchor="center")
+        self.group.keep_clear = [drawn]  # a tooltip ("Open this puzzle") stays off the keys
+        self.group.draw(surface)  # the widgets, then their tooltip over everything
         if not self.entries:
             txt.blit_text(surface, "No puzzle files found.", theme.LABEL, theme.TEXT_DIM,
                           LIST.center, anchor="center")
-        self._draw_details(surface)
-        hint = "\u2191\u2193 choose  \u00b7  Enter or double click plays  \u00b7  Esc goes back"
-        txt.blit_text(surface, hint, theme.SMALL, theme.TEXT_FAINT, (W // 2, H - 50), anchor="center")
 
     def _draw_row(self, surface: pygame.Surface, entry: pz.Puzzle | pz.BrokenPuzzle, rect: pygame.Rect,
                   state: ItemState) -> None:

@@ -35,6 +35,7 @@ ROW_W = W - 2 * LEFT_X
 ROW_H = 54
 SEGMENT_W = 132
 HEADER_H = 30
+SAMPLE_AFTER = 0.25  # seconds a volume must stay put before its sample plays (no spam on repeat)
 HINT = "Up/Down choose a setting  \u00b7  Left/Right change it  \u00b7  Esc goes back"
 
 Change = Callable[[str, str, Any], None]
@@ -84,7 +85,7 @@ ROWS: tuple[RowSpec, ...] = (
     RowSpec("sound", "muted", "Sound effects",
             "Cards placed, attacks, damage, Breaks, Line Breaks, Steps, wins and losses.",
             (Choice(False, "On"), Choice(True, "Off")), "SOUND"),
-    RowSpec("sound", "volume", "Volume", "How loud the sound effects play.",
+    RowSpec("sound", "volume", "Volume", "How loud the sound effects play; a change plays one to hear.",
             tuple(Choice(v, f"{v} %") for v in (25, 50, 75, 100)), "SOUND"),
     RowSpec("access", "colours", "Colours",
             "Colour-blind safe player colours and card frames; each player also has a shape.",
@@ -213,6 +214,7 @@ class SettingsScene(Screen):
         self.problem_lines = self._problem_lines()
         self._want_fullscreen: bool | None = None  # asked of the shell, not yet seen
         self._wait = 0.0
+        self._sample_in: float | None = None  # seconds until the volume sample plays
         self.headings: list[tuple[str, int]] = []
         self.rows = [ChoiceRow(pygame.Rect(LEFT_X, 0, ROW_W, ROW_H - 6), spec,
                                self._index_of(spec, self._saved(spec)), self._changed)
@@ -319,6 +321,8 @@ class SettingsScene(Screen):
             self.toast.show("Saved", "ok", seconds=1.2)
 
     def _take_effect(self, spec: RowSpec, value: Any) -> None:
+        if spec.section == "sound":  # the new level heard once the changes stop (on_update)
+            self._sample_in = SAMPLE_AFTER
         if spec.section in LOOK_SECTIONS:  # every screen, at once
             look.apply(self.settings)
             if self._look != look.generation:
@@ -368,6 +372,7 @@ class SettingsScene(Screen):
             if self.view.collidepoint(self.group.mouse):
                 self.scroll -= event.y * 40
                 self._place()
+                self.group.rehover()  # the row now under the pointer is the lit one
             return None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
                 not self.view.collidepoint(event.pos):
@@ -383,6 +388,11 @@ class SettingsScene(Screen):
         if self._look != look.generation:  # the look changed elsewhere: lay out again
             self._layout()
         self._wait = max(0.0, self._wait - dt)
+        if self._sample_in is not None:
+            self._sample_in -= dt
+            if self._sample_in <= 0:
+                self._sample_in = None
+                sound.sample()
         self._sync_fullscreen()
         self.group.update(dt)
         return None

@@ -222,13 +222,13 @@ class Sounds:
         for s in self._sounds.values():
             s.set_volume(self.volume / 100)
 
-    def play(self, name: str) -> bool:
+    def play(self, name: str, again: bool = False) -> bool:
         """Play effect `name` now (True), or nothing: muted, volume 0, no device, not made
-        yet, or the same effect a moment ago."""
+        yet, or the same effect a moment ago (unless `again`: the caller spaced it itself)."""
         if name not in EFFECTS or self.muted or self.volume <= 0 or not self.ready:
             return False
         now = time.monotonic()
-        if now - self._last.get(name, -1.0) < GAP:
+        if not again and now - self._last.get(name, -1.0) < GAP:
             return False
         self._last[name] = now
         if not pygame.mixer.get_init():  # someone closed the mixer: its sounds are gone with it
@@ -250,6 +250,13 @@ class Sounds:
 
 
 SOUND = Sounds()
+SAMPLE = "step"  # what a volume change plays, at the new level, so the player hears it
+
+
+def sample() -> bool:
+    """Play the volume sample now (Settings, once a volume change has settled: it spaces
+    the samples itself)."""
+    return SOUND.play(SAMPLE, again=True)
 
 
 def apply(volume: int, muted: bool) -> None:

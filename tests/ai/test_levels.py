@@ -78,3 +78,15 @@ def test_every_place_that_offers_or_checks_a_level_reads_the_registry() -> None:
     sim = build_parser()._subparsers._group_actions[0].choices["simulate"]
     players = next(a for a in sim._actions if a.dest == "players")
     assert tuple(players.choices) == LEVEL_NAMES
+
+
+def test_the_readme_offers_the_levels_the_code_offers() -> None:
+    """Issue 38 item 26: the README said three opponents (Easy, Normal, Hard) where the
+    duel setup offers four; its sentence names the labels of LEVELS, in order."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"against the computer \((\w+) levels: ([^)]*)\)", text)
+    assert said is not None
+    words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    assert words[said.group(1)] == len(LEVELS)
+    named = re.split(r",\s*|\s+or\s+", " ".join(said.group(2).split()))
+    assert named == [lv.label for lv in LEVELS]

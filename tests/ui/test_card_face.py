@@ -243,3 +243,28 @@ def test_art_colours_mix_channel_by_channel() -> None:
     assert mix((0, 100, 200), (100, 100, 0), 0.0) == (0, 100, 200)
     assert mix((0, 100, 200), (100, 100, 0), 0.25) == (25, 100, 150)
     assert mix((0, 100, 200), (100, 100, 0), 1.0) == (100, 100, 0)
+
+
+def test_every_name_reads_whole_on_the_table_and_on_full_faces() -> None:
+    """Issue 38 item 22: "Sunfire Phoe...", "Blazing...": a name shrinks to its floor, then
+    takes two lines between words, before it is ever cut."""
+    from game.ui import text as txt
+    from game.ui.card_face import fit_name
+    from game.ui.duel.layout import CARD_W, DEF_W, HAND_W
+    from game.ui.duel.sprites import NAME_PX, name_lines, name_room
+
+    pygame.display.init()
+    pygame.display.set_mode((1280, 720))
+    for cdef in ALL:
+        for width in (CARD_W, DEF_W, HAND_W):
+            lines = name_lines(cdef.name, name_room(width))
+            assert 1 <= len(lines) <= 2 and " ".join(lines) == cdef.name, (cdef.name, width)
+            assert all(txt.width(line, NAME_PX, True) <= name_room(width) for line in lines)
+        for width in (COMPACT_WIDTH, 200, 240):
+            lay = face_layout(cdef, width)
+            s = width / 200
+            room = lay.name_bar.w - 2 * round(7 * s) - (lay.name_bar.h if cdef.is_phantom else 0)
+            names, size = fit_name(cdef.name, room, lay.name_bar.h,
+                                   range(max(9, round(16 * s)), max(8, round(11 * s)) - 1, -1))
+            assert " ".join(names) == cdef.name and ELLIPSIS not in "".join(names), (cdef.name, width)
+    assert name_lines("Sunfire Phoenix", name_room(CARD_W)) == ["Sunfire", "Phoenix"]

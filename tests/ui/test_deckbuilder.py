@@ -501,3 +501,40 @@ def test_a_deck_file_changed_on_disk_is_not_overwritten_without_asking(scene, an
     drag_to_main(scene, MAIN_PHANTOMS[1].name)
     feed(scene, key(pygame.K_s, CTRL))
     assert scene.modal is None and not scene.editor.dirty
+
+
+def test_import_dialog_rows_take_the_mouse(scene, window) -> None:
+    """The Import dialog's file list: hover lights a row, a click picks it, the wheel scrolls,
+    a click on the picked row imports it (issue 38, item 17)."""
+    exports = folders.exports_dir()
+    exports.mkdir(parents=True)
+    names = [f"deck{i:02d}.txt" for i in range(14)]
+    for i, name in enumerate(names):
+        (exports / name).write_text("3 Ember Imp\n", encoding="utf-8")
+        os.utime(exports / name, (1000 + i, 1000 + i))  # newest last: deck13 first in the list
+    choose(scene, scene.import_menu, "file")
+    dialog = scene.modal
+    assert isinstance(dialog, Dialog) and dialog.pick is not None
+    assert dialog.detail_lines[0] == "deck13.txt" and dialog.pick_rows < len(names)
+    assert dialog.detail_box.collidelist([b.rect for b in dialog.buttons]) == -1
+    assert dialog.rect.contains(dialog.detail_box)
+    second = dialog.pick_rect(1)
+    feed(scene, motion(second.center))
+    assert dialog.pick_hover == 1
+    feed(scene, *click(second.center))
+    assert dialog.field.value.endswith("deck12.txt") and scene.modal is dialog
+    feed(scene, motion(dialog.detail_box.center), wheel(-3))
+    assert dialog.pick_top == 3
+    assert dialog.pick_hover == dialog.pick_at(dialog.detail_box.center)  # hover follows the scroll
+    last = len(names) - 1
+    feed(scene, wheel(-20))
+    assert dialog.pick_rect(last) is not None and dialog.pick_rect(0) is None
+    feed(scene, *click(dialog.pick_rect(last).center))
+    assert dialog.field.value.endswith("deck00.txt")
+    feed(scene, key(pygame.K_UP))  # the keys still step, and the picked row stays in view
+    assert dialog.field.value.endswith("deck01.txt") and dialog.pick_rect(last - 1) is not None
+    feed(scene, *click(dialog.pick_rect(last - 1).center))  # the picked row again: import
+    assert scene.modal is None or scene.modal.title == "Unsaved changes"
+    if scene.modal is not None:
+        feed(scene, *click(scene.modal.buttons[1].rect.center))
+    assert sorted(scene.editor.deck().main) == ["ember_imp"] * 3

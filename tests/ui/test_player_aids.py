@@ -363,3 +363,26 @@ def test_yield_by_keys_and_the_answers_button_stops_it(window) -> None:
     feed(scene, *click(scene.hud.setting_rects[("set", "resp")].center))
     assert scene.session.yields[seat] is None
     assert scene.session.responses[seat] is Responses.ALWAYS  # the click ended the yield only
+
+
+def test_tab_skips_a_greyed_undo_and_stops_on_it_once_it_works(window) -> None:
+    """Issue 38 item 26: Tab stopped on Undo while it was greyed out (nothing to undo)."""
+    scene = duel_scene(seed=4, humans=(True, False))
+    driver = GestureDriver(scene, seed=4)
+    _until(scene, driver, _summon_ready)
+
+    def tab_stops() -> list:
+        seen = []
+        for _ in range(300):
+            feed(scene, key(pygame.K_TAB))
+            if scene.input.focus in seen:
+                break
+            seen.append(scene.input.focus)
+        return seen
+
+    assert not scene.undo.possible(scene.aid_seat())
+    assert aids.UNDO_KEY not in tab_stops()
+    driver.perform(next(c for c in scene.gest.legal if isinstance(c, Summon)))
+    driver.settle()
+    assert scene.undo.possible(scene.aid_seat())
+    assert aids.UNDO_KEY in tab_stops()

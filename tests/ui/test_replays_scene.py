@@ -420,3 +420,32 @@ def test_the_viewers_line_panel_numbers_lines_as_the_log_does(run, window) -> No
     v.goto(0)
     v.goto(last)  # back again: the same number
     assert v._seat_log().line_number(v.log_events, 1) == shown[last]
+
+
+@pytest.mark.parametrize("percent", [100, 130])
+def test_the_view_button_reads_whole_and_a_puzzle_opponent_names_its_level_once(window, percent) -> None:
+    """Issue 38 items 22 and 26: "View: AI (Nor..." was cut; "Puzzle opponent (script)
+    (normal)" read with two pairs of parentheses."""
+    from game.ui import look
+    from game.ui import text as txt
+    from game.ui.replays.shown import player_label
+
+    assert player_label("Puzzle opponent (script)", "normal") == "Puzzle opponent (script, Normal)"
+    assert player_label("AI (Normal)", "normal") == "AI (Normal)"
+    assert player_label("Player 1", None) == "Player 1"
+    assert player_label("Computer", "hard") == "Computer (Hard)"
+    look.apply(None)
+    txt.set_scale(percent)
+    try:
+        pool = base_pool()
+        rp = demo.demo_replay(pool, mode="versus_ai", level="normal")
+        v = ReplayViewer(R.ReplayRun.play(rp, pool), pool, view=1)
+        v.draw(window)
+        for b in (v.view_button, v.speed_button):
+            assert txt.fit(b.label, b.px, b.rect.w - 12, bold=True) == b.label, b.label
+        assert v.view_button.label == "View: AI (Normal)"
+        assert LAYOUT.settings.contains(v.view_button.rect.union(v.speed_button.rect))
+        assert not v.view_button.rect.colliderect(v.speed_button.rect)
+    finally:
+        txt.set_scale(100)
+        txt.clear()

@@ -223,3 +223,52 @@ def test_settings_opened_over_a_running_duel_change_it_at_once(window) -> None:
     assert duel.speed == "fast" and duel.session.responses[0] is Responses.NEVER
     assert not duel.lights().playable
     assert folders.load_settings().get("duel", "speed") == "fast"
+
+
+def test_a_volume_change_plays_one_sample_at_the_new_level(window, monkeypatch) -> None:
+    """Changing the volume (or turning sound on) plays the sample once the changes stop: a
+    run of changes (keys held, clicks in a row) is one sample, at the last level."""
+    from game.ui import sound
+
+    player = sound.Sounds()
+    monkeypatch.setattr(sound, "SOUND", player)
+    assert player.start(wait=True)
+    try:
+        scene = SettingsScene()
+        scene.reveal(scene.row("volume"))
+        _click_choice(scene, "volume", 25)
+        assert player.volume == 25
+        scene.update(0.1)
+        assert player.played == []  # not yet: the player may still be changing it
+        for _ in range(3):
+            feed(scene, key(pygame.K_RIGHT))
+            scene.update(0.1)
+        assert player.played == []
+        scene.update(sound.GAP + 0.3)
+        assert player.played == [sound.SAMPLE] and player.volume == 100
+        scene.update(1.0)
+        assert player.played == [sound.SAMPLE]  # once
+        _click_choice(scene, "muted", True)
+        scene.update(1.0)
+        assert player.played == [sound.SAMPLE]  # muted: nothing to hear
+        _click_choice(scene, "muted", False)
+        scene.update(1.0)
+        assert player.played == [sound.SAMPLE] * 2
+        _click_choice(scene, "glow", False)
+        scene.update(1.0)
+        assert player.played == [sound.SAMPLE] * 2  # other rows are silent
+    finally:
+        if pygame.mixer.get_init():
+            pygame.mixer.quit()
+
+
+def test_hover_follows_the_rows_under_a_still_pointer_when_the_wheel_scrolls(window) -> None:
+    scene = SettingsScene()
+    assert scene._content_bottom > scene.view.bottom  # the rows scroll at 1280x720
+    point = scene.rows[3].rect.center
+    feed(scene, motion(point))
+    assert scene.rows[3].hovered
+    feed(scene, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                   precise_x=0.0, precise_y=-1.0))
+    under = [r for r in scene.rows if r.rect.collidepoint(point)]
+    assert [r for r in scene.rows if r.hovered] == under and scene.rows[3] not in under

@@ -202,3 +202,98 @@ def test_a_dialog_shows_every_button_label_whole_at_every_text_size(window, scal
     for i, (s, r) in enumerate(rects):
         for t, q in rects[i + 1:]:
             assert not r.colliderect(q), f"{s!r} {r} over {t!r} {q}"
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_a_title_stands_clear_of_its_rule(window, scale) -> None:
+    """Issue 38 item 24: at 130 % the amber rule cut through "Settings" and "Paused"."""
+    from game.ui import backdrop
+
+    _look(scale)
+    for title in ("Settings", "Paused", "Puzzles"):
+        canvas = pygame.Surface((400, 200))
+        drawn_at = backdrop.title_and_rule(canvas, title, 28, 10, 120)
+        assert drawn_at.bottom < 120 and drawn_at.top >= 0, (title, drawn_at)
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_a_line_heading_lays_its_labels_out_apart(window, scale) -> None:
+    """Issue 38 item 24: "Line 2LINE BREAKSpeed 1" ran together at 130 %."""
+    from game.ui.duel.layout import LAYOUT
+    from game.ui.duel.panels import _line_heading
+
+    _look(scale)
+    box = pygame.Rect(LAYOUT.lines.x + 8, 100, LAYOUT.lines.w - 16, 80)
+    for n, older, breaking in ((2, 0, True), (12, 3, True), (3, 14, False)):
+        canvas = pygame.Surface((1280, 720))
+        rects = _line_heading(canvas, box, 24, n, 1, breaking, older)
+        assert len(rects) >= 2 and all(box.contains(r) for r in rects)
+        for i, r in enumerate(rects):
+            assert r.collidelist(rects[i + 1:]) == -1, (scale, n, rects)
+        if scale == 100 and n < 10:
+            assert len(rects) == 2 + bool(older) + breaking  # at 100 % every label has room
+        assert len(rects) >= 2 + breaking  # LINE BREAK shows while it plays
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_a_wrapped_card_menu_row_holds_its_lines_at_every_text_size(window, scale) -> None:
+    """Issue 38 item 24: at 130 % a wrapped row's second line spilled out of its highlight."""
+    from game.ui.duel.gestures import Entry
+    from game.ui.duel.popups import Popup
+    from tests.ui.drawn import drawn_text
+
+    _look(scale)
+    labels = ["Change to Attack Position", "Activate: pay 2 SP: deal 300 damage to each Phantom "
+              "your opponent controls, then draw 1 card", "Set face down"]
+    popup = Popup("Blazing Chimera", [Entry(s, [], "now") for s in labels], (300, 200),
+                  pygame.Rect(0, 0, 1280, 720))
+    with drawn_text() as seen:
+        popup.draw(window)
+    for s, rect in seen:
+        assert popup.rect.contains(rect), (s, rect, popup.rect)
+    assert len(popup.lines[1]) >= 2
+    for i in range(len(labels)):
+        row = popup.row(i)
+        inside = [r for s, r in seen[1:] if s != str(i + 1) and row.colliderect(r)]
+        assert len(inside) == len(popup.lines[i])
+        assert all(row.contains(r) for r in inside), (scale, i, row, inside)
+        if i:
+            assert popup.row(i - 1).bottom <= row.top
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_the_zoom_terms_stay_above_the_log(window, scale) -> None:
+    """Issue 38 item 24: the terms box (a card's terms, a pile's words) lay over the log's
+    title and first rows, at 100 % too when hovering a pile."""
+    from game.ui.duel import panels
+    from game.ui.duel.layout import LAYOUT
+    from tests.kit import base_pool
+    from tests.ui.drawn import drawn_text
+
+    _look(scale)
+    pool = base_pool()
+    many = max(pool.values(), key=lambda c: len(panels.terms_in(c)))
+    pile = ("Player 2's Main Deck: 27 cards, face down. A card is drawn from it each Draw "
+            "Phase.")
+    for cdef, hint in ((many, ""), (None, pile)):
+        canvas = pygame.Surface((1280, 720))
+        canvas.fill((1, 2, 3))
+        with drawn_text() as seen:
+            panels.draw_zoom(canvas, LAYOUT.zoom, LAYOUT.terms, None, cdef, None, hint)
+        assert seen and all(r.bottom <= LAYOUT.log.y for _, r in seen)
+        below = canvas.subsurface((LAYOUT.log.x, LAYOUT.log.y, LAYOUT.log.w, 60))
+        assert pygame.transform.average_color(below)[:3] == (1, 2, 3)  # the log's top untouched
+        if cdef is None:
+            assert pile.split()[-1] in " ".join(s for s, _ in seen)  # the pile's words whole
+
+
+def test_a_notice_with_many_details_holds_them_and_its_more_line(window) -> None:
+    """The details box (nine lines and "... and n more") stays inside the dialog, clear of
+    its button (the Import dialog's scrolling rows share its layout)."""
+    from game.ui.widgets.dialog import MAX_DETAILS, notice
+
+    dialog = notice("Problems", "These lines were not read:", [f"line {i}: bad" for i in range(14)])
+    assert len(dialog.detail_lines) == MAX_DETAILS + 1 and dialog.pick is None
+    box = dialog.detail_box
+    assert box.h >= len(dialog.detail_lines) * dialog.detail_h
+    assert dialog.rect.contains(box) and box.bottom <= dialog.buttons[0].rect.top

@@ -15,8 +15,6 @@ import hashlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import pygame
-
 from game.decks import library
 from game.decks.deck import Deck
 from game.decks.edit import DeckEditor
@@ -25,8 +23,8 @@ from game.engine.carddefs import CardDef
 from game.files import folders
 from game.files.fileio import FileError, atomic_write_text, read_bytes, read_text
 from game.ui import clipboard
-from game.ui.widgets import Dialog, DialogButton, Option, TextField, Toast, confirm, notice, prompt
-from game.ui.widgets.base import RectArg
+from game.ui.widgets import Dialog, DialogButton, Option, Toast, confirm, notice, prompt
+from game.ui.widgets.textfield import PickField
 
 IMPORT_SUFFIXES = (".txt", ".yaml", ".yml")
 
@@ -48,24 +46,6 @@ def disk_digest(path: Path | None) -> str | None:
         return hashlib.sha256(read_bytes(path, "deck")).hexdigest()
     except FileError:
         return None
-
-
-class PickField(TextField):
-    """A text field whose Up/Down step through a list of values (the files to import)."""
-
-    def __init__(self, rect: RectArg, value: str, choices: list[str], max_length: int = 200) -> None:
-        super().__init__(rect, value, max_length=max_length)
-        self.choices = choices
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.focused and self.choices and event.type == pygame.KEYDOWN \
-                and event.key in (pygame.K_UP, pygame.K_DOWN):
-            at = self.choices.index(self.value) if self.value in self.choices else -1
-            at = (at + (1 if event.key == pygame.K_DOWN else -1)) % len(self.choices)
-            self.set_value(self.choices[at])
-            self.select_all()
-            return True
-        return super().handle_event(event)
 
 
 class FileActions:
@@ -326,7 +306,8 @@ class FileActions:
 
     def import_file(self) -> None:
         """The exports folder's deck files are listed and the newest is filled in (selected:
-        typing replaces it); Up/Down step through the list; a bare name is read from there."""
+        typing replaces it); Up/Down or a click on a row picks one, a click on the picked row
+        (a double-click) imports it; a bare name is read from there."""
         folder = folders.exports_dir()
         files = export_files(folder)
         field = PickField((0, 0, 10, 40), str(files[0]) if files else str(folder) + "/",
@@ -345,7 +326,7 @@ class FileActions:
 
         if files:
             message = f"{len(files)} deck file{'s' if len(files) != 1 else ''} in {folder} " \
-                      "(Up/Down to pick one), or type any path:"
+                      "(click or Up/Down to pick one), or type any path:"
         else:
             message = f"No deck files in {folder} yet. Path of a deck .yaml or a .txt card list:"
         self.ask(Dialog("Import a deck file", message,

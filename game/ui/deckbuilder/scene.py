@@ -31,7 +31,7 @@ from game.decks.stats import TestHand, deck_stats
 from game.engine.carddefs import CardDef
 from game.files import folders
 from game.files.fileio import is_file
-from game.ui import cite, theme
+from game.ui import cite, placement, theme
 from game.ui import text as txt
 from game.ui.deckbuilder import layout as L
 from game.ui.deckbuilder import panels
@@ -648,16 +648,15 @@ class DeckBuilderScene(FileActions, Screen):
 
     def _draw_zoom(self, surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, where: str) -> None:
         face = self.faces.face(cdef, L.ZOOM_W)
-        zr = face.get_rect()
+        w, h = face.get_size()
+        top = rect.centery - h // 2
+        right, left = (rect.right + 14, top), (rect.left - 14 - w, top)
         if where == "grid":  # stay over the grid, on the side away from the card
-            if rect.centerx < L.GRID.centerx:
-                zr.left = rect.right + 14
-            else:
-                zr.right = rect.left - 14
+            tries = [right, left] if rect.centerx < L.GRID.centerx else [left, right]
         else:
-            zr.right = L.LISTS[where].left - 12
-        zr.centery = rect.centery
-        zr.clamp_ip(pygame.Rect(8, L.TOP_H + 8, L.W - 16, L.H - L.TOP_H - 16))
+            tries = [(L.LISTS[where].left - 12 - w, top)]
+        zr = placement.place((w, h), tries, pygame.Rect(8, L.TOP_H + 8, L.W - 16, L.H - L.TOP_H - 16),
+                             [rect])
         shadow = zr.inflate(8, 8).move(3, 5)
         pygame.draw.rect(surface, (4, 5, 8), shadow, border_radius=16)
         surface.blit(face, zr)

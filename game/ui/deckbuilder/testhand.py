@@ -12,8 +12,8 @@ import pygame
 
 from game.decks.stats import TestHand
 from game.engine.carddefs import CardDef
+from game.ui import placement, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.deckbuilder import layout as L
 from game.ui.faces import FaceStore
 from game.ui.widgets import Button, WidgetGroup
@@ -21,6 +21,16 @@ from game.ui.widgets.base import is_key
 from game.ui.widgets.dialog import ModalPanel
 
 PANEL = pygame.Rect(70, 120, L.W - 140, 440)
+
+
+def zoom_rect(card: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where a hovered test-hand card is shown large (game.ui.placement): beside the card,
+    right then left, else above it; inside the window, off the card itself and the toolbar."""
+    w, h = size
+    top = card.centery - h // 2
+    tries = [(card.right + 12, top), (card.x - 12 - w, top), (card.centerx - w // 2, card.y - 8 - h)]
+    avoid = [card, pygame.Rect(0, 0, L.W, L.TOP_H)]
+    return placement.place(size, tries, pygame.Rect(8, 8, L.W - 16, L.H - 16), avoid)
 
 
 class TestHandPanel(ModalPanel):
@@ -108,10 +118,4 @@ class TestHandPanel(ModalPanel):
             cdef = self.pool.get(self.hand.hand[hover])
             if cdef is not None:
                 face = self.faces.face(cdef, L.ZOOM_W)
-                zr = face.get_rect(midbottom=(rects[hover].centerx, rects[hover].top - 8))
-                zr.clamp_ip(pygame.Rect(8, 8, L.W - 16, L.H - 16))
-                if zr.colliderect(rects[hover]):
-                    zr.left = rects[hover].right + 12
-                    if zr.right > L.W - 8:
-                        zr.right = rects[hover].left - 12
-                surface.blit(face, zr)
+                surface.blit(face, zoom_rect(rects[hover], face.get_size()))

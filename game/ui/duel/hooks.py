@@ -38,3 +38,4 @@ class DuelHooks(Generic[S]):
     # the only cards the PLAY mark may go on (a lesson's step: game/ui/lessons.py); None from
     # the callable, or no callable, marks every card that can act
     marked: Callable[[], set[int] | None] | None = None
+    keep_clear: tuple[pygame.Rect, ...] = ()  # what the overlay shows that no toast may cover

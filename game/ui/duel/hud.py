@@ -87,6 +87,15 @@ class Hud:
         if aids.HINT_KEY in self.aid_rects:
             yield aids.HINT_KEY, self.aid_rects[aids.HINT_KEY], self.host.hints.request
 
+    def aid_enabled(self) -> dict[tuple[str, ...], Callable[[], bool]]:
+        """Whether Undo and Hint work now (drawn greyed when not; Tab skips them then)."""
+        h = self.host
+        out: dict[tuple[str, ...], Callable[[], bool]] = {
+            aids.UNDO_KEY: lambda: h.undo.possible(h.aid_seat())}
+        if aids.HINT_KEY in self.aid_rects:
+            out[aids.HINT_KEY] = lambda: not h.hints.refusal()
+        return out
+
     def _press(self, rects: dict[tuple[str, str], pygame.Rect], pos: tuple[int, int]) -> bool:
         for key, r in rects.items():
             if r.collidepoint(pos):
@@ -216,15 +225,15 @@ class Hud:
             label = (f"Speed: {h.speed}" if key[1] == "speed" else h.line_panel.answers_label())
             buttons.append((label, r, inp.hover == key, inp.focus == key))
         panels.draw_settings(surface, buttons)
-        seat = h.aid_seat()
         pointer = inp.pointer
         undo = self.aid_rects[aids.UNDO_KEY]
-        aid_buttons = [("\u21b6 Undo  (U)", undo, h.undo.possible(seat), undo.collidepoint(pointer),
+        enabled = self.aid_enabled()
+        aid_buttons = [("\u21b6 Undo  (U)", undo, enabled[aids.UNDO_KEY](), undo.collidepoint(pointer),
                         inp.focus == aids.UNDO_KEY)]
         if aids.HINT_KEY in self.aid_rects:
             label = "Hint: thinking\u2026" if h.hints.asking is not None else "Hint  (H)"
             r = self.aid_rects[aids.HINT_KEY]
-            aid_buttons.append((label, r, not h.hints.refusal(), r.collidepoint(pointer),
+            aid_buttons.append((label, r, enabled[aids.HINT_KEY](), r.collidepoint(pointer),
                                 inp.focus == aids.HINT_KEY))
         aids.draw_aid_buttons(surface, aid_buttons)
 
@@ -237,6 +246,16 @@ class Hud:
             txt.blit_text(surface, h.hooks.match_note, 14, theme.TEXT_DIM, (r.x - 12, r.centery),
                           bold=True, anchor="midright")
         pause.draw_focus(surface, self.menu_button, h.input.focus == pause.MENU_KEY)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What no toast may cover: the Menu button and the match's score beside it."""
+        h = self.host
+        r = self.menu_button.rect
+        out = [r.inflate(4, 4)]
+        if h.hooks.match_note:
+            w = txt.width(h.hooks.match_note, 14, True)
+            out.append(pygame.Rect(r.x - 12 - w, r.y, w, r.h))
+        return out
 
     def draw_tray_close(self, surface: pygame.Surface) -> None:
         r = tray_close_rect()

@@ -112,6 +112,8 @@ class Interaction:
         self.extra_actions: dict[FocusKey, Callable[[], None]] = {}  # scene buttons by focus key
         self.extra_rects: dict[FocusKey, pygame.Rect] = {}
         self.line_no: Callable[[int], int] = lambda line: line  # a Line's number as the log says it
+        # a scene button that can be greyed out: whether it works now (Tab and the arrows skip it when not)
+        self.extra_enabled: dict[FocusKey, Callable[[], bool]] = {}
         self.on_pile: Callable[[tuple[str, int]], None] = lambda key: None  # a pile clicked: ("grave", seat)
 
     # ---------------------------------------------------------------- state
@@ -607,7 +609,9 @@ class Interaction:
         if self.action()[1] is not None:
             out[("action",)] = LAYOUT.action
         for extra_key, r in self.extra_rects.items():
-            out[extra_key] = r
+            enabled = self.extra_enabled.get(extra_key)
+            if enabled is None or enabled():
+                out[extra_key] = r
         return out
 
     def key(self, event: pygame.event.Event) -> bool:

@@ -28,7 +28,11 @@ from game.engine import Zone
 
 W, H = 1280, 720
 CARD_W, CARD_H = 80, 112  # a card on the field (portrait)
-BOX_W, BOX_H = 96, 116  # a slot: a Defense Position card (sideways) fits it too
+BOX_W, BOX_H = 96, 116  # a slot
+# a Defense Position card: the card turned sideways and scaled to fit its slot's width, so it
+# never reaches over a neighbour (the 112 x 80 of a turned field card did, by 8 px a side)
+DEF_W = BOX_W - 2
+DEF_H = round(DEF_W * CARD_W / CARD_H)
 COL_GAP = 8
 HAND_W, HAND_H = 112, 157
 HAND_LIFT = 40  # a hovered hand card rises this much
@@ -107,9 +111,10 @@ class DuelLayout:
         return self.slots[SlotKey(side, zone, index)]
 
     def card_rect(self, side: int, zone: Zone, index: int = 0, attack: bool = True) -> pygame.Rect:
-        """Where a card stands in a slot: portrait, or sideways in Defense Position."""
+        """Where a card stands in a slot: portrait, or sideways in Defense Position (scaled to
+        fit the slot)."""
         box = self.slot(side, zone, index)
-        size = (CARD_W, CARD_H) if attack else (CARD_H, CARD_W)
+        size = (CARD_W, CARD_H) if attack else (DEF_W, DEF_H)
         return pygame.Rect(0, 0, *size).move(box.centerx - size[0] // 2, box.centery - size[1] // 2)
 
     # --------------------------------------------------------------- hands

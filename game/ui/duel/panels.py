@@ -108,20 +108,30 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
     if style.marked:  # colour-blind palette: the seat's shape beside its colour
         style.draw_mark(surface, seat, (x + 6, rect.y + 17), 12)
         x += 20
-    txt.blit_text(surface, fit(name.upper(), 14, rect.right - 108 - x), 14, colour,
-                  (x, rect.y + 8), bold=True)
+    tag_w = txt.width(tag, 13) + 16 if deciding else 0
+    name_room = rect.right - 12 - max(96, tag_w) - x
+    txt.blit_text(surface, fit(name.upper(), 14, name_room), 14, colour, (x, rect.y + 6), bold=True)
     if deciding:
-        txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 9), anchor="topright")
-    lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
-    txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, rect.y + 38))
-    txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, rect.y + 27), bold=True)
-    sp_colour = theme.mix(theme.ACCENT, sp.colour, sp.flash)
-    txt.blit_text(surface, "SP", 14, theme.TEXT_DIM, (rect.right - 76, rect.y + 38))
-    txt.blit_text(surface, str(round(sp.shown)), 24, sp_colour, (rect.right - 50, rect.y + 30), bold=True)
+        txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 7), anchor="topright")
+    # measured rows, so no line runs into another at any text size: the name on top, the
+    # note (hand, deck, grave, or "thinking...") at the bottom, the numbers between them, at
+    # their own size (28 and 24 px read at every text size)
+    name_bottom = rect.y + 6 + txt.font(14, True).get_linesize()
+    info_h = txt.font(13).get_linesize()
+    info_y = rect.bottom - 3 - info_h
+    mid = (name_bottom + info_y) // 2 + 1
+    with txt.unscaled():
+        lp_colour = theme.mix(theme.TEXT, lp.colour, lp.flash)
+        txt.blit_text(surface, "LP", 14, theme.TEXT_DIM, (rect.x + 12, mid + 3), anchor="midleft")
+        txt.blit_text(surface, lp.text, 28, lp_colour, (rect.x + 38, mid), bold=True, anchor="midleft")
+        sp_colour = theme.mix(theme.ACCENT, sp.colour, sp.flash)
+        txt.blit_text(surface, "SP", 14, theme.TEXT_DIM, (rect.right - 76, mid + 3), anchor="midleft")
+        txt.blit_text(surface, str(round(sp.shown)), 24, sp_colour, (rect.right - 50, mid),
+                      bold=True, anchor="midleft")
     info = f"hand {len(side.hand)}  \u00b7  deck {side.deck_count}  \u00b7  grave {len(side.grave)}"
     if note:
         info = note
-    txt.blit_text(surface, info, 13, theme.TEXT_FAINT, (rect.x + 12, rect.bottom - 20))
+    txt.blit_text(surface, fit(info, 13, rect.w - 24), 13, theme.TEXT_FAINT, (rect.x + 12, info_y))
 
 
 # ------------------------------------------------------------------ phase bar
@@ -203,7 +213,10 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
                      hits: list[tuple[pygame.Rect, StepView]], number: Callable[[int], int]) -> None:
     lines = board.lines
     still = look.reduced_motion()  # Settings: Lines and Steps appear in place
-    row, head = 26, 22
+    # rows as tall as their text at the text size (a 130 % Step row no longer runs into
+    # its Line's heading)
+    row = max(26, txt.font(14).get_linesize() + 6)
+    head = max(22, txt.font(14, True).get_linesize() + 4)
     inner = pygame.Rect(rect.x + 8, rect.y + 30, rect.w - 16, rect.h - 38)
     count = max(len(lines), max(anim.resolving, default=0))
     # rows per Line (a resolving Step keeps its row while it plays); when they do not all
@@ -253,22 +266,14 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
         box = box.move(dx, 0)
         pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=8)
         pygame.draw.rect(surface, edge, box, 2 if breaking or window else 1, border_radius=8)
-        txt.blit_text(surface, f"Line {number(n)}", 14, theme.TEXT, (box.x + 8, box.y + 4), bold=True)
-        txt.blit_text(surface, f"Speed {speed}", 13, theme.TEXT_DIM, (box.right - 8, box.y + 5),
-                      anchor="topright")
-        if breaking is not None:
-            img = txt.text("LINE BREAK", 15, (255, 226, 120), bold=True)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 3)))
         ry = box.y + head
         entries: list[tuple[str, StepView, str | None, str]] = []  # kind, Step, its card, state
         if res is not None:
             entries.append(("res", res.step, res.card_id, res.state))
         for st in reversed(line):
             entries.append(("step", st, board.step_card_id(st), ""))
-        if len(entries) > rows:
-            more = len(entries) - rows
-            txt.blit_text(surface, f"+{more} older", 13, theme.TEXT_FAINT,
-                          (box.right - 70, box.y + 5), anchor="topright")
+        more = max(0, len(entries) - rows)
+        _line_heading(surface, box, head, number(n), speed, breaking is not None, more)
         for kind, st, cid, state in entries[:rows]:
             r = pygame.Rect(box.x + 4, ry, box.w - 8, row - 2)
             ry += row
@@ -277,6 +282,37 @@ def _draw_line_boxes(surface: pygame.Surface, rect: pygame.Rect, board: Board, a
                 r = r.move(round((1 - slide.t) * 220), 0)
             _step_row(surface, r, pool, st, cid, state, hover_step == (st.line, st.step), number(n))
             hits.append((r, st))
+
+
+def _line_heading(surface: pygame.Surface, box: pygame.Rect, head: int, n: int, speed: int,
+                  breaking: bool, older: int) -> list[pygame.Rect]:
+    """A Line box's heading, measured so no label runs into another at any text size: "Line
+    n" at the left and "Speed s" at the right always; between them LINE BREAK (centred, while
+    it plays), then "+n older" in the room left, each only where it fits whole (drawn smaller
+    first at a larger text size). Returns where each label was drawn."""
+    mid_y = box.y + head // 2 + 1
+    left = txt.blit_text(surface, f"Line {n}", 14, theme.TEXT, (box.x + 8, mid_y), bold=True,
+                         anchor="midleft")
+    right = txt.blit_text(surface, f"Speed {speed}", 13, theme.TEXT_DIM, (box.right - 8, mid_y),
+                          anchor="midright")
+    drawn = [left, right]
+    gap = pygame.Rect(left.right + STEP_GAP, box.y, right.x - STEP_GAP - left.right - STEP_GAP, head)
+    if breaking and gap.w > 0:  # while it plays (a moment) it goes first
+        words = "LINE BREAK"
+        if fit(words, 15, gap.w, True) == words and txt.width(words, 15, True) <= gap.w:
+            img = txt.text(words, 15, (255, 226, 120), bold=True)
+            at = img.get_rect(center=(box.centerx, mid_y))
+            at.clamp_ip(gap)
+            surface.blit(img, at)
+            drawn.append(at)
+            gap.w = right.x - STEP_GAP - (at.right + STEP_GAP)
+            gap.x = at.right + STEP_GAP
+    if older and gap.w > 0:
+        note = f"+{older} older"
+        if fit(note, 13, gap.w) == note and txt.width(note, 13) <= gap.w:
+            drawn.append(txt.blit_text(surface, note, 13, theme.TEXT_FAINT, (gap.right, mid_y),
+                                       anchor="midright"))
+    return drawn
 
 
 STEP_GAP = 8  # pixels between a Step's name, its NEGATED/FIZZLED tag and its speed tag
@@ -541,20 +577,30 @@ def terms_in(cdef: CardDef) -> list[tuple[str, str]]:
     return found
 
 
-TERMS_MAX_H = 250  # how far the terms panel may grow over the log
+ZOOM_MIN_H = 0.6  # the zoomed face gives up at most this share of its height to long terms
+_scaled: dict[tuple[int, tuple[int, int]], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _face_at(face: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`face` scaled to `size`, made once per face and size (a few kept)."""
+    if face.get_size() == size:
+        return face
+    got = _scaled.get((id(face), size))
+    if got is not None and got[0] is face:
+        return got[1]
+    if len(_scaled) > 16:
+        _scaled.clear()
+    scaled = pygame.transform.smoothscale(face, size)
+    _scaled[(id(face), size)] = (face, scaled)
+    return scaled
 
 
 def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
               face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
               hint: str, notes: Sequence[tuple[str, tuple[int, int, int]]] = ()) -> None:
-    frame = zoom.inflate(8, 8)
-    pygame.draw.rect(surface, theme.PANEL_DARK, frame, border_radius=12)
-    if face is None:
-        txt.blit_text(surface, "Hover a card", 16, theme.TEXT_FAINT, zoom.center, anchor="center")
-        txt.blit_text(surface, "to see it large", 14, theme.TEXT_FAINT,
-                      (zoom.centerx, zoom.centery + 22), anchor="center")
-    else:
-        surface.blit(face, zoom)
+    """The zoomed card and, under it, its terms (or the hint): all inside the zoom column,
+    never over the log below it. Terms longer than their box take room from the zoom, whose
+    face is drawn smaller (down to ZOOM_MIN_H of its height); only then are they cut."""
     lines: list[tuple[str, tuple[int, int, int], bool]] = []
     if card is not None and cdef is not None and cdef.is_phantom and card.atk is not None \
             and card.zone in (Zone.PHANTOM, Zone.SIDE):
@@ -574,10 +620,23 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
         lines.append((hint, theme.TEXT_DIM, False))
     rows = [(part, colour, bold) for text, colour, bold in lines
             for part in wrap(text, 13, terms_rect.w - 16, bold)]
-    # the panel grows down over the log's top while the card is shown, so no term is cut
     lh = max(16, txt.font(13, True).get_linesize())  # larger with Settings' text size
-    h = max(terms_rect.h, min(round(TERMS_MAX_H * lh / 16), 5 + lh * len(rows) + 5))
-    box = pygame.Rect(terms_rect.x, terms_rect.y, terms_rect.w, h)
+    need = 5 + lh * len(rows) + 5
+    give = max(0, min(need - terms_rect.h, round(zoom.h * (1 - ZOOM_MIN_H))))
+    shown = zoom
+    if give:  # the zoom gives up room, keeping the card's shape, from its bottom
+        h = zoom.h - give
+        shown = pygame.Rect(0, 0, round(h * zoom.w / zoom.h), h)
+        shown.midtop = zoom.midtop
+    frame = zoom.inflate(8, 8)
+    pygame.draw.rect(surface, theme.PANEL_DARK, frame, border_radius=12)
+    if face is None:
+        txt.blit_text(surface, "Hover a card", 16, theme.TEXT_FAINT, shown.center, anchor="center")
+        txt.blit_text(surface, "to see it large", 14, theme.TEXT_FAINT,
+                      (shown.centerx, shown.centery + 22), anchor="center")
+    else:
+        surface.blit(_face_at(face, shown.size), shown)
+    box = pygame.Rect(terms_rect.x, terms_rect.y - give, terms_rect.w, terms_rect.h + give)
     panel(surface, box)
     fits = (box.h - 10) // lh
     if len(rows) > fits:  # longer still: the last row says more is hidden, whole words only

@@ -27,7 +27,7 @@ import pygame
 from game.engine import Concede
 from game.files.fileio import FileError
 from game.play import suspend
-from game.ui import cite, theme
+from game.ui import backdrop, cite, theme
 from game.ui import text as txt
 from game.ui.scene import Pop, Push, Quit, Scene
 from game.ui.widgets.base import WidgetGroup
@@ -251,8 +251,7 @@ class PauseMenu:
         pygame.draw.rect(surface, (4, 5, 8), r.move(4, 6), border_radius=12)
         pygame.draw.rect(surface, theme.PANEL, r, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=12)
-        txt.blit_text(surface, "Paused", theme.TITLE, theme.TEXT, (r.x + 32, r.y + 20), bold=True)
-        pygame.draw.rect(surface, theme.ACCENT, (r.x + 32, r.y + 62, 60, 2))
+        backdrop.title_and_rule(surface, "Paused", theme.TITLE, r.x + 32, r.y + 62, 60, 2, gap=9)
         title = self.scene.title or "The duel"
         line = f"{title} is over." if self.scene.session.over else f"{title} waits until you resume."
         txt.blit_text(surface, txt.fit(line, theme.SMALL, r.w - 136),

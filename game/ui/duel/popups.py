@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import placement, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.theme import Colour
 from game.ui.widgets.base import is_key, shift_held
 from game.ui.widgets.dialog import scrim
@@ -42,21 +42,25 @@ class Popup:
                 + [txt.width(title, 14, True) + 20])
         w = min(max(200, w), MENU_MAX_W)
         self.lines = [txt.wrap(e.label, 15, w - 12 - LABEL_PAD) for e in self.entries]
+        # a row's height from its wrapped text at the text size, so its lines stay inside
+        # its highlight (130 % lines are taller than LINE)
+        self.line_h = max(LINE, txt.font(15).get_linesize())
+        self.row_h = max(ROW, self.line_h + 11)
+        self.head = max(28, txt.font(14, True).get_linesize() + 10)
         self.tops: list[int] = []
         y = 0
         for lines in self.lines:
             self.tops.append(y)
-            y += ROW + LINE * (len(lines) - 1)
-        h = 30 + y + 8
-        self.rect = pygame.Rect(at[0] + 8, at[1] - 10, w, h)
-        self.rect.clamp_ip(bounds)
+            y += self.row_h + self.line_h * (len(lines) - 1)
+        h = self.head + 2 + y + 8
+        self.rect = placement.place((w, h), [(at[0] + 8, at[1] - 10)], bounds)  # inside `bounds`
         self.index = 0
         self.hover: int | None = None
 
     def row(self, i: int) -> pygame.Rect:
-        extra = LINE * (len(self.lines[i]) - 1)
-        return pygame.Rect(self.rect.x + 6, self.rect.y + 28 + self.tops[i], self.rect.w - 12,
-                           ROW - 2 + extra)
+        extra = self.line_h * (len(self.lines[i]) - 1)
+        return pygame.Rect(self.rect.x + 6, self.rect.y + self.head + self.tops[i], self.rect.w - 12,
+                           self.row_h - 2 + extra)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         for i in range(len(self.entries)):
@@ -104,10 +108,11 @@ class Popup:
             if i == self.index:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=6)
                 pygame.draw.rect(surface, style.FOCUS, row, 1, border_radius=6)
+            top = row.y + (self.row_h - 2 - self.line_h) // 2
             num = txt.text(str(i + 1) if i < 9 else "", 13, theme.TEXT_FAINT)
-            surface.blit(num, (row.x + 6, row.y + 7))
+            surface.blit(num, (row.x + 6, top + 2))
             for k, line in enumerate(self.lines[i]):
-                txt.blit_text(surface, line, 15, theme.TEXT, (row.x + 22, row.y + 5 + k * LINE))
+                txt.blit_text(surface, line, 15, theme.TEXT, (row.x + 22, top + k * self.line_h))
 
 
 @dataclass

@@ -141,12 +141,13 @@ class ResultScene(Screen):
         self._score(surface, 260)
         if self.question:
             txt.blit_text(surface, self.question, 22, theme.TEXT, (W // 2, 500), bold=True, anchor="center")
-        self.group.draw(surface)
         if self.note:
             txt.blit_text(surface, txt.fit(self.note, 15, W - 200), 15, theme.BAD, (W // 2, 601),
                           anchor="center")
-        txt.blit_text(surface, "Tab moves  \u00b7  Enter presses  \u00b7  Esc leaves to the menu", 14,
-                      theme.TEXT_FAINT, (W // 2, H - 40), anchor="center")
+        keys = txt.blit_text(surface, "Tab moves  \u00b7  Enter presses  \u00b7  Esc leaves to the menu",
+                             14, theme.TEXT_FAINT, (W // 2, H - 40), anchor="center")
+        self.group.keep_clear = [keys]  # "Watch this duel again" stays off the key hints
+        self.group.draw(surface)  # the buttons, then their tooltip over everything
 
     def _score(self, surface: pygame.Surface, y: int) -> None:
         f = self.flow

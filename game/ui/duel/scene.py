@@ -93,6 +93,7 @@ class DuelScene(OnTable, Screen):
         self.ai_pause = AI_PAUSE  # the settings (flow.apply_prefs) may change these two
         self.glow = True  # playable cards glow
         self.finished = False
+        self._toast_top = False  # the toast was said over the far hand (an instruction)
         # the parts: the Line panel, the player aids (Undo; Hint versus the computer and in
         # puzzles) and the buttons and panels around the board
         self.zoom = ZoomPanel(self)
@@ -106,6 +107,8 @@ class DuelScene(OnTable, Screen):
                                *self.hud.aid_targets()]:
             self.input.extra_rects[key] = rect
             self.input.extra_actions[key] = act
+        for key, works in self.hud.aid_enabled().items():  # Tab skips a greyed Undo or Hint
+            self.input.extra_enabled[key] = works
         self.memory = SeatMemory()  # hotseat: the view each seat saw last (catchup.py)
         self.load_seat(seat, view)
         if self.hotseat:
@@ -237,6 +240,7 @@ class DuelScene(OnTable, Screen):
         the far hand instead, the one row never lit as a place or a target. `detail` shows
         while the pointer rests on the toast."""
         far = LAYOUT.far_hand
+        self._toast_top = over_far_hand
         self.toast.centre = far.center if over_far_hand else MID_TOAST
         self.toast.max_width = far.w if over_far_hand else 720
         self.toast.bounds = pygame.Rect(0, 0, *LAYOUT.size)
@@ -683,7 +687,11 @@ class DuelScene(OnTable, Screen):
             inp.popup.draw(surface)
         self.line_panel.draw_menu(surface)
         self.hud.draw_menu(surface)
-        place_toast(self.toast, self._toast_avoids(), (MID_TOAST, LAYOUT.far_hand.center, NEAR_TOAST))
+        if self.toast.visible:  # a top toast may stand at the window's top, growing downwards;
+            top = (LAYOUT.far_hand.centerx, 2 + self.toast.box().h // 2)  # moved off it, an
+            places = (top, NEAR_TOAST, MID_TOAST) if self._toast_top \
+                else (MID_TOAST, top, NEAR_TOAST)  # instruction keeps clear of the field
+            place_toast(self.toast, self._toast_avoids(), places)
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
@@ -697,7 +705,9 @@ class DuelScene(OnTable, Screen):
 
     def _toast_avoids(self) -> list[pygame.Rect]:
         """Where a toast must not lie: the card the prompt is about (the Step answered, an
-        attack's attacker and target), a Step's resolving, and the cards the prompt's rows name."""
+        attack's attacker and target), a Step's resolving, the cards the prompt's rows name,
+        the Menu button and the match's score, what the overlay keeps clear (a puzzle's
+        banner) and the opponent's back row (under a toast said over the far hand)."""
         uids: list[int] = []
         steps = [res.step for res in self.anim.resolving.values()]  # resolving on screen now
         if self.board.lines and self.board.lines[-1]:
@@ -708,7 +718,9 @@ class DuelScene(OnTable, Screen):
         if prompt is not None:
             uids += [r.card for r in prompt.rows if r.card is not None]
         rects = [self.geo.rect_of(u) for u in uids]
-        return [r for r in rects if r is not None]
+        keep = [*self.hud.keep_clear(), *self.hooks.keep_clear]
+        far_back = [LAYOUT.slot(1, Zone.BACK, i).inflate(0, -8) for i in range(3)]
+        return [r for r in rects if r is not None] + keep + far_back
 
     def why_not(self, uid: int) -> str:
         return self.zoom.why_not(uid)

@@ -19,7 +19,7 @@ from game.ui import text as txt
 from game.ui.faces import FaceStore
 
 from . import style
-from .layout import CARD_W
+from .layout import CARD_W, DEF_H, DEF_W
 
 KEEP = 400
 ZOOM_KEEP = 96  # large faces for the zoom panel (about 320 KB each)
@@ -158,12 +158,20 @@ class CardSprites:
         return surf
 
     def _compose(self, card: CardView, shown_id: str | None, peek: bool, width: int) -> pygame.Surface:
-        """Turn the picture first, then write on it: words and numbers always read upright."""
-        base = self.plain(shown_id, width).copy()
-        if not card.attack_pos:
-            base = pygame.transform.rotate(base, 90)
-        w, h = base.get_size()
+        """Turn the picture first, then write on it: words and numbers always read upright.
+        In Defense Position the card is turned and scaled to fit its slot (DEF_W x DEF_H),
+        from a face without printed numbers (they would read sideways at its edge)."""
         cdef = self.pool.get(shown_id) if shown_id else None
+        if card.attack_pos:
+            base = self.plain(shown_id, width).copy()
+        else:
+            from game.ui.card_face import render_mini_face
+
+            flat = render_mini_face(cdef, width) if cdef is not None else self.plain(None, width)
+            turned = pygame.transform.rotate(flat, 90)
+            size = (round(DEF_W * width / CARD_W), round(DEF_H * width / CARD_W))
+            base = pygame.transform.smoothscale(turned, size)
+        w, h = base.get_size()
         if cdef is not None and cdef.is_phantom and card.atk is not None:
             _stats_strip(base, cdef, card)
             _name_band(base, cdef.name, h - 33 - 19)
@@ -178,17 +186,42 @@ class CardSprites:
         return base
 
 
+NAME_PX = 13  # a name on a card on the table: the legibility floor, so it never shrinks
+
+
+def name_room(card_w: int) -> int:
+    """Pixels a name may take on a card `card_w` wide (its band less a pixel each side: the
+    longest word of the set, "Crossroads", fits a field card's 80 px at NAME_PX)."""
+    return card_w - 6
+
+
+def name_lines(name: str, room: int) -> list[str]:
+    """A name in `room` pixels at NAME_PX: one line; else two, split between words; cut
+    with an ellipsis only when even two lines cannot hold it."""
+    if txt.width(name, NAME_PX, True) <= room:
+        return [name]
+    words = name.split()
+    for k in range(len(words) - 1, 0, -1):
+        top, rest = " ".join(words[:k]), " ".join(words[k:])
+        if txt.width(top, NAME_PX, True) <= room:
+            return [top, txt.fit(rest, NAME_PX, room, bold=True)]
+    return [txt.fit(name, NAME_PX, room, bold=True)]
+
+
 def _name_band(surf: pygame.Surface, name: str, y: int,
                colour: tuple[int, int, int] = (236, 238, 244)) -> None:
-    """The card's name at a legible size (the small faces leave words out)."""
+    """The card's name at a legible size (the small faces leave words out), in a band whose
+    bottom is `y` + 18: a name too long for one line takes two, the band growing upward."""
     w = surf.get_width()
-    band = pygame.Rect(3, y, w - 6, 18)
+    lines = name_lines(name, name_room(w))
+    step = 15
+    band = pygame.Rect(2, y - step * (len(lines) - 1), w - 4, 18 + step * (len(lines) - 1))
     layer = pygame.Surface(band.size, pygame.SRCALPHA)
     layer.fill((8, 10, 16, 205))
     surf.blit(layer, band)
-    label = txt.fit(name, 13, band.w - 6, bold=True)
-    img = txt.text(label, 13, colour, bold=True)
-    surf.blit(img, img.get_rect(center=band.center))
+    for i, line in enumerate(lines):
+        img = txt.text(line, NAME_PX, colour, bold=True)
+        surf.blit(img, img.get_rect(center=(band.centerx, band.y + 9 + i * step)))
 
 
 MINI_PX = 13  # the Level on a mini face: the legibility floor, never less

@@ -1,10 +1,12 @@
-"""Where the duel screen's toast goes: never over the card a prompt is about.
+"""Where the duel screen's toast goes: never over the card a prompt is about, nor over
+what the screen keeps clear (the Menu button and the match's score, a puzzle's banner, the
+opponent's back row under a toast said over the far hand).
 
 A toast is said at one place (the middle line, or over the far hand for an instruction);
 while it shows, the prompt may come to be about a card under it (the attacker whose ATK the
 answering player must read). Each frame the toast keeps its place if it covers none of those
-cards, else takes the first of the other places that covers none (else the one covering
-least), so the words and the card are both readable.
+rects, else takes the first of the other places that covers none (else the one covering
+least), so the words and the card are both readable: game.ui.placement's one rule.
 """
 
 from __future__ import annotations
@@ -13,25 +15,16 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.ui import placement
 from game.ui.widgets.toast import Toast
 
 
 def place_toast(toast: Toast, avoid: Sequence[pygame.Rect], places: Sequence[tuple[int, int]]) -> None:
-    """Move `toast` (if it shows) off every rect of `avoid`, trying its own place, then `places`."""
+    """Move `toast` (if it shows) off every rect of `avoid`, trying its own place, then
+    `places` (centres), each kept inside the toast's bounds."""
     if not toast.visible or not avoid:
         return
-
-    def covered(centre: tuple[int, int]) -> int:
-        toast.centre = centre
-        box = toast.box()
-        return sum(box.clip(r).w * box.clip(r).h for r in avoid)
-
-    own = toast.centre
-    best, least = own, covered(own)
-    for centre in places:
-        if least == 0:
-            break
-        area = covered(centre)
-        if area < least:
-            best, least = centre, area
-    toast.centre = best
+    w, h = toast.box().size
+    bounds = toast.bounds if toast.bounds is not None else pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6)
+    tries = [(x - w // 2, y - h // 2) for x, y in (toast.centre, *places)]
+    toast.centre = placement.place((w, h), tries, bounds, avoid).center

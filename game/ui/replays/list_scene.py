@@ -38,6 +38,7 @@ from game.play.replay import (
 )
 from game.ui import text as txt
 from game.ui import theme
+from game.ui.replays.shown import player_label
 from game.ui.scene import Pop, Push, Scene, Transition
 from game.ui.screen import Screen, list_panel
 from game.ui.widgets import (
@@ -316,8 +317,7 @@ class ReplaysScene(Screen):
             theme.GOOD if rp.players[rp.winner].level is None else theme.BAD)
         txt.blit_text(surface, txt.fit(rp.winner_text, theme.LABEL, 260), theme.LABEL, colour,
                       (r.right - 14, r.y + 6), bold=True, anchor="topright")
-        players = "  vs  ".join(p.name + (f" ({p.level})" if p.level and p.level not in p.name.lower()
-                                          else "") for p in rp.players)
+        players = "  vs  ".join(player_label(p.name, p.level) for p in rp.players)
         mode = {"hotseat": "hotseat", "versus_ai": "versus AI", "puzzle": "puzzle"}.get(rp.mode, rp.mode)
         info = f"{players}  \u00b7  {mode}, {rp.match_text}  \u00b7  {_count(rp.rounds, 'round')}  " \
                f"\u00b7  {_count(rp.command_count, 'command')}"

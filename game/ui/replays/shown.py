@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from game.ai.levels import LEVEL_NAMES
+from game.ai.levels import level as level_of
 from game.engine import HIDDEN, CardDef, Duel
 from game.engine import events as ev
 from game.engine.events import EVENT_TYPES, Event, event_from_dict
@@ -182,3 +184,15 @@ def everything(run: ReplayRun, shown: Shown) -> tuple[Event, ...]:
         return run.log_for(None)
     return tuple(event_from_dict(e) for e in run.replay.events or ()
                  if isinstance(e, dict) and e.get("type") in EVENT_TYPES)
+
+
+def player_label(name: str, level: str | None) -> str:
+    """A replay's player as the screens name it: the name, with the computer level it played
+    at where the name does not already say it. A name already ending in parentheses takes the
+    level inside them ("Puzzle opponent (script, Normal)", not "... (script) (normal)")."""
+    if not level or level in name.lower():
+        return name
+    label = level_of(level).label if level in LEVEL_NAMES else level
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {label})"
+    return f"{name} ({label})"

@@ -45,7 +45,7 @@ from game.ui.duel.panels import LOG_PX, fit
 from game.ui.duel.render import Lights
 from game.ui.duel.sprites import CardSprites
 from game.ui.duel.table import DuelTable, OnTable
-from game.ui.replays.shown import RECORDED, Told, shown_for
+from game.ui.replays.shown import RECORDED, Told, player_label, shown_for
 from game.ui.scene import Pop, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, WidgetGroup
@@ -315,9 +315,21 @@ class ReplayViewer(OnTable, Screen):
         self.speed_button.label = f"Speed {self.speed}\u00d7"
         self.view_button.label = "View: both" if self.view_mode == BOTH else \
             f"View: {self.name(self.view_mode)}"
+        self._size_setting_buttons()
         self.buttons[0].enabled = self.buttons[1].enabled = self.index > 0
         self.buttons[3].enabled = self.buttons[4].enabled = not self.at_end
         self.buttons[2].enabled = not self.at_end or self.playing
+
+    def _size_setting_buttons(self) -> None:
+        """Speed and View share the settings row by their labels' widths, so "View: AI
+        (Normal)" reads whole: Speed takes what its widest label needs, View the rest (where
+        a larger text size leaves too little, its label is drawn smaller, never cut)."""
+        s = LAYOUT.settings
+        speed_w = max(txt.width(f"Speed {v}\u00d7", 14, True) for v in SPEEDS) + 16
+        view_need = txt.width(self.view_button.label, 14, True) + 16
+        speed_w = max(speed_w, min((s.w - 6) // 2, s.w - 6 - view_need))
+        self.speed_button.rect = pygame.Rect(s.x, s.y, speed_w, s.h)
+        self.view_button.rect = pygame.Rect(s.x + speed_w + 6, s.y, s.w - speed_w - 6, s.h)
 
     def goto(self, index: int) -> None:
         """Jump to the duel after `index` commands (no animation)."""
@@ -574,10 +586,7 @@ class ReplayViewer(OnTable, Screen):
         b = self.board
         deciding = b.deciding_player
         for seat, rect in ((1 - b.seat, LAYOUT.far_panel), (b.seat, LAYOUT.near_panel)):
-            level = self.replay.players[seat].level
-            label = self.name(seat)
-            if level and level not in label.lower():
-                label += f" ({level})"
+            label = player_label(self.name(seat), self.replay.players[seat].level)
             panels.draw_player_panel(surface, rect, b, seat, label, self.tickers[("lp", seat)],
                                      self.tickers[("sp", seat)], deciding == seat, "",
                                      "next to act")

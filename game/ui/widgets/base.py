@@ -94,6 +94,7 @@ class WidgetGroup:
         self._hover_widget: Widget | None = None
         self.on_cancel: Callable[[], object] | None = None  # Esc when no widget used it
         self.tooltips = True  # off while a dialog covers the group: no tooltip peeks from under it
+        self.keep_clear: list[pygame.Rect] = []  # what tooltips must not cover (a key-hint line)
 
     def add(self, *widgets: Widget) -> None:
         self.widgets.extend(widgets)
@@ -158,6 +159,12 @@ class WidgetGroup:
                 return True
         return False
 
+    def rehover(self) -> None:
+        """Hover worked out again from where the pointer is (after the widgets moved under
+        it: a scroll), so no highlight stays on a widget that has left the pointer."""
+        for w in self.widgets:
+            w.track_hover(self.mouse)
+
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt)
@@ -182,5 +189,5 @@ class WidgetGroup:
         hover = self._hover_widget
         if hover is not None and hover.tooltip and self._hover_time >= TOOLTIP_DELAY \
                 and self.tooltips and not any(x.captures_input for x in self.widgets):
-            draw_tooltip(surface, hover.tooltip, self.mouse)
+            draw_tooltip(surface, hover.tooltip, self.mouse, avoid=[hover.rect, *self.keep_clear])
 

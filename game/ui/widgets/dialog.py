@@ -4,6 +4,11 @@ While a dialog is open the scene gives it every event (it always uses them) and 
 last, over a dimmed screen. Enter presses the default button, Esc the cancel one. A button's
 action may return an error text to keep the dialog open and show why (an empty name, a name
 already taken); anything else closes it.
+
+A dialog whose field is a `PickField` with one detail per choice lists them as rows to pick
+from: a click picks a row (its value fills the field), a click on the picked row (so a
+double-click) presses the default button, the wheel scrolls the rows and the row under the
+pointer is highlighted; Up/Down in the field keep the picked row in view.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from game.ui import text as txt
 from game.ui import theme
 from game.ui.widgets.base import WidgetGroup, is_key
 from game.ui.widgets.button import Button
-from game.ui.widgets.textfield import TextField
+from game.ui.widgets.textfield import PickField, TextField
 
 BUTTON_H = 40
 MAX_DETAILS = 9
@@ -86,6 +91,11 @@ class Dialog(ModalPanel):
         self.default = default
         self.cancel = cancel if cancel is not None else len(self.buttons_spec) - 1
         self.error = ""
+        self.pick: PickField | None = field if isinstance(field, PickField) and \
+            len(field.choices) == len(self.details) > 0 else None
+        self.pick_top = 0  # the first choice row shown (the rows scroll)
+        self.pick_hover: int | None = None
+        self._mouse = (-1, -1)
         self._layout(width, canvas)
 
     # ------------------------------------------------------------ layout
@@ -100,16 +110,24 @@ class Dialog(ModalPanel):
         self.line_h, self.detail_h = round(22 * txt.scale()), round(19 * txt.scale())
         self.msg_lines = txt.wrap(self.message, theme.BODY, inner) if self.message else []
         shown = self.details[:MAX_DETAILS]
-        if len(self.details) > MAX_DETAILS:
+        if self.pick is not None:  # every choice, scrolled; rows tall enough to click
+            shown = list(self.details)
+            self.detail_h = round(26 * txt.scale())
+        elif len(self.details) > MAX_DETAILS:
             shown.append(f"... and {len(self.details) - MAX_DETAILS} more")
-        self.detail_lines = [txt.fit(d, theme.SMALL, inner - 12) for d in shown]
+        self.detail_lines = [txt.fit(d, theme.SMALL, inner - 24) for d in shown]
+        rows = min(MAX_DETAILS, len(self.detail_lines)) if self.pick is not None \
+            else len(self.detail_lines)  # the choices scroll; plain details show whole
         h = 24 + 30 + 12
         h += len(self.msg_lines) * self.line_h + (8 if self.msg_lines else 0)
-        h += (len(self.detail_lines) * self.detail_h + 16) if self.detail_lines else 0
+        h += (rows * self.detail_h + 16) if self.detail_lines else 0
         h += (48 + 24) if self.field else 0  # field + error line
         h += BUTTON_H + 24
         self.rect = pygame.Rect(0, 0, width, h)
         self.rect.center = (canvas[0] // 2, canvas[1] // 2)
+        top = self.rect.y + 72 + len(self.msg_lines) * self.line_h + 8
+        self.detail_box = pygame.Rect(self.rect.x + 24, top, inner, rows * self.detail_h + 10) \
+            if self.detail_lines else pygame.Rect(0, 0, 0, 0)
         y = self.rect.bottom - 20 - BUTTON_H
         bw = max(min(170, (inner - (n - 1) * 10) // n), min(need, (inner - (n - 1) * 10) // n))
         x = self.rect.right - 24 - n * bw - (n - 1) * 10
@@ -143,8 +161,59 @@ class Dialog(ModalPanel):
         if is_key(event, pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focus not in self.buttons:
             self.press(self.default)
             return True
+        if self.pick is not None and self._pick_event(event):
+            return True
         self.group.handle_event(event)
+        if self.pick is not None and event.type == pygame.KEYDOWN:
+            self._reveal(self.pick.picked)
         return True
+
+    # ------------------------------------------------------- choice rows
+    @property
+    def pick_rows(self) -> int:
+        """How many choice rows are shown at once."""
+        return min(MAX_DETAILS, len(self.detail_lines))
+
+    def pick_rect(self, index: int) -> pygame.Rect | None:
+        """Where choice `index` is drawn now (None: scrolled out of view)."""
+        k = index - self.pick_top
+        if not 0 <= k < self.pick_rows:
+            return None
+        b = self.detail_box
+        return pygame.Rect(b.x + 4, b.y + 5 + k * self.detail_h, b.w - 18, self.detail_h)
+
+    def pick_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i in range(self.pick_top, self.pick_top + self.pick_rows)
+                     if (r := self.pick_rect(i)) is not None and r.collidepoint(pos)), None)
+
+    def _scroll_picks(self, top: int) -> None:
+        self.pick_top = max(0, min(len(self.detail_lines) - self.pick_rows, top))
+        self.pick_hover = self.pick_at(self._mouse)
+
+    def _reveal(self, index: int | None) -> None:
+        if index is not None and not self.pick_top <= index < self.pick_top + self.pick_rows:
+            self._scroll_picks(index if index < self.pick_top else index - self.pick_rows + 1)
+
+    def _pick_event(self, event: pygame.event.Event) -> bool:
+        """The mouse on the choice rows: hover, pick, pick again to press the default, wheel."""
+        assert self.pick is not None
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+            self.pick_hover = self.pick_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.detail_box.collidepoint(self._mouse):
+            self._scroll_picks(self.pick_top - event.y)
+            return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.pick_at(event.pos)
+            if i is not None:
+                if i == self.pick.picked:
+                    self.press(self.default)
+                else:
+                    self.pick.pick(i)
+                    self.group.set_focus(self.pick)
+                    self.pick.select_all()
+                return True
+        return False
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -158,11 +227,14 @@ class Dialog(ModalPanel):
             txt.blit_text(surface, line, theme.BODY, theme.TEXT, (r.x + 24, y))
             y += self.line_h
         if self.detail_lines:
-            y += 8
-            box = pygame.Rect(r.x + 24, y, r.w - 48, len(self.detail_lines) * self.detail_h + 10)
+            box = self.detail_box
             pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=6)
-            for i, line in enumerate(self.detail_lines):
-                txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM, (box.x + 8, box.y + 5 + i * self.detail_h))
+            if self.pick is not None:
+                self._draw_picks(surface)
+            else:
+                for i, line in enumerate(self.detail_lines):
+                    txt.blit_text(surface, line, theme.SMALL, theme.TEXT_DIM,
+                                  (box.x + 8, box.y + 5 + i * self.detail_h))
         if self.field is not None and self.error:
             txt.blit_text(surface, txt.fit(self.error, theme.SMALL, r.w - 48), theme.SMALL,
                           theme.BAD, (r.x + 24, self.field.rect.bottom + 4))
@@ -170,6 +242,32 @@ class Dialog(ModalPanel):
             txt.blit_text(surface, txt.fit(self.error, theme.SMALL, r.w - 48), theme.SMALL,
                           theme.BAD, (r.x + 24, self.buttons[0].rect.y - 22))
         self.group.draw(surface)
+
+
+    def _draw_picks(self, surface: pygame.Surface) -> None:
+        """The choice rows: the picked one marked, the hovered one lit, a bar when they scroll."""
+        assert self.pick is not None
+        picked, box = self.pick.picked, self.detail_box
+        for i in range(self.pick_top, self.pick_top + self.pick_rows):
+            row = self.pick_rect(i)
+            assert row is not None
+            ink = theme.TEXT_DIM
+            if i == picked:
+                pygame.draw.rect(surface, (58, 48, 30), row, border_radius=5)
+                pygame.draw.rect(surface, theme.ACCENT, row, width=1, border_radius=5)
+                ink = theme.TEXT
+            elif i == self.pick_hover:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, row, border_radius=5)
+                ink = theme.TEXT
+            txt.blit_text(surface, self.detail_lines[i], theme.SMALL, ink,
+                          (row.x + 6, row.centery), anchor="midleft")
+        n = len(self.detail_lines)
+        if n > self.pick_rows:
+            track = pygame.Rect(box.right - 8, box.y + 5, 4, box.h - 10)
+            h = max(16, track.h * self.pick_rows // n)
+            y = track.y + (track.h - h) * self.pick_top // (n - self.pick_rows)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=2)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (track.x, y, 4, h), border_radius=2)
 
 
 def confirm(title: str, message: str, on_yes: Action, yes: str = "Yes", no: str = "Cancel",

@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
+from game.ui import placement, theme
 from game.ui import text as txt
-from game.ui import theme
 from game.ui.widgets.base import RectArg, Widget, is_activate, is_key
 
 ROW_H = 30
@@ -85,13 +85,16 @@ class Dropdown(Widget):
                 return
 
     # ------------------------------------------------------------ geometry
-    def list_rect(self, surface_h: int = 720) -> pygame.Rect:
+    def list_rect(self, surface_h: int = theme.LOGICAL_SIZE[1]) -> pygame.Rect:
+        """The open list: below the box (else above it), its left edge on the box's (else its
+        right edge on the box's: a wide list at the window's right edge), inside the window
+        (game.ui.placement)."""
         rows = min(MAX_ROWS, len(self.options))
-        w = max(self.rect.w, self.list_width or 0)
-        below = pygame.Rect(self.rect.x, self.rect.bottom + 2, w, rows * ROW_H + 6)
-        if below.bottom > surface_h:
-            below.bottom = self.rect.y - 2
-        return below
+        size = (max(self.rect.w, self.list_width or 0), rows * ROW_H + 6)
+        bounds = pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], surface_h)
+        tries = placement.around(self.rect, size, gap=2)[:4]
+        fits = [at for at in tries if bounds.contains(pygame.Rect(at, size))]
+        return placement.place(size, fits or tries, bounds)
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         lr = self.list_rect()

@@ -227,3 +227,29 @@ class TextField(Widget):
             pygame.draw.line(surface, theme.ACCENT, (x, r.centery - h // 2),
                              (x, r.centery + h // 2), 2)
         surface.set_clip(clip)
+
+
+class PickField(TextField):
+    """A text field whose Up/Down step through a list of values (the files to import); a
+    dialog given one lists the values as rows the mouse picks from (game/ui/widgets/dialog.py)."""
+
+    def __init__(self, rect: RectArg, value: str, choices: list[str], max_length: int = 200) -> None:
+        super().__init__(rect, value, max_length=max_length)
+        self.choices = choices
+
+    @property
+    def picked(self) -> int | None:
+        """The index of the value in `choices` (None: typed, none of them)."""
+        return self.choices.index(self.value) if self.value in self.choices else None
+
+    def pick(self, index: int) -> None:
+        self.set_value(self.choices[index])
+        self.select_all()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focused and self.choices and event.type == pygame.KEYDOWN \
+                and event.key in (pygame.K_UP, pygame.K_DOWN):
+            at = -1 if self.picked is None else self.picked
+            self.pick((at + (1 if event.key == pygame.K_DOWN else -1)) % len(self.choices))
+            return True
+        return super().handle_event(event)

@@ -7,10 +7,12 @@ pointer each frame and draw it last.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
+from game.ui import placement, theme
 from game.ui import text as txt
-from game.ui import theme
 
 DELAY = 0.45
 
@@ -41,19 +43,26 @@ class Tooltip:
             draw_tooltip(surface, self.message, self.pos)
 
 
+def pointer_rect(pos: tuple[int, int]) -> pygame.Rect:
+    """The pointer's arrow at `pos` (what a tooltip must never hide)."""
+    return pygame.Rect(pos[0] - 2, pos[1] - 2, 18, 24)
+
+
 def draw_tooltip(surface: pygame.Surface, message: str, pos: tuple[int, int],
-                 max_width: int = 340) -> pygame.Rect:
-    """A small box of wrapped text near `pos`, kept inside the surface, never under it."""
+                 max_width: int = 340, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small box of wrapped text near `pos`, placed by game.ui.placement: inside the
+    surface, never under the pointer, off `avoid` (what it explains, key hints) where it can."""
     px = theme.SMALL
     lines = txt.wrap_cached(message, px, max_width)  # worked out once, not every frame
     imgs = [txt.text(line, px, theme.TEXT) for line in lines]
     w = max(i.get_width() for i in imgs) + 20
     h = sum(i.get_height() for i in imgs) + 14
-    box = pygame.Rect(pos[0] + 16, pos[1] + 20, w, h)
-    box.clamp_ip(surface.get_rect())
-    if box.collidepoint(pos):
-        box.bottom = pos[1] - 8
-        box.clamp_ip(surface.get_rect())
+    bounds = surface.get_rect()
+    tries = placement.near_pointer(pos, (w, h))
+    # the pointer is never hidden: the places that would hide it are left out first
+    clear = [at for at in tries if not pygame.Rect(at, (w, h)).clamp(bounds).colliderect(
+        pointer_rect(pos))] or tries
+    box = placement.place((w, h), clear, bounds, [pointer_rect(pos), *avoid])
     pygame.draw.rect(surface, theme.PANEL_DARK, box, border_radius=6)
     pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=1, border_radius=6)
     y = box.y + 7
