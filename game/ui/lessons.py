@@ -37,6 +37,7 @@ from game.ui import text as txt
 from game.ui import theme
 from game.ui.duel.advice import Advice, command_words
 from game.ui.duel.layout import LAYOUT
+from game.ui.duel.panels import ZOOM_GAP
 from game.ui.puzzle_play import BANNER, BUTTON_W, PuzzlePlayScene
 from game.ui.scene import Replace, Scene, Transition
 from game.ui.widgets import Dialog, DialogButton
@@ -77,6 +78,9 @@ class LessonPlayScene(PuzzlePlayScene):
         self._coach: pygame.Surface | None = None
         self._coach_key: object = None
         self.duel.hooks.marked = self.marked
+        self.duel.hooks.lit_move = self.lit_move
+        self.duel.hooks.note = self.note
+        self._legal: tuple[object, list[Command]] = ((), [])  # per position: the learner's moves
         self._hint: Advice | None = None  # the step's move and words, shown once Again closes
 
     # -------------------------------------------------------------- steps
@@ -103,6 +107,26 @@ class LessonPlayScene(PuzzlePlayScene):
             return None
         card = ls.card_of(wanted)
         return set() if card is None else {card}
+
+    def lit_move(self) -> Command | None:
+        """The move the phase bar and the big button point to: the step's own when it can be
+        made now (a card's move: no button lit, the PLAY mark leads; a phase move: only its
+        button); None (every button as usual) when it cannot yet or the lesson is done."""
+        wanted = self.wanted()
+        if wanted is None:
+            return None
+        key = (len(self.session.history), self.session.deciding)
+        if self._legal[0] != key:
+            self._legal = (key, list(self.session.view(self.lesson.seat).legal_actions))
+        return next((c for c in self._legal[1] if ls.matches(c, wanted)), None)
+
+    def note(self) -> str:
+        """The words under the zoom on a phase step: what to press ("" otherwise: the duel
+        screen's own, about the PLAY mark)."""
+        move = self.lit_move()
+        if move is None or ls.card_of(move) is not None or not self.duel.can_act():
+            return ""
+        return self.duel.hud.press_words(move)
 
     def hint_move(self) -> Command | None:
         """The move the hint shows on the board now: the step's move when it can be made
@@ -302,7 +326,8 @@ class LessonPlayScene(PuzzlePlayScene):
         return self.duel.zoom.target()[0] is None
 
     def coach_rect(self) -> pygame.Rect:
-        """The left column's top: the zoom's place, down over the terms if the words need it."""
+        """The left column's top: the zoom's place, down to the terms box (laid out by measure:
+        it may take room from the zoom at large text) and never onto it."""
         surf = self._coach_surface()
         return pygame.Rect(LAYOUT.zoom.x, LAYOUT.zoom.y, surf.get_width(), surf.get_height())
 
@@ -329,14 +354,15 @@ class LessonPlayScene(PuzzlePlayScene):
 
     def _coach_surface(self) -> pygame.Surface:
         """The step's words in a box, redrawn when the step changes."""
-        key = (self.step, self.finished, txt.scale())
+        room = self.duel.zoom.note_box().y - ZOOM_GAP - LAYOUT.zoom.y  # down to the terms box
+        key = (self.step, self.finished, txt.scale(), room)
         if self._coach is not None and self._coach_key == key:
             return self._coach
         inner = COACH_W - 2 * COACH_PAD
         head = self.coach_head()
         lines = self.coach_lines()
         row = txt.font(theme.SMALL).get_linesize()
-        h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), LAYOUT.zoom.h)
+        h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), room)
         surf = pygame.Surface((COACH_W, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*theme.PANEL_DARK, 255), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, surf.get_rect(), 2, border_radius=8)

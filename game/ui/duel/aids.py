@@ -88,6 +88,25 @@ def hint_rects(geo: Geometry, cmd: Command, prompt_rows: list[pygame.Rect] | Non
     return start, ends
 
 
+def hint_area(geo: Geometry, cmd: Command, prompt_rows: list[pygame.Rect] | None = None
+              ) -> list[pygame.Rect]:
+    """What the hint draws, as rects a toast keeps off (game.ui.placement): both ends with
+    their rings, and the arrow's line as small squares along it (a diagonal's bounding box
+    would rule out half the board)."""
+    start, ends = hint_rects(geo, cmd, prompt_rows)
+    area = [r.inflate(14, 14) for r in ([start] if start is not None else []) + ends]
+    if start is not None:
+        for end in ends:
+            if end.colliderect(start):
+                continue
+            (x0, y0), (x1, y1) = start.center, end.center
+            n = max(1, round(math.hypot(x1 - x0, y1 - y0) / 16))
+            area += [pygame.Rect(0, 0, 24, 24).move(round(x0 + (x1 - x0) * k / n) - 12,
+                                                     round(y0 + (y1 - y0) * k / n) - 12)
+                     for k in range(n + 1)]
+    return area
+
+
 def draw_hint(surface: pygame.Surface, geo: Geometry, cmd: Command, clock: float,
               prompt_rows: list[pygame.Rect] | None = None) -> None:
     start, ends = hint_rects(geo, cmd, prompt_rows)

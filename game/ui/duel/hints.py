@@ -150,13 +150,25 @@ class Hints:
             self.host.say(self.said, "ok", over_far_hand=self.host.hooks.overlay is None,
                           seconds=12.0, whole=True)  # every word of it, the box grows
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _drawn(self) -> tuple[Advice, list[pygame.Rect] | None] | None:
+        """The hint drawn on the board now, with the prompt rows it rings (None: none)."""
         h = self.host
         if self.hint is None or h.curtain is not None or h.shown != self.hint.seat:
-            return
+            return None
         rows = None
         p = h.input.prompt
         if p is not None:
             rows = [r for i, row in enumerate(p.rows) if getattr(row, "value", None) == getattr(
                 self.hint.command, "option", object()) and (r := h.input.panel.row_rect(p, i)) is not None]
-        aids.draw_hint(surface, h.table.geo, self.hint.command, h.table.renderer.clock, rows)
+        return self.hint, rows
+
+    def area(self) -> list[pygame.Rect]:
+        """Where the hint's rings and arrow lie (a toast keeps off them), [] with none drawn."""
+        got = self._drawn()
+        return aids.hint_area(self.host.table.geo, got[0].command, got[1]) if got is not None else []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        got = self._drawn()
+        if got is not None:
+            aids.draw_hint(surface, self.host.table.geo, got[0].command,
+                           self.host.table.renderer.clock, got[1])

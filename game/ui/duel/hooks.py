@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 if TYPE_CHECKING:
     import pygame
 
-    from game.engine import Player
+    from game.engine import Command, Player
     from game.files import folders
     from game.ui.scene import Transition
 
@@ -39,3 +39,10 @@ class DuelHooks(Generic[S]):
     # the callable, or no callable, marks every card that can act
     marked: Callable[[], set[int] | None] | None = None
     keep_clear: tuple[pygame.Rect, ...] = ()  # what the overlay shows that no toast may cover
+    # the move the phase bar and the big action button point to (a lesson's step): only the
+    # button that sends it is lit, the others drawn plain (a card's move: none lit, the eye
+    # goes to the PLAY mark); None from the callable, or no callable, lights every one that acts
+    lit_move: Callable[[], Command | None] | None = None
+    # the words under the zoom while no card is shown there ("" or no callable: the screen's
+    # own, "Drag a card marked PLAY..."); a lesson's phase step says what to press instead
+    note: Callable[[], str] | None = None

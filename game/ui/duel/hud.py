@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.engine import Command
 from game.ui import text as txt
 from game.ui import theme
 
@@ -168,6 +169,31 @@ class Hud:
         label, act = h.input.action()
         return (label, act is not None)
 
+    def lit(self) -> set[str] | None:
+        """The phase-bar keys (and "action", the big button) drawn lit: those that send the
+        move the hooks point to (a lesson's step; a card's move: none); None: every one that
+        acts."""
+        hook = self.host.hooks.lit_move
+        move = hook() if hook is not None else None
+        if move is None:
+            return None
+        inp = self.host.input
+        keys = {k for k, c in inp.phase_clicks().items() if c == move}
+        if inp.action_command() == move:
+            keys.add("action")
+        return keys
+
+    def press_words(self, move: Command) -> str:
+        """What to press for `move` (a phase move), as the note under the zoom says it."""
+        inp = self.host.input
+        if inp.action_command() == move:
+            label = inp.action()[0].replace("\u25b8", "").strip()
+            return f"Press {label} (or Space), as the lesson says."
+        key = next((k for k, c in inp.phase_clicks().items() if c == move), None)
+        if key is None:
+            return ""
+        return f"Click {dict(style.PHASES)[key]} on the phase bar (right), as the lesson says."
+
     # ------------------------------------------------------------------ drawing
     def draw_panels(self, surface: pygame.Surface) -> None:
         """The player panels, the phase bar and the action button."""
@@ -189,11 +215,14 @@ class Hud:
         focus = inp.focus[1] if isinstance(inp.focus, tuple) and inp.focus and inp.focus[0] == "phase" else None
         mark = next((m for k, m in h.table.anim.markers.items() if k[0] == "phase"), None)
         flash = 1 - mark.t if mark is not None else 0.0
+        lit = self.lit()
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, h.name(b.turn_player), clicks,
-                              hover, focus, flash, self.over_words())
-        self._draw_action(surface)
+                              hover, focus, flash, self.over_words(), lit)
+        self._draw_action(surface, lit is None or "action" in lit)
 
-    def _draw_action(self, surface: pygame.Surface) -> None:
+    def _draw_action(self, surface: pygame.Surface, lit: bool = True) -> None:
+        """The big button: in the accent while it acts, plain when another button is the
+        one to press (`lit` False: a lesson's step)."""
         r = LAYOUT.action
         label, enabled = self.action_state()
         hovered = self.host.input.hover == ("action",)
@@ -203,12 +232,14 @@ class Hud:
         fill = (70, 56, 30) if enabled else theme.BUTTON_DISABLED
         if enabled and hovered:
             fill = (104, 80, 38)
+        if enabled and not lit:
+            fill = theme.BUTTON_HOVER if hovered else theme.BUTTON
+        edge = theme.ACCENT if enabled and lit else theme.PANEL_EDGE
         pygame.draw.rect(surface, fill, r, border_radius=9)
-        pygame.draw.rect(surface, theme.ACCENT if enabled else theme.PANEL_EDGE, r, 2 if focused else 1,
-                         border_radius=9)
+        pygame.draw.rect(surface, edge, r, 2 if focused else 1, border_radius=9)
         if focused:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
-        ink = (248, 236, 214) if enabled else theme.TEXT_FAINT
+        ink = ((248, 236, 214) if lit else theme.TEXT) if enabled else theme.TEXT_FAINT
         room, dx = (r.w - 70, -14) if enabled else (r.w - 20, 0)
         txt.blit_text(surface, fit(label, 17, room), 17, ink, (r.centerx + dx, r.centery),
                       bold=True, anchor="center")

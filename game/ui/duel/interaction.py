@@ -243,6 +243,16 @@ class Interaction:
             return ("End turn  \u25b8", lambda: self.host.send([g.end_turn]))
         return ("", None)
 
+    def action_command(self) -> Command | None:
+        """The command the action button sends now (None while it cancels, confirms or does
+        nothing): the same order as `action`."""
+        g = self.host.gest
+        p = self.prompt
+        if self.mode in (Mode.HOLDING, Mode.TARGETS, Mode.POPUP) or (
+                p is not None and p.kind == "choice" and p.need > 0):
+            return None
+        return next((c for c in (g.pass_, g.next_phase, g.end_turn) if c is not None), None)
+
     def phase_clicks(self) -> dict[str, Command]:
         g = self.host.gest
         out: dict[str, Command] = {}

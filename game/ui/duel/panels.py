@@ -7,7 +7,7 @@ log entries are wrapped once when made, so nothing is laid out again inside a fr
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import pygame
 
@@ -145,8 +145,9 @@ def phase_segments(rect: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
 
 def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, name: str,
                    clickable: Mapping[str, object], hover: str | None, focus: str | None,
-                   flash: float, over: str = "") -> None:
-    """Round, turn and phase; the next phase (and End) are buttons when they can be taken.
+                   flash: float, over: str = "", lit: Collection[str] | None = None) -> None:
+    """Round, turn and phase; the next phase (and End) are buttons when they can be taken,
+    in the accent unless `lit` names others (a lesson's step: only its button lit).
     Once the duel has ended, `over` (who won) takes the turn's place."""
     panel(surface, rect)
     colour = style.player_colour(board.turn_player)
@@ -169,9 +170,10 @@ def draw_phase_bar(surface: pygame.Surface, rect: pygame.Rect, board: Board, nam
             edge, ink = colour, theme.TEXT
         elif can:
             fill = theme.BUTTON_HOVER if hover == key else theme.BUTTON
-            edge, ink = theme.ACCENT, theme.TEXT
+            edge = theme.ACCENT if lit is None or key in lit else theme.PANEL_EDGE
+            ink = theme.TEXT
         pygame.draw.rect(surface, fill, r, border_radius=6)
-        pygame.draw.rect(surface, edge, r, 1, border_radius=6)
+        pygame.draw.rect(surface, edge, r, 2 if can and lit and key in lit else 1, border_radius=6)
         if focus == key:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=7)
         txt.blit_text(surface, labels[key], 14, ink, r.center, bold=True, anchor="center")
@@ -595,12 +597,14 @@ def _face_at(face: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return scaled
 
 
-def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
-              face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
-              hint: str, notes: Sequence[tuple[str, tuple[int, int, int]]] = ()) -> None:
-    """The zoomed card and, under it, its terms (or the hint): all inside the zoom column,
-    never over the log below it. Terms longer than their box take room from the zoom, whose
-    face is drawn smaller (down to ZOOM_MIN_H of its height); only then are they cut."""
+ZOOM_GAP = 6  # between the zoom's frame, the terms box and the log
+
+
+def zoom_rows(terms_rect: pygame.Rect, cdef: CardDef | None, card: CardView | None, hint: str,
+              notes: Sequence[tuple[str, tuple[int, int, int]]] = ()
+              ) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The terms box's rows, wrapped to its width: a field Phantom's numbers, the notes, the
+    card's terms (or the hint when no card is shown)."""
     lines: list[tuple[str, tuple[int, int, int], bool]] = []
     if card is not None and cdef is not None and cdef.is_phantom and card.atk is not None \
             and card.zone in (Zone.PHANTOM, Zone.SIDE):
@@ -618,17 +622,41 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
             lines.append((f"{term}: {meaning}", theme.TEXT_DIM, False))
     elif hint:
         lines.append((hint, theme.TEXT_DIM, False))
-    rows = [(part, colour, bold) for text, colour, bold in lines
+    return [(part, colour, bold) for text, colour, bold in lines
             for part in wrap(text, 13, terms_rect.w - 16, bold)]
-    lh = max(16, txt.font(13, True).get_linesize())  # larger with Settings' text size
-    need = 5 + lh * len(rows) + 5
+
+
+def zoom_row_h() -> int:
+    """One terms row's height (larger with Settings' text size)."""
+    return max(16, txt.font(13, True).get_linesize())
+
+
+def zoom_boxes(zoom: pygame.Rect, terms_rect: pygame.Rect, rows: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Laid out by measure: the terms box as tall as its `rows` need (taking room from the
+    zoom above it, down to ZOOM_MIN_H of the zoom's height; its bottom stays on the terms'
+    bottom, clear of the log), and the zoomed face shrunk to keep the card's shape above it."""
+    need = 5 + zoom_row_h() * rows + 5
     give = max(0, min(need - terms_rect.h, round(zoom.h * (1 - ZOOM_MIN_H))))
     shown = zoom
     if give:  # the zoom gives up room, keeping the card's shape, from its bottom
         h = zoom.h - give
         shown = pygame.Rect(0, 0, round(h * zoom.w / zoom.h), h)
         shown.midtop = zoom.midtop
+    return shown, pygame.Rect(terms_rect.x, terms_rect.y - give, terms_rect.w, terms_rect.h + give)
+
+
+def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rect,
+              face: pygame.Surface | None, cdef: CardDef | None, card: CardView | None,
+              hint: str, notes: Sequence[tuple[str, tuple[int, int, int]]] = ()) -> pygame.Rect:
+    """The zoomed card and, under it, its terms (or the hint): all inside the zoom column,
+    never over the log below it. Terms longer than their box take room from the zoom, whose
+    face (and frame) is drawn smaller (down to ZOOM_MIN_H of its height); only then are they
+    cut. Returns the terms box."""
+    rows = zoom_rows(terms_rect, cdef, card, hint, notes)
+    lh = zoom_row_h()
+    shown, box = zoom_boxes(zoom, terms_rect, len(rows))
     frame = zoom.inflate(8, 8)
+    frame.h = min(frame.h, box.y - 2 - frame.y)  # never under the terms box
     pygame.draw.rect(surface, theme.PANEL_DARK, frame, border_radius=12)
     if face is None:
         txt.blit_text(surface, "Hover a card", 16, theme.TEXT_FAINT, shown.center, anchor="center")
@@ -636,7 +664,6 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
                       (shown.centerx, shown.centery + 22), anchor="center")
     else:
         surface.blit(_face_at(face, shown.size), shown)
-    box = pygame.Rect(terms_rect.x, terms_rect.y - give, terms_rect.w, terms_rect.h + give)
     panel(surface, box)
     fits = (box.h - 10) // lh
     if len(rows) > fits:  # longer still: the last row says more is hidden, whole words only
@@ -645,6 +672,7 @@ def draw_zoom(surface: pygame.Surface, zoom: pygame.Rect, terms_rect: pygame.Rec
     for part, colour, bold in rows:
         txt.blit_text(surface, part, 13, colour, (box.x + 8, y), bold=bold)
         y += lh
+    return box
 
 
 def draw_settings(surface: pygame.Surface, buttons: Sequence[tuple[str, pygame.Rect, bool, bool]]) -> None:

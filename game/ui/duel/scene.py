@@ -691,7 +691,10 @@ class DuelScene(OnTable, Screen):
             top = (LAYOUT.far_hand.centerx, 2 + self.toast.box().h // 2)  # moved off it, an
             places = (top, NEAR_TOAST, MID_TOAST) if self._toast_top \
                 else (MID_TOAST, top, NEAR_TOAST)  # instruction keeps clear of the field
-            place_toast(self.toast, self._toast_avoids(), places)
+            field, half = LAYOUT.near_hand, self.toast.box().w // 2  # then the middle line's
+            sides = ((field.x + half, LAYOUT.mid_line), (field.right - half, LAYOUT.mid_line))
+            place_toast(self.toast, self._toast_avoids(), (*places, *sides),  # ends (a hint's
+                        self._toast_rather())  # arrow)
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.input.pointer) if self.dialog is None else ""
         if detail:  # the rule a refusal cites, in its own words
@@ -707,7 +710,7 @@ class DuelScene(OnTable, Screen):
         """Where a toast must not lie: the card the prompt is about (the Step answered, an
         attack's attacker and target), a Step's resolving, the cards the prompt's rows name,
         the Menu button and the match's score, what the overlay keeps clear (a puzzle's
-        banner) and the opponent's back row (under a toast said over the far hand)."""
+        banner) and the hint's rings and arrow."""
         uids: list[int] = []
         steps = [res.step for res in self.anim.resolving.values()]  # resolving on screen now
         if self.board.lines and self.board.lines[-1]:
@@ -719,8 +722,12 @@ class DuelScene(OnTable, Screen):
             uids += [r.card for r in prompt.rows if r.card is not None]
         rects = [self.geo.rect_of(u) for u in uids]
         keep = [*self.hud.keep_clear(), *self.hooks.keep_clear]
-        far_back = [LAYOUT.slot(1, Zone.BACK, i).inflate(0, -8) for i in range(3)]
-        return [r for r in rects if r is not None] + keep + far_back
+        return [r for r in rects if r is not None] + keep + self.hints.area()
+
+    def _toast_rather(self) -> list[pygame.Rect]:
+        """What a toast had better not cover, when a place clear of `_toast_avoids` allows:
+        the opponent's back row (under a toast said over the far hand)."""
+        return [LAYOUT.slot(1, Zone.BACK, i).inflate(0, -8) for i in range(3)]
 
     def why_not(self, uid: int) -> str:
         return self.zoom.why_not(uid)

@@ -6,7 +6,7 @@ on the Line panel: that Step's card; or the log picked, `pin`) drawn large with 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -15,6 +15,7 @@ from game.ui import cite, theme
 
 from . import panels, style
 from .gestures import Gestures
+from .hooks import DuelHooks
 from .interaction import Interaction
 from .layout import LAYOUT, ZOOM_W
 from .line_panel import STEP_KEY, LinePanel
@@ -39,10 +40,14 @@ def activation_cost(cdef: CardDef) -> str:
     return " + ".join(parts)
 
 
+IDLE_NOTE = "Drag a card marked PLAY to play it; click a card for its menu."
+
+
 class ZoomHost(Protocol):
     """What the zoom asks of the duel screen."""
 
     session: DuelSession
+    hooks: DuelHooks[Any]
     pool: Mapping[str, CardDef]
     shown: int
     hotseat: bool
@@ -141,14 +146,27 @@ class ZoomPanel:
             self._names = {c.name: cid for cid, c in self.host.pool.items()}
         return self._names.get(name)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The zoom and its terms (over the log, drawn before it: long terms may lie over its
-        top rows)."""
+    def _shown(self) -> tuple[str | None, CardView | None, CardDef | None, str]:
+        """The card shown large (its id, view and definition) and the words under it when
+        there is none: the pile's under the pointer, a lesson's own note, else how to play."""
         cid, card = self.target()
         cdef = self.host.pool.get(cid) if cid else None
-        face = self.host.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
         hint = self.pile_words(self.host.input.pointer) if cid is None else ""
-        hint = hint or "Drag a card marked PLAY to play it; click a card for its menu."
+        note = self.host.hooks.note
+        hint = hint or (note() if note is not None else "") or IDLE_NOTE
+        return cid, card, cdef, hint
+
+    def note_box(self) -> pygame.Rect:
+        """Where the terms box (the words under the zoom) lies this frame, laid out by
+        measure as `draw` lays it out (a lesson's coach box ends above it)."""
+        _cid, card, cdef, hint = self._shown()
+        rows = panels.zoom_rows(LAYOUT.terms, cdef, card, hint, self.notes(card))
+        return panels.zoom_boxes(LAYOUT.zoom, LAYOUT.terms, len(rows))[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The zoom and its terms, above the log."""
+        cid, card, cdef, hint = self._shown()
+        face = self.host.sprites.zoom(cid, ZOOM_W) if cid and cdef is not None else None
         panels.draw_zoom(surface, LAYOUT.zoom, LAYOUT.terms, face, cdef, card, hint,
                          self.notes(card))
 
