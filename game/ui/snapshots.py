@@ -81,6 +81,18 @@ def _snap_result(opts: argparse.Namespace) -> Scene:
     return ResultScene(demo.played_match(card_pool()))
 
 
+def _snap_result_watch(opts: argparse.Namespace) -> Scene:
+    """The result of a duel against the computer, whose replay was saved: "Watch replay"
+    offered (hover it with --hover for its tooltip). Nothing is written: the replay's path
+    is a made-up one, so the button is shown, not opened."""
+    from game.ui.duel import demo
+    from game.ui.duel.result import ResultScene
+
+    flow = demo.played_match(card_pool(), versus_ai=True)
+    flow.last_replay = Path("demo duel.replay")
+    return ResultScene(flow)
+
+
 def _snap_replays(opts: argparse.Namespace) -> Scene:
     """The replays list: the player's replays, or made-up ones when there are none yet."""
     from game.play.replay import list_replays
@@ -135,6 +147,7 @@ SNAPSHOT_SCENES: dict[str, Callable[[argparse.Namespace], Scene]] = {
     "duel": _snap_duel,
     "sidedeck": _snap_sidedeck,
     "result": _snap_result,
+    "result_watch": _snap_result_watch,
     "settings": lambda opts: settings(),
     "puzzles": _snap_puzzles,
     "how_to_play": _snap_how_to_play,

@@ -198,3 +198,70 @@ def test_thinking_goes_when_the_position_moves_on_first(window) -> None:
     frames(scene, 2)
     assert scene.hints.hint is None
     assert not (scene.toast.visible and scene.toast.message == THINKING)
+
+
+# ------------------------------------------------------- 5: the deck builder at 130 %
+@pytest.mark.parametrize("scale", (100, 115, 130))
+def test_the_deck_builders_menu_labels_keep_clear_of_their_arrows(window, home, scale) -> None:
+    from game.ui.deckbuilder import layout as L
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+    from tests.kit import base_pool
+
+    _look(scale)
+    from tests.ui.drawn import SpySurface, named_text
+
+    scene = DeckBuilderScene(base_pool(), open_last=False)
+    scene.draw(window)
+    bar = sorted(L.top_buttons().values(), key=lambda r: r.x)
+    assert all(a.right < b.x for a, b in zip(bar, bar[1:], strict=False))  # none overlap
+    assert bar[0].x > 16 and bar[-1].right <= L.W - L.MARGIN
+    for menu in (scene.import_menu, scene.export_menu, scene.open_menu, scene.deck_menu):
+        canvas = SpySurface(window.get_size())
+        with named_text(canvas):
+            menu.draw(canvas)
+        label = [(s, r) for s, r in canvas.placed if s is not None]
+        assert [s for s, _ in label] == [menu.label]  # whole, never cut
+        assert label[0][1].right + 6 <= menu.arrow_rect().x, (scale, menu.label)
+
+
+def test_the_deck_builders_toast_keeps_off_the_grids_cards(window, home) -> None:
+    from game.ui.deckbuilder import layout as L
+    from game.ui.deckbuilder.scene import DeckBuilderScene
+    from tests.kit import base_pool
+    from tests.ui.events import drag
+
+    _look(130)
+    scene = DeckBuilderScene(base_pool(), open_last=False)
+    scene.draw(window)
+    for _ in range(4):  # a fourth copy: refused in words
+        feed(scene, *drag(scene.grid.screen_rect(0).center, L.MAIN.center))
+    scene.draw(window)
+    toast = scene.toast
+    assert toast.visible and toast.kind == "error"
+    grid = scene.grid
+    cards = [grid.screen_rect(i).clip(grid.view) for i in grid.visible_range()]
+    assert toast.box().collidelist([r for r in cards if r.w and r.h]) == -1
+    assert L.BROWSER.contains(toast.box())
+
+
+# ------------------------------------------- 6: the result screen's Watch, with its tooltip
+def test_the_result_snapshot_offers_watch_and_its_tooltip_keeps_off_the_key_hints(window, home) -> None:
+    import argparse
+
+    from game.ui import snapshots
+    from tests.ui.drawn import SpySurface, named_text
+
+    scene = snapshots.SNAPSHOT_SCENES["result_watch"](argparse.Namespace(
+        deck=None, mode=None, scenario=None, seat=None))
+    watch = scene.watch
+    assert watch is not None and watch.enabled and watch.label == "Watch replay"
+    feed(scene, motion(watch.rect.center))
+    frames(scene, 90)  # the pointer rests on the button: its tooltip shows
+    canvas = SpySurface(window.get_size())
+    with named_text(canvas):
+        scene.draw(canvas)
+    tip = [r for s, r in canvas.placed if s == "Watch this duel again, move by move"]
+    keys = [r for s, r in canvas.placed if s is not None and s.startswith("Tab moves")]
+    assert tip and keys, "the tooltip or the key hints were not drawn"
+    assert not tip[0].colliderect(keys[0])
+    assert window.get_rect().contains(tip[0])

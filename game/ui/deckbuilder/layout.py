@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import text as txt
+from game.ui import theme
+from game.ui.widgets.button import LABEL_PAD
+from game.ui.widgets.dropdown import MENU_ROOM
+
 W, H = 1280, 720
 TOP_H = 60
 MARGIN = 16
@@ -44,14 +49,26 @@ def list_body(panel: pygame.Rect) -> pygame.Rect:
                        panel.h - LIST_HEAD_H - 8)
 
 
+TOP_LABELS = {"undo": "Undo", "redo": "Redo", "new": "New", "open": "Open", "save": "Save",
+              "save_as": "Save as", "deck": "Deck", "import": "Import", "export": "Export",
+              "back": "Back"}
+TOP_MENUS = ("open", "deck", "import", "export")  # menu buttons: the label, then the arrow
+
+
 def top_buttons() -> dict[str, pygame.Rect]:
-    """The top bar's controls, right-aligned: name -> rect."""
+    """The top bar's controls, right-aligned: name -> rect. Laid out by measure: a button
+    grows past its usual width when its label at this text size needs it (a menu button's
+    label keeps clear of its arrow: game.ui.widgets.dropdown)."""
     spec = [("undo", 66), ("redo", 66), ("gap", 8), ("new", 66), ("open", 92), ("save", 66),
             ("save_as", 92), ("deck", 84), ("gap", 8), ("import", 92), ("export", 92),
             ("gap", 8), ("back", 84)]
     x = W - MARGIN
     out: dict[str, pygame.Rect] = {}
     for name, w in reversed(spec):
+        if name != "gap":
+            menu = name in TOP_MENUS
+            need = txt.width(TOP_LABELS[name], theme.BODY if menu else theme.LABEL, bold=True)
+            w = max(w, need + (MENU_ROOM if menu else LABEL_PAD))
         x -= w
         if name != "gap":
             out[name] = pygame.Rect(x, 12, w, 36)

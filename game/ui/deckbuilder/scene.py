@@ -95,6 +95,7 @@ class DeckBuilderScene(FileActions, Screen):
                  settings: folders.Settings | None = None, open_path: Path | None = None,
                  open_last: bool = True) -> None:
         # inside the browser pane: a long refusal wraps, never past the edge or the divider
+        # (`_place_toast` moves it off the grid's cards)
         super().__init__((L.BROWSER.centerx, L.H - 44), L.BROWSER.w - 24)
         self.pool = pool
         self.hand_size = hand_size
@@ -541,6 +542,7 @@ class DeckBuilderScene(FileActions, Screen):
         hovered = self.hovered_card()
         if hovered is not None:
             self._draw_zoom(surface, *hovered)
+        self._place_toast()
         self.toast.draw(surface)
         detail = self.toast.detail_at(self.mouse) if self.modal is None else ""
         if not detail and self.modal is None:  # a problem row's rule, in its own words
@@ -645,6 +647,21 @@ class DeckBuilderScene(FileActions, Screen):
                 draw_tooltip(surface, said(verdict), d.pos)
         elif target is None and d.source != "grid":
             draw_tooltip(surface, f"Drop to take one out of the {LIST_TITLES[d.source]}", d.pos)
+
+    def _place_toast(self) -> None:
+        """The toast at the browser's foot while no grid card is there (a short search),
+        else over the search row above the grid: the first place clear of the grid's cards
+        on screen, inside the browser pane (game.ui.placement's one rule)."""
+        if not self.toast.visible:
+            return
+        grid = self.grid
+        cards = [grid.screen_rect(i).clip(grid.view) for i in grid.visible_range()]
+        avoid = [r for r in cards if r.w and r.h]
+        w, h = self.toast.box().size
+        foot = (L.BROWSER.centerx, L.H - 44)
+        head = (L.BROWSER.centerx, (L.SEARCH.y + L.GRID.y) // 2)  # over the search row
+        tries = [(x - w // 2, y - h // 2) for x, y in (foot, head)]
+        self.toast.centre = placement.place((w, h), tries, L.BROWSER, avoid).center
 
     def _draw_zoom(self, surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, where: str) -> None:
         face = self.faces.face(cdef, L.ZOOM_W)

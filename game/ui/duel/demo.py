@@ -103,13 +103,16 @@ def scenario_scene(path: str | Path, seat: int | None = None, speed: str = "norm
     return scene
 
 
-def played_match(pool: Mapping[str, CardDef], seed: int = 3) -> MatchFlow:
-    """A best-of-3 hotseat match after its first duel, played by random players."""
+def played_match(pool: Mapping[str, CardDef], seed: int = 3, versus_ai: bool = False) -> MatchFlow:
+    """A best-of-3 hotseat match after its first duel, played by random players (with
+    `versus_ai`: a single duel against the computer, over)."""
     from game.decks.deck import load_deck
 
     paths = (starter_deck("ember_rush"), starter_deck("veil_control"))
     decks = (load_deck(paths[0]), load_deck(paths[1]))
-    flow = MatchFlow(DuelSetup("hotseat", paths, decks, best_of=3), pool, seed=seed, threaded=False)
+    setup = DuelSetup("versus_ai", paths, decks, best_of=1, ai_level="easy") if versus_ai \
+        else DuelSetup("hotseat", paths, decks, best_of=3)
+    flow = MatchFlow(setup, pool, seed=seed, threaded=False)
     duel = flow.match.start_duel(auto_pass=False)
     players = (RandomPlayer(seed), RandomPlayer(seed + 1))
     while not duel.over:

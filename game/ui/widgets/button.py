@@ -14,6 +14,7 @@ from game.ui import text as txt
 from game.ui import theme
 from game.ui.widgets.base import RectArg, Widget, is_activate
 
+LABEL_PAD = 16  # a button's width beyond its label (the label is fitted to 12 less)
 STYLES = {  # idle fill, hover fill, edge at rest, label colour
     "normal": (theme.BUTTON, theme.BUTTON_HOVER, theme.BUTTON_EDGE, theme.TEXT),
     "primary": ((70, 56, 30), (104, 80, 38), theme.ACCENT, (248, 236, 214)),

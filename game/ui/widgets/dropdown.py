@@ -19,6 +19,7 @@ from game.ui import text as txt
 from game.ui.widgets.base import RectArg, Widget, is_activate, is_key
 
 ROW_H = 30
+MENU_ROOM = 40  # a menu button's width beyond its label: the left pad, a gap, the arrow
 MAX_ROWS = 10
 
 
@@ -169,6 +170,10 @@ class Dropdown(Widget):
         return True
 
     # ---------------------------------------------------------------- draw
+    def arrow_rect(self) -> pygame.Rect:
+        """Where the arrow (open/closed) is drawn, at the right end."""
+        return pygame.Rect(self.rect.right - 19, self.rect.centery - 3, 11, 7)
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         t = 1.0 if self.open else self.hover_t
@@ -179,8 +184,9 @@ class Dropdown(Widget):
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), width=2, border_radius=8)
         x = r.x + 10
-        if self.label and self.menu:  # a menu button reads like a button
-            img = txt.text(txt.fit(self.label, self.px, r.w - 34), self.px, theme.TEXT, bold=True)
+        if self.label and self.menu:  # a menu button reads like a button, clear of its arrow
+            img = txt.text(txt.fit(self.label, self.px, r.w - MENU_ROOM, bold=True), self.px,
+                           theme.TEXT, bold=True)
             surface.blit(img, (x, r.centery - img.get_height() // 2))
         elif self.label:
             img = txt.text(self.label, self.px, theme.TEXT_DIM)
@@ -190,7 +196,7 @@ class Dropdown(Widget):
         if shown:
             img = txt.text(txt.fit(shown, self.px, r.right - 26 - x), self.px, theme.TEXT, bold=True)
             surface.blit(img, (x, r.centery - img.get_height() // 2))
-        cx, cy = r.right - 14, r.centery
+        cx, cy = self.arrow_rect().center
         pts = [(cx - 5, cy - 2), (cx + 5, cy - 2), (cx, cy + 4)] if not self.open else \
             [(cx - 5, cy + 3), (cx + 5, cy + 3), (cx, cy - 3)]
         pygame.draw.polygon(surface, theme.ACCENT if t > 0.5 else theme.TEXT_DIM, pts)
