@@ -263,5 +263,5 @@ def test_the_result_snapshot_offers_watch_and_its_tooltip_keeps_off_the_key_hint
     tip = [r for s, r in canvas.placed if s == "Watch this duel again, move by move"]
     keys = [r for s, r in canvas.placed if s is not None and s.startswith("Tab moves")]
     assert tip and keys, "the tooltip or the key hints were not drawn"
-    assert not tip[0].colliderect(keys[0])
+    assert not tip[0].colliderect(keys[0])  # next to the pointer, off the key hints
     assert window.get_rect().contains(tip[0])
