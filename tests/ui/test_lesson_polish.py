@@ -30,6 +30,14 @@ from tests.ui.test_puzzles_scene import frames
 ACCENT_FILL = (70, 56, 30)  # the big button's fill while it is the one to press
 
 
+@pytest.fixture(autouse=True)
+def standard_look():
+    """Each test at its own text size; the next test at the standard look again."""
+    look.reset()
+    yield
+    look.reset()
+
+
 def _look(scale: int) -> None:
     settings = folders.Settings()
     settings.set("access", "text_scale", scale)
