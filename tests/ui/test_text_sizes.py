@@ -297,3 +297,29 @@ def test_a_notice_with_many_details_holds_them_and_its_more_line(window) -> None
     box = dialog.detail_box
     assert box.h >= len(dialog.detail_lines) * dialog.detail_h
     assert dialog.rect.contains(box) and box.bottom <= dialog.buttons[0].rect.top
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_the_deck_builders_averages_stand_apart(window, scale) -> None:
+    """At 130 % "avg ATK 1,303" ran into "avg HP 447" under the deck builder's charts (found
+    playing in a window, issue 38 audit): the two pairs never overlap and stay in the box."""
+    from game.decks.deck import load_deck
+    from game.decks.stats import deck_stats
+    from game.files.resources import STARTER_DECK_DIR
+    from game.ui.deckbuilder import charts
+    from game.ui.deckbuilder import layout as L
+    from tests.kit import base_pool
+
+    _look(scale)
+    stats = deck_stats(load_deck(STARTER_DECK_DIR / "ember_rush.yaml"), base_pool())
+    box = pygame.Rect(0, 0, L.STATS.w - 24, 30)
+    canvas = SpySurface(box.size)
+    with named_text(canvas):
+        charts._averages(canvas, stats, box)
+    placed = [(s, r) for s, r in canvas.placed if s]
+    assert [s for s, _ in placed] == ["avg ATK", f"{stats.avg_atk:,.0f}", "avg HP",
+                                      f"{stats.avg_health:,.0f}"]
+    for i, (s, r) in enumerate(placed):
+        assert box.contains(r), f"{s!r} {r} outside {box}"
+        for t, q in placed[i + 1:]:
+            assert not r.colliderect(q), f"{s!r} {r} over {t!r} {q}"
