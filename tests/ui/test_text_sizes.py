@@ -323,3 +323,30 @@ def test_the_deck_builders_averages_stand_apart(window, scale) -> None:
         assert box.contains(r), f"{s!r} {r} outside {box}"
         for t, q in placed[i + 1:]:
             assert not r.colliderect(q), f"{s!r} {r} over {t!r} {q}"
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_the_action_buttons_label_stays_inside_and_off_its_key_hint(window, scale) -> None:
+    """Seen playing at 130 % (issue 38 audit): "AI (Normal) is thinking..." ran past both
+    edges of the action button (measured regular, drawn bold) and "See the result" touched
+    its "Space" hint. Each label drawn stays inside the button and clear of "Space"."""
+    from game.ui.duel.layout import LAYOUT
+    from tests.ui.drawn import drawn_text
+    from tests.ui.test_duel_features import position_scene
+
+    _look(scale)
+    scene = position_scene({"phase": "main1", "players": [
+        {"hand": ["cinder_pup"], "deck": ["stone_sentry"] * 3},
+        {"hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]})
+    for label, enabled in (("Puzzle opponent (script, Normal) is thinking\u2026", False),
+                           ("AI (Normal) is thinking\u2026", False), ("See the result  \u25b8", True),
+                           ("Confirm the attack with Storm Rider", True)):
+        scene.hud.action_state = lambda label=label, enabled=enabled: (label, enabled)  # type: ignore[method-assign]
+        with drawn_text() as seen:
+            scene.hud._draw_action(window)
+        drawn = [(s, r) for s, r in seen if LAYOUT.action.colliderect(r)]
+        text = [r for s, r in drawn if s != "Space"]
+        assert len(text) == 1 and LAYOUT.action.contains(text[0]), (label, drawn)
+        for s, r in drawn:
+            if s == "Space":
+                assert not r.colliderect(text[0]), (label, drawn)
