@@ -163,13 +163,12 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True,
     """The whole replay as text lines: a header, then per command its line (in words, or
     `raw`: the engine's notation) and its sentences."""
     from game.play.describe import Describer
-    from game.ui.replays.shown import RECORDED, everything, shown_for
+    from game.ui.replays.shown import RECORDED, everything, player_label, shown_for
 
     r = run.replay
     names = [p.name for p in r.players]
     describe = Describer(run.pool, lambda s: names[s] if s in (0, 1) else "?")
-    levels = [f"{p.name} ({p.level})" if p.level and p.level not in p.name.lower() else p.name
-              for p in r.players]
+    levels = [player_label(p.name, p.level) for p in r.players]
     out = [f"Replay {r.date:%Y-%m-%d %H:%M} UTC: {r.deck_names}; {levels[0]} vs {levels[1]}; "
            f"{r.mode}, {r.match_text}",
            f"Recorded result: {r.winner_text}" + (f" ({r.reason})" if r.reason else "")
@@ -177,6 +176,7 @@ def log_lines(run: ReplayRun, seat: int | None = None, commands: bool = True,
            f"Shown: {'everything (nothing hidden)' if seat is None else names[seat] + ' saw'}", ""]
     shown = shown_for(run)
     log = everything(run, shown) if seat is None else shown.log(seat)
+    describe.learn_position((shown.open_board(0) if seat is None else shown.board(seat, 0)).cards)
     counts = shown.marks
 
     def sentences(lo: int, hi: int, indent: str) -> None:

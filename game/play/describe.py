@@ -24,6 +24,7 @@ from typing import Any
 from game.engine import HIDDEN, CardDef
 from game.engine import events as ev
 from game.engine.carddefs import Start
+from game.engine.viewdata import CardView
 from game.play.end_words import end_sentence
 from game.play.glossary import term_of
 
@@ -109,6 +110,12 @@ class Describer:
             self.names[uid] = card_id
         if owner in (0, 1):
             self.owners[uid] = owner
+
+    def learn_position(self, cards: Mapping[int, CardView]) -> None:
+        """A start position's cards by name and owner: a puzzle's are placed without events,
+        so a log built from events alone would call a face-up Thorn Sprite "a card"."""
+        for uid, card in cards.items():
+            self.learn(uid, card.card_id, card.controller)
 
     def who(self, seat: int) -> str:
         """The player as subject or object: "you" for the reader, else the player's name."""

@@ -76,3 +76,39 @@ def test_a_playable_card_carries_the_mark_and_an_unplayable_one_does_not(window,
             assert cv.delta_e(pixel, playable_mark.MARK) > 20, (colours, frame, pixel)
         badge = window.get_at(rects[pup].midtop)[:3]
         assert badge != window.get_at(rects[phoenix].midtop)[:3]
+
+
+@pytest.mark.parametrize("scale", [100, 130])
+def test_the_badge_stays_off_a_sideways_cards_name(window, scale) -> None:
+    """Seen playing (issue 38 audit): on a Defense Position card the PLAY badge, centred on
+    the top edge, hid the first line of a two-line name ("Flame / Dancer"); on the Extra
+    Deck pile the "EXTRA DECK" label hid the badge. A card turned sideways (and the pile)
+    carry it standing on their top edge, inside the slot; an upright card keeps it centred on
+    its edge (its top holds the art, not the name)."""
+    import pygame
+
+    from game.engine import Zone
+    from game.ui import text as txt
+    from game.ui.duel.layout import LAYOUT
+
+    settings = folders.Settings()
+    settings.set("access", "text_scale", scale)
+    look.apply(settings)
+    bg = (1, 2, 3)
+    for zone in (Zone.PHANTOM, Zone.BACK):
+        card, slot = LAYOUT.card_rect(0, zone, 1, attack=False), LAYOUT.slot(0, zone, 1)
+        assert card.w > card.h
+        canvas = pygame.Surface(window.get_size())
+        canvas.fill(bg)
+        playable_mark.draw(canvas, card)
+        face = [canvas.get_at((x, y))[:3] for x in range(card.left + 8, card.right - 8, 2)
+                for y in range(card.top + 1, card.bottom - 8, 2)]  # off the band's round corners
+        assert set(face) == {bg}, zone  # nothing of the mark over the face (its name)
+        badge = playable_mark.badge(txt.scale()).get_rect(midbottom=(card.centerx, card.top + 1))
+        assert slot.contains(badge), (zone, badge, slot)
+        assert canvas.get_at((card.centerx, card.top - 4))[:3] == playable_mark.MARK
+    upright = LAYOUT.card_rect(0, Zone.PHANTOM, 1, attack=True)
+    canvas = pygame.Surface(window.get_size())
+    canvas.fill(bg)
+    playable_mark.draw(canvas, upright)
+    assert canvas.get_at((upright.centerx, upright.top + 3))[:3] != bg  # the badge on its edge

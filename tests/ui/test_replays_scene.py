@@ -449,3 +449,19 @@ def test_the_view_button_reads_whole_and_a_puzzle_opponent_names_its_level_once(
     finally:
         txt.set_scale(100)
         txt.clear()
+
+
+def test_the_viewers_log_names_a_puzzles_start_cards(window, tmp_path) -> None:
+    """Before: a puzzle's replay said "A card takes 600 damage (0/600 Health)." for the
+    face-up Thorn Sprite its position placed (no event told its name), in every view."""
+    from tests.play.replay.test_commands import _puzzle_replay
+
+    replay = R.load_replay(_puzzle_replay(tmp_path))
+    run = R.ReplayRun.play(replay, base_pool())
+    for view in (0, 1, BOTH):
+        v = _viewer(run, window, view)
+        v.goto(run.length)
+        v.draw(window)
+        said = [e.text for e in v._seat_log().entries]
+        assert any(t.startswith("Puzzle opponent (script)'s Thorn Sprite takes 600") for t in said), said
+        assert not any("a card" in t.lower() for t in said), said

@@ -297,3 +297,56 @@ def test_a_notice_with_many_details_holds_them_and_its_more_line(window) -> None
     box = dialog.detail_box
     assert box.h >= len(dialog.detail_lines) * dialog.detail_h
     assert dialog.rect.contains(box) and box.bottom <= dialog.buttons[0].rect.top
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_the_deck_builders_averages_stand_apart(window, scale) -> None:
+    """At 130 % "avg ATK 1,303" ran into "avg HP 447" under the deck builder's charts (found
+    playing in a window, issue 38 audit): the two pairs never overlap and stay in the box."""
+    from game.decks.deck import load_deck
+    from game.decks.stats import deck_stats
+    from game.files.resources import STARTER_DECK_DIR
+    from game.ui.deckbuilder import charts
+    from game.ui.deckbuilder import layout as L
+    from tests.kit import base_pool
+
+    _look(scale)
+    stats = deck_stats(load_deck(STARTER_DECK_DIR / "ember_rush.yaml"), base_pool())
+    box = pygame.Rect(0, 0, L.STATS.w - 24, 30)
+    canvas = SpySurface(box.size)
+    with named_text(canvas):
+        charts._averages(canvas, stats, box)
+    placed = [(s, r) for s, r in canvas.placed if s]
+    assert [s for s, _ in placed] == ["avg ATK", f"{stats.avg_atk:,.0f}", "avg HP",
+                                      f"{stats.avg_health:,.0f}"]
+    for i, (s, r) in enumerate(placed):
+        assert box.contains(r), f"{s!r} {r} outside {box}"
+        for t, q in placed[i + 1:]:
+            assert not r.colliderect(q), f"{s!r} {r} over {t!r} {q}"
+
+
+@pytest.mark.parametrize("scale", txt.SCALES)
+def test_the_action_buttons_label_stays_inside_and_off_its_key_hint(window, scale) -> None:
+    """Seen playing at 130 % (issue 38 audit): "AI (Normal) is thinking..." ran past both
+    edges of the action button (measured regular, drawn bold) and "See the result" touched
+    its "Space" hint. Each label drawn stays inside the button and clear of "Space"."""
+    from game.ui.duel.layout import LAYOUT
+    from tests.ui.drawn import drawn_text
+    from tests.ui.test_duel_features import position_scene
+
+    _look(scale)
+    scene = position_scene({"phase": "main1", "players": [
+        {"hand": ["cinder_pup"], "deck": ["stone_sentry"] * 3},
+        {"hand": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]})
+    for label, enabled in (("Puzzle opponent (script, Normal) is thinking\u2026", False),
+                           ("AI (Normal) is thinking\u2026", False), ("See the result  \u25b8", True),
+                           ("Confirm the attack with Storm Rider", True)):
+        scene.hud.action_state = lambda label=label, enabled=enabled: (label, enabled)  # type: ignore[method-assign]
+        with drawn_text() as seen:
+            scene.hud._draw_action(window)
+        drawn = [(s, r) for s, r in seen if LAYOUT.action.colliderect(r)]
+        text = [r for s, r in drawn if s != "Space"]
+        assert len(text) == 1 and LAYOUT.action.contains(text[0]), (label, drawn)
+        for s, r in drawn:
+            if s == "Space":
+                assert not r.colliderect(text[0]), (label, drawn)

@@ -95,4 +95,6 @@ def _averages(out: pygame.Surface, stats: DeckStats, box: pygame.Rect) -> None:
         lab = txt.text(label, theme.SMALL, colour, bold=True)
         out.blit(lab, (x, box.y + 2))
         out.blit(img, (x + lab.get_width() + 6, box.y))
-        x += box.w // 2
+        # the second pair at the box's middle, or past the first where larger text needs it
+        # (at 130 % "avg ATK 1,303" ran into "avg HP")
+        x = max(x + box.w // 2, x + lab.get_width() + 6 + img.get_width() + 12)

@@ -241,7 +241,10 @@ class Hud:
             pygame.draw.rect(surface, style.FOCUS, r.inflate(4, 4), 2, border_radius=10)
         ink = ((248, 236, 214) if lit else theme.TEXT) if enabled else theme.TEXT_FAINT
         room, dx = (r.w - 70, -14) if enabled else (r.w - 20, 0)
-        txt.blit_text(surface, fit(label, 17, room), 17, ink, (r.centerx + dx, r.centery),
+        if enabled:  # centred left of the "Space" key hint, never on it (130 % text)
+            room = min(room, 2 * (r.right - 18 - txt.width("Space", 13) - (r.centerx + dx)))
+        # measured bold, as drawn: at 130 % "AI (Normal) is thinking..." ran past both edges
+        txt.blit_text(surface, fit(label, 17, room, bold=True), 17, ink, (r.centerx + dx, r.centery),
                       bold=True, anchor="center")
         if enabled:
             txt.blit_text(surface, "Space", 13, theme.TEXT_DIM, (r.right - 10, r.centery),

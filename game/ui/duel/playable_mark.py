@@ -43,11 +43,17 @@ def badge(scale: float) -> pygame.Surface:
     return img
 
 
-def draw(surface: pygame.Surface, card: pygame.Rect) -> None:
+def draw(surface: pygame.Surface, card: pygame.Rect, above: bool | None = None) -> None:
     """The mark around `card` (its rect as drawn): keyline, white band, the badge centred on
-    its top edge."""
+    its top edge; `above` (by default for a card turned sideways, whose name runs along its
+    top edge, and for a pile under its label): the badge stands on the edge instead, off the
+    name it would cover."""
     band = outline_rect(card)
     pygame.draw.rect(surface, KEYLINE, band.inflate(4, 4), 2, border_radius=10)
     pygame.draw.rect(surface, MARK, band, OUTLINE, border_radius=8)
     img = badge(txt.scale())
-    surface.blit(img, img.get_rect(center=(card.centerx, card.top)))
+    if above is None:
+        above = card.w > card.h
+    place = img.get_rect(midbottom=(card.centerx, card.top + 1)) if above else \
+        img.get_rect(center=(card.centerx, card.top))
+    surface.blit(img, place)

@@ -191,7 +191,7 @@ class BoardRenderer:
             if seat == board.seat and any(u in lights.playable for u in side.extra):
                 self._glow_rect(surface, r, style.PLAYABLE, self._halo())
                 surface.blit(self.sprites.back(r.w), r)
-                playable_mark.draw(surface, r)
+                playable_mark.draw(surface, r, above=True)  # its label is drawn over its top
         _count(surface, r, n)
         _pile_label(surface, r, "EXTRA DECK", style.SIDE_BALANCE)  # its own colour: never the Main Deck's look
         if seat == board.seat:

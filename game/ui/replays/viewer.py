@@ -297,8 +297,9 @@ class ReplayViewer(OnTable, Screen):
         seat = self.seat
         log = self.logs.get(seat)
         if log is None:
-            log = self.logs[seat] = SeatLog(self.shown.log(seat), self.table.describer_for(),
-                                            self.log.inner_w - 8)
+            describer = self.table.describer_for()
+            describer.learn_position(self.shown.board(seat, 0).cards)  # a puzzle's position
+            log = self.logs[seat] = SeatLog(self.shown.log(seat), describer, self.log.inner_w - 8)
         return log
 
     def _reload(self) -> None:

@@ -80,3 +80,37 @@ def test_replay_command_says_each_command_in_words(saved, capsys) -> None:
     raw = [line for line in capsys.readouterr().out.splitlines() if line.startswith("#")]
     assert raw[0] == f"#1 [round 1] Player 1: {R.command_line(first)}"
     assert "player=0 card=" in raw[0]
+
+
+def _puzzle_replay(tmp_path):
+    """Puzzle 1 solved, saved as the client saves it: its cards are placed by the position,
+    not by events."""
+    from game.files.resources import PUZZLE_DIR
+    from game.play import puzzles as pz
+    from game.play import replay as R
+
+    puzzle = pz.load_puzzle(PUZZLE_DIR / "01_through_the_guard.yaml")
+    start = puzzle.build()
+    attempt = start.clone()
+    for cmd in pz.run_solution(puzzle).commands:
+        attempt.apply(cmd)
+    return R.save_replay(R.record_puzzle(start, attempt, puzzle.name, puzzle.seat, "script", True,
+                                         level="normal"), tmp_path)
+
+
+def test_replay_command_names_a_puzzles_start_cards_and_its_opponent_once(tmp_path, capsys) -> None:
+    """Before: "A card attacks a card." and "A card takes 600 damage" for the face-up Thorn
+    Sprite of a puzzle's position (told by no event), in everything's view and in Player 1's;
+    the header said "Puzzle opponent (script) (normal)" where the screens say
+    "Puzzle opponent (script, Normal)"."""
+    import main
+
+    path = _puzzle_replay(tmp_path)
+    for args in ([], ["--seat", "1"], ["--seat", "2"]):
+        assert main.main(["replay", *args, str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "Thorn Sprite takes 600 damage" in out, out
+        assert "A card" not in out and "a card" not in out, out
+    assert main.main(["replay", str(path)]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "vs Puzzle opponent (script, Normal);" in head and "(script) (" not in head
