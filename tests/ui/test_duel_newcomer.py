@@ -353,3 +353,20 @@ def test_a_puzzle_decided_while_paused_waits_under_the_pause(window, home) -> No
     for _ in range(5):
         play.update(1 / 60)
     assert play.duel.dialog is None and play.dialog is not None and play.dialog.title == "Not solved"
+
+
+def test_a_drop_where_a_card_cannot_go_says_where_it_can(window) -> None:
+    """Flare Bolt (a Spirit) dropped on an enemy Phantom: the toast names the places lit
+    while it was held, not only "cannot go there"."""
+    spec = {"turn": 3, "phase": "main1", "players": [
+        {"sp": 5, "hand": ["flare_bolt"], "deck": ["stone_sentry"] * 3},
+        {"phantom": [None, "stone_sentry"], "deck": ["stone_sentry"] * 3}]}
+    scene = scene_after(spec)
+    duel = scene.session.duel
+    bolt, sentry = uid(duel, 0, "flare_bolt"), uid(duel, 1, "stone_sentry", "phantom")
+    scene.draw(window)
+    feed(scene, *drag(scene.geo.rect_of(bolt).center, scene.geo.rect_of(sentry).center))
+    assert scene.session.history == []
+    said = scene.toast.message
+    assert said.startswith("Flare Bolt cannot go there: drop it on "), said
+    assert said.endswith("a back-row slot or a Side Balance slot"), said  # where its drag lit

@@ -11,7 +11,7 @@ offer or send what the engine accepts; an illegal drop asks the engine why and s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -25,7 +25,7 @@ from game.ui.widgets.base import is_key, shift_held
 from . import hits
 from .board import Board
 from .geometry import Geometry
-from .gestures import CardTarget, Entry, Gestures, LpTarget, Target, TargetPick, guess
+from .gestures import CardTarget, Entry, Gestures, LpTarget, SlotTarget, Target, TargetPick, guess
 from .layout import LAYOUT
 from .panels import phase_segments
 from .popups import Popup, Prompt, PromptPanel, PromptRow
@@ -377,7 +377,8 @@ class Interaction:
         if refusal is not None:
             self.host.refused(refusal, rule=ATTACK_RULE if refusal == ATTACKS_IN_BATTLE_PHASE else "")
         else:
-            self.host.say("That card cannot go there", "error")
+            self.host.say(wrong_place_words(self.host.pool_name(uid), held.drags if held else {}),
+                          "error")
         self.refresh()
 
     def open_menu(self, uid: int) -> None:
@@ -727,6 +728,29 @@ def place_words(zone: Zone, index: int, face_up: bool, attack_pos: bool) -> str:
         return how
     return {Zone.HAND: "in hand", Zone.GRAVE: "in the Graveyard", Zone.DECK: "in the Main Deck",
             Zone.EXTRA: "in the Extra Deck"}.get(zone, zone.value)
+
+
+DROP_PLACES = {Zone.PHANTOM: "a Phantom slot", Zone.BACK: "a back-row slot",
+               Zone.SIDE: "a Side Balance slot", Zone.ENV: "the Environment"}
+
+
+def wrong_place_words(name: str, drags: Mapping[Target, object]) -> str:
+    """A drop where the card cannot go, said with where it can go now (the places lit while
+    it was held), so a newcomer learns the place, not only the refusal."""
+    places: list[str] = []
+    for t in drags:
+        if isinstance(t, SlotTarget):
+            words = DROP_PLACES.get(t.zone, "a lit place")
+        elif isinstance(t, LpTarget):
+            words = "your opponent's LP panel"
+        else:
+            words = "a lit card"
+        if words not in places:
+            places.append(words)
+    if not places:
+        return f"{name} cannot be played by a drag now: click it for its menu"
+    where = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
+    return f"{name} cannot go there: drop it on {where}"
 
 
 def materials_words(prompt: str, need: int, chosen: int) -> str:
