@@ -45,6 +45,7 @@ from game.ui.widgets import Dialog, DialogButton
 if TYPE_CHECKING:
     from game.ui.setup_scene import DuelSetupScene
 
+WAIT_WORDS = "Your opponent plays first; then:"  # the coach box while the scripted side plays
 COACH_W = 244  # the coach box: in the zoom's place (the left column) while it is idle
 COACH_PAD = 10
 BANNER_ROOM = BANNER.w - 2 * (BUTTON_W + 8) - 24  # the banner's text, left of its buttons
@@ -331,13 +332,33 @@ class LessonPlayScene(PuzzlePlayScene):
         surf = self._coach_surface()
         return pygame.Rect(LAYOUT.zoom.x, LAYOUT.zoom.y, surf.get_width(), surf.get_height())
 
+    def waiting(self) -> bool:
+        """The scripted opponent is still playing (its turn, its answer): the step's words
+        already show, so the head says they are for when the learner's move comes."""
+        d = self.duel
+        return self.step < len(self.lesson.steps) and not d.session.duel.over and \
+            d.session.deciding != d.shown
+
     def coach_head(self) -> str:
-        return "Well done" if self.step >= len(self.lesson.steps) else \
-            f"Step {self.step + 1} of {len(self.lesson.steps)}"
+        if self.step >= len(self.lesson.steps):
+            return "Well done"
+        return f"Step {self.step + 1} of {len(self.lesson.steps)}"
 
     def coach_lines(self) -> list[str]:
         """The step's words as the coach box shows them, one row a line."""
         return txt.wrap(self.step_words(), theme.SMALL, COACH_W - 2 * COACH_PAD)
+
+    def coach_wait(self, room: int | None = None) -> list[str]:
+        """The coach box's dim first rows while the scripted opponent plays ("Your opponent
+        plays first; then:"), or none: not waiting, or no room under the step's words."""
+        if not self.waiting():
+            return []
+        if room is None:
+            room = self.duel.zoom.note_box().y - ZOOM_GAP - LAYOUT.zoom.y
+        wait = txt.wrap(WAIT_WORDS, theme.SMALL, COACH_W - 2 * COACH_PAD)
+        row = txt.font(theme.SMALL).get_linesize()
+        rows = len(wait) + len(self.coach_lines()) + 2
+        return wait if 2 * COACH_PAD + row + 4 + row * rows <= room else []
 
     def banner_line(self) -> str:
         """The banner's second line, in full: what the step asks."""
@@ -355,20 +376,23 @@ class LessonPlayScene(PuzzlePlayScene):
     def _coach_surface(self) -> pygame.Surface:
         """The step's words in a box, redrawn when the step changes."""
         room = self.duel.zoom.note_box().y - ZOOM_GAP - LAYOUT.zoom.y  # down to the terms box
-        key = (self.step, self.finished, txt.scale(), room)
+        key = (self.step, self.finished, txt.scale(), room, self.waiting())
         if self._coach is not None and self._coach_key == key:
             return self._coach
         inner = COACH_W - 2 * COACH_PAD
         head = self.coach_head()
         lines = self.coach_lines()
         row = txt.font(theme.SMALL).get_linesize()
+        wait = self.coach_wait(room)
+        lines = wait + lines
         h = max(2 * COACH_PAD + row + 4 + row * (len(lines) + 2), room)
         surf = pygame.Surface((COACH_W, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*theme.PANEL_DARK, 255), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, surf.get_rect(), 2, border_radius=8)
         surf.blit(txt.text(head, theme.SMALL, theme.ACCENT, bold=True), (COACH_PAD, COACH_PAD))
         for i, line in enumerate(lines):
-            surf.blit(txt.text(line, theme.SMALL, theme.TEXT), (COACH_PAD, COACH_PAD + row + 4 + i * row))
+            colour = theme.TEXT_DIM if i < len(wait) else theme.TEXT
+            surf.blit(txt.text(line, theme.SMALL, colour), (COACH_PAD, COACH_PAD + row + 4 + i * row))
         more = txt.fit("Hover a card to see it large here", theme.SMALL, inner)
         surf.blit(txt.text(more, theme.SMALL, theme.TEXT_DIM), (COACH_PAD, h - COACH_PAD - row))
         if pygame.display.get_surface() is not None:

@@ -273,3 +273,23 @@ def test_the_result_snapshot_offers_watch_and_its_tooltip_keeps_off_the_key_hint
     assert tip and keys, "the tooltip or the key hints were not drawn"
     assert not tip[0].colliderect(keys[0])  # next to the pointer, off the key hints
     assert window.get_rect().contains(tip[0])
+
+
+@pytest.mark.parametrize("scale", (100, 130))
+def test_while_the_opponent_plays_the_coach_says_the_step_comes_after(window, home, scale) -> None:
+    """Lesson 1: End played, the next step's words show at once; while the scripted
+    opponent plays its turn, the coach box says they are for after it (the audit saw step 2
+    shown during Player 2's turn as if it were the learner's move now)."""
+    from game.ui.lessons import WAIT_WORDS
+
+    _look(scale)
+    play = _lesson(1)
+    feed(play, motion(play.coach_rect().center))
+    play.draw(window)
+    feed(play, *click(dict(panels.phase_segments(LAYOUT.phase_bar))["end"].center))
+    assert play.step == 1 and play.waiting()
+    assert " ".join(play.coach_wait()) == WAIT_WORDS
+    play.draw(window)
+    assert not play.coach_rect().colliderect(play.duel.zoom.note_box())
+    settle(play)  # the learner's turn again: the words stand alone
+    assert not play.waiting() and play.coach_wait() == []
