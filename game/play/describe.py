@@ -18,7 +18,7 @@ the other; without a reader (replays) every player is named.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import HIDDEN, CardDef
@@ -61,12 +61,26 @@ class _Step:
     ability: int
     answers: _Step | None  # the Step it was added on top of (what a negate negates)
     targets: tuple[int, ...] = ()
-    results: list[str] = field(default_factory=list)  # Breaks and LP told while it resolved
     told: bool = False  # a game action whose own row told it already (a Summon, an attack)
+    shown: bool = False  # an ability whose effects rows told as it resolved (under its name)
 
 
 def possessive(name: str) -> str:
     return f"{name}'s"
+
+
+def and_list(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def counted(prompt: str, count: int) -> str:
+    """A prompt for one card ("Choose a material for X") worded for the `count` still to
+    pick ("Choose 2 materials for X"); the engine words its prompts for one."""
+    words = prompt.split(" ", 3)
+    if count < 2 or len(words) < 3 or words[1] not in ("a", "an"):
+        return prompt
+    return " ".join([words[0], str(count), words[2] + "s", *words[3:]])
 
 
 # Step kinds whose game action has a row of its own when it is made (the card moving, the
@@ -104,6 +118,11 @@ class Describer:
         self.moved: tuple[int, str] | None = None  # the card and kind of the action just told
         self.asked: tuple[int, str] | None = None  # the last choice asked: (player, kind)
         self.refused = False  # the last optional trigger asked was answered "No"
+        self.broken: int | None = None  # the card a row just told Broken
+        self.faced: int | None = None  # the card a row just told turned face up
+        self.picking = False  # a multi-card choice is being answered one card at a time
+        self.materials: list[str] = []  # sent for the Special Summon about to be told
+        self.battle: set[int] = set()  # the Phantoms a battle row just told damage to
 
     def learn(self, uid: int, card_id: str | None, owner: int | None = None) -> None:
         if card_id and card_id != HIDDEN and card_id in self.pool:
@@ -152,10 +171,23 @@ class Describer:
             self.learn(uid, cid, owner)
         if not isinstance(e, ev.CardMoved):
             self.paid = None  # a Summon's SP is told with the card it paid for, the next event
+        if not isinstance(e, ev.ChoiceMade | ev.ChoiceRequested | ev.CardMoved):
+            self.picking = False
+        if not isinstance(e, ev.CardMoved | ev.CardBroken):
+            self.broken = None
+        if not isinstance(e, ev.Revealed | ev.PositionChanged):
+            self.faced = None
+        if not isinstance(e, ev.HealthChanged | ev.LpChanged | ev.BattleDamage):
+            self.battle.clear()
         fn = TOLD.get(type(e))
         if fn is None:
             return LogEntry(type(e).__name__, -1)
         entry = fn(self, e)
+        s = self.resolving
+        if entry is not None and not entry.quiet and s is not None and s.kind == "ability":
+            if not s.shown:  # its first effect row names it: the Line adds no summary to repeat it
+                entry.text = f"{self._what(s)}: {entry.text}"
+            s.shown = True
         if entry is not None and entry.text[:1].islower():
             entry.text = entry.text[0].upper() + entry.text[1:]
         if entry is not None and entry.card is not None and entry.card_id is None:
@@ -190,7 +222,7 @@ class Describer:
     def _PhaseChanged(self, e: ev.PhaseChanged) -> LogEntry:
         return LogEntry(f"{PHASE_WORDS.get(e.phase, e.phase)}.", e.player, quiet=True)
 
-    def _CardMoved(self, e: ev.CardMoved) -> LogEntry:
+    def _CardMoved(self, e: ev.CardMoved) -> LogEntry | None:
         if e.to_zone in ("hand", "extra", "grave", "deck"):
             self.stats.pop(e.card, None)  # its numbers start afresh where it lands
         o, c = e.owner, e.controller
@@ -213,17 +245,27 @@ class Describer:
                 text += f" for {self.paid[1]} SP ({self.paid[2]} SP left)"
             text += "."
         elif r == "special_summon":
-            text = f"{self.does(c, 'Special Summon', 'Special Summons')} {name} to {to} ({pos})."
+            frm = f" from {'your' if o == self.you else 'the'} Extra Deck" if e.from_zone == "extra" else ""
+            text = f"{self.does(c, 'Special Summon', 'Special Summons')} {name}{frm} to {to} ({pos})"
+            mats, self.materials = self.materials, []
+            if mats:
+                text += f", sending {and_list(mats)} to the Graveyard"
+            text += "."
         elif r == "set":
             text = f"{self.does(c, 'set', 'sets')} {name} in {to}."
         elif r == "play":
             text = f"{self.does(c, 'play', 'plays')} {name} to {to}."
         elif r == "break":
+            if self.broken == e.card:  # "X is Broken." said it
+                self.broken = None
+                return None
             text = f"{name} goes to {self.whose(o)} Graveyard."
         elif r == "discard":
             text = f"{self.does(o, 'discard', 'discards')} {name}."
-        elif r == "material":
-            text = f"{self.does(o, 'send', 'sends')} {name} to the Graveyard as a material."
+        elif r == "material":  # told with the Special Summon it pays for, which follows
+            self.materials.append(name)
+            self.paid = None
+            return None
         elif r == "mill":
             text = f"{name} is sent from {self.whose(o)} Main Deck to the Graveyard."
         elif r in ("unsummon", "return"):
@@ -240,9 +282,6 @@ class Describer:
 
     def _LpChanged(self, e: ev.LpChanged) -> LogEntry:
         d = e.after - e.before
-        if self.resolving is not None and d:
-            self.resolving.results.append(f"{self.who(e.player)} {'gaining' if d > 0 else 'losing'} "
-                                          f"{abs(d):,} LP")
         why = {"battle": " in battle", "cost": " to pay a cost", "effect": ""}.get(e.reason, "")
         verb = self.does(e.player, "gain", "gains") if d > 0 else self.does(e.player, "lose", "loses")
         return LogEntry(f"{verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
@@ -259,8 +298,14 @@ class Describer:
         left = f"{e.after} SP left" if d < 0 else f"now {e.after} SP"
         return LogEntry(f"{self.does(e.player, *verb)} {abs(d)} SP ({left}).", e.player)
 
-    def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
+    def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry | None:
         d = e.after - e.before
+        told = self.stats.get(e.card) or self._printed(e.card)
+        if told is not None and e.max_health >= 0:  # a stats row will not say it again
+            self.stats[e.card] = (told[0], e.after, e.max_health)
+        if d < 0 and e.card in self.battle:
+            self.battle.discard(e.card)
+            return None  # the battle's row said it
         name = self.mine(e.card)
         if e.max_health < 0:  # a face-down Phantom of the other side: its Health is hidden
             return LogEntry(f"{name} {'is healed' if e.healed else 'takes damage'}.", -1, e.card)
@@ -285,16 +330,18 @@ class Describer:
                 "cannot_attack": "can attack again"}.get(e.status, f"loses {e.status}")
         return LogEntry(f"{self.mine(e.card)} {what}.", -1, e.card)
 
+    def _printed(self, uid: int) -> tuple[int | None, ...] | None:
+        """A Phantom's printed stats: what it shows till a row tells others."""
+        cid = self.names.get(uid)
+        c = self.pool[cid] if cid is not None else None
+        return (c.atk, c.health, c.health) if c is not None and c.is_phantom else None
+
     def _CardStatsChanged(self, e: ev.CardStatsChanged) -> LogEntry | None:
         """Told only when the numbers a player sees change."""
         if e.atk is None or e.atk < 0:
             return None
         now = (e.atk, e.health, e.max_health)
-        before = self.stats.get(e.card)
-        cid = self.names.get(e.card)
-        if before is None and cid is not None and self.pool[cid].is_phantom:
-            c = self.pool[cid]
-            before = (c.atk, c.health, c.health)  # a card shows its printed stats till told
+        before = self.stats.get(e.card) or self._printed(e.card)
         self.stats[e.card] = now
         if before is None or before == now:
             return None
@@ -305,6 +352,7 @@ class Describer:
         name = self.mine(e.card, e.card_id)
         if e.reason == "flip" or (e.face_up and e.reason in ("attack", "activate")):
             text = f"{name} is turned face up."
+            self.faced = e.card
         elif e.reason == "zero_health":
             text = f"{name} has 0 Health and goes to Defense Position."
         else:
@@ -327,20 +375,22 @@ class Describer:
             return LogEntry(f"{a} attacks directly.", -1, e.attacker)
         return LogEntry(f"{a} attacks {self.mine(e.target)}.", -1, e.attacker)
 
-    def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry:
+    def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry | None:
+        """What each Phantom dealt; the LP lost is the LP row's (with what is left), and the
+        Health rows that follow would say this row again, so they are not told."""
         a = self.mine(e.attacker)
         if e.target < 0:
-            text = f"{a} deals {e.to_player:,} damage to {self.who(e.player)}."
-        else:
-            t = self.mine(e.target)
-            text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back"
-            text += f"; {e.to_player:,} goes through to {self.who(e.player)}." if e.to_player else "."
+            if e.to_player:
+                return None  # "X attacks directly." and "You lose 2,100 LP in battle (7,900)."
+            return LogEntry(f"{a} deals no damage to {self.who(e.player)}.", -1, e.attacker)
+        self.battle |= {e.target, e.attacker}
+        t = self.mine(e.target)
+        text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back."
         return LogEntry(text, -1, e.attacker)
 
     def _CardBroken(self, e: ev.CardBroken) -> LogEntry:
         name = self.mine(e.card, e.card_id)
-        if self.resolving is not None and not e.survived:
-            self.resolving.results.append(f"Breaking {name}")
+        self.broken = None if e.survived else e.card
         text = f"{name} survives the Break at 0 Health." if e.survived else f"{name} is Broken."
         return LogEntry(text, -1, e.card)
 
@@ -429,8 +479,6 @@ class Describer:
                                                  else "directly"), "position": f"{who} changed position",
                 "flip": f"{who} was flipped face up", "unsummon": f"{who} was Unsummoned"
                 }.get(s.kind, used)
-        if s.results:
-            text += ", " + ", ".join(s.results[:3])
         return text
 
     def _StepResolving(self, e: ev.StepResolving) -> None:
@@ -440,7 +488,8 @@ class Describer:
         s = self.resolving
         if s is not None:
             # an action's own row told it (or, a flip, a move, the rows as it resolved)
-            self._said(e.line, self._did(s), plain=s.kind != "ability" and (s.told or s.kind not in TOLD_KINDS))
+            told = s.shown and not self.negated if s.kind == "ability" else s.told or s.kind not in TOLD_KINDS
+            self._said(e.line, self._did(s), plain=told)
 
     def _StepFizzled(self, e: ev.StepFizzled) -> None:
         if self.resolving is not None:
@@ -475,13 +524,20 @@ class Describer:
     def _PriorityPassed(self, e: ev.PriorityPassed) -> None:
         return None  # a pass shows in what follows (the Step resolves, or the Line goes on)
 
-    def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry:
+    def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry | None:
+        again = self.asked == (e.player, e.kind) and self.picking
         self.asked = (e.player, e.kind)
         self.refused = False
-        return LogEntry(f"{self.does(e.player, 'must', 'must')} choose: {e.prompt}.", e.player, quiet=True)
+        if e.kind == "materials" or again:  # materials: told with the Summon; again: the rest of one pick
+            return None
+        return LogEntry(f"{self.does(e.player, 'must', 'must')} choose: {counted(e.prompt, e.count)}.",
+                        e.player, quiet=True)
 
-    def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry:
+    def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry | None:
         self.refused = self.asked == (e.player, "trigger_optional") and e.label == "No"
+        self.picking = True  # a ChoiceRequested right after asks for the rest of this pick
+        if e.kind == "materials":
+            return None  # the material's move, told with its Summon, names it
         label = "a card they may not show" if e.label == HIDDEN else e.label
         return LogEntry(f"{self.does(e.player, 'choose', 'chooses')} {label}.", e.player)
 
@@ -499,7 +555,9 @@ class Describer:
         self.asked = None
         return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used{why}.", -1, e.card)
 
-    def _Revealed(self, e: ev.Revealed) -> LogEntry:
+    def _Revealed(self, e: ev.Revealed) -> LogEntry | None:
+        if e.card == self.faced:
+            return None  # "X is turned face up." showed it
         return LogEntry(f"{self.does(e.player, 'reveal', 'reveals')} {self.card(e.card, e.card_id)}.",
                         e.player, e.card)
 

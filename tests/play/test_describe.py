@@ -1,10 +1,11 @@
 """The log's sentences (issue 38): one row per thing a player cares about, Lines numbered
-per duel, owners worded from the reader's seat, a shared Environment under its owner, and
-why an ability is not used."""
+per duel, owners worded from the reader's seat, a shared Environment under its owner, why
+an ability is not used, an Extra Deck Summon in one row with its materials, an effect's LP
+said once, and no row that says the row before it again."""
 
 from __future__ import annotations
 
-from game.engine import Activate, Attack, NextPhase, Pass, Summon
+from game.engine import Activate, Attack, Choose, NextPhase, Pass, SpecialSummon, Summon
 from game.play.glossary import GLOSSARY, term_of
 from tests.ui.test_log_words import begin, play, position, spec, told, uid
 
@@ -80,10 +81,10 @@ def test_a_shared_environment_is_told_under_its_owner_with_its_user() -> None:
     duel = begin(position(spec({"env": ["volcanic_rift"]}, {}, turn_player=1, phase="main2", turn=2)))
     play(duel, NextPhase(1))
     passes(duel)
-    assert "Line 1 resolved: AI used your Volcanic Rift's ability, you losing 200 LP." in \
+    assert "Your Volcanic Rift's ability (used by AI): you lose 200 LP (9,800)." in \
         told(duel, 0, you=0)
     replay = told(duel, 1, you=None)  # no reader: both by name, as `main.py replay` says it
-    assert "Line 1 resolved: AI used Ann's Volcanic Rift's ability, Ann losing 200 LP." in replay, replay
+    assert "Ann's Volcanic Rift's ability (used by AI): Ann loses 200 LP (9,800)." in replay, replay
     assert not any("AI's Volcanic Rift" in t for t in replay)
 
 
@@ -108,3 +109,85 @@ def test_an_optional_ability_its_player_refused_says_so() -> None:
     said = d(ev.AbilityDeclined(5, "cinder_witch", player=0))
     assert said is not None and said.text == \
         "Your Cinder Witch's ability is not used: you chose not to use it."
+
+
+def answer_all(duel) -> None:
+    """Every choice answered with its first option, every Line passed, till nothing waits."""
+    while duel.state.choice is not None or duel.state.lines:
+        c = duel.state.choice
+        play(duel, Choose(c.player, c.options[0]) if c is not None else Pass(duel.deciding_player))
+
+
+def chimera_summoned():
+    duel = begin(position(spec({"phantom": ["pyre_hound", "ember_imp"], "extra": ["blazing_chimera"]},
+                               {"phantom": ["stone_sentry"]})))
+    play(duel, SpecialSummon(0, uid(duel, 0, "blazing_chimera"), "phantom", 2, True))
+    answer_all(duel)
+    return duel
+
+
+def test_an_extra_deck_summon_is_one_row_with_its_materials() -> None:
+    """Before: seven rows: "You must choose: Choose a material for Blazing Chimera." and
+    "You choose Pyre Hound." and "You send Pyre Hound to the Graveyard as a material." per
+    material, then "You Special Summon Blazing Chimera to a Phantom slot (Attack)."
+    """
+    duel = chimera_summoned()
+    mine = told(duel, 0, you=0)
+    assert mine[0] == ("You Special Summon Blazing Chimera from your Extra Deck to a Phantom slot "
+                       "(Attack), sending Pyre Hound and Ember Imp to the Graveyard."), mine
+    assert not any("choose" in t.lower() or "material" in t for t in mine), mine
+    theirs = told(duel, 1, you=1)  # the other seat sees the Summon and the Graveyard: all public
+    assert theirs[0] == ("Ann Special Summons Blazing Chimera from the Extra Deck to a Phantom slot "
+                         "(Attack), sending Pyre Hound and Ember Imp to the Graveyard."), theirs
+
+
+def test_a_choice_row_for_several_cards_says_how_many_and_is_told_once() -> None:
+    """Before: "Choose a material for Blazing Chimera" while two were needed, once per pick."""
+    from game.engine import events as ev
+    from game.play.describe import Describer, counted
+    from tests.kit import base_pool
+
+    assert counted("Choose a material for Blazing Chimera", 2) == "Choose 2 materials for Blazing Chimera"
+    assert counted("Choose a material for Blazing Chimera", 1) == "Choose a material for Blazing Chimera"
+    d = Describer(base_pool(), lambda s: ("Ann", "AI")[s], you=0)
+    first = d(ev.ChoiceRequested(0, "discard", "Discard a card", (3, 4, 5), ("A", "B", "C"), count=2))
+    assert first is not None and first.text == "You must choose: Discard 2 cards.", first
+    assert d(ev.ChoiceMade(0, "discard", 3, "Stone Sentry")) is not None
+    assert d(ev.ChoiceRequested(0, "discard", "Discard a card", (4, 5), ("B", "C"), count=1)) is None
+
+
+def test_an_effect_that_costs_lp_says_it_once_with_its_cause() -> None:
+    """Before: "AI loses 600 LP (9,400)." then "Line 1 resolved: your Flare Bolt's ability
+    resolved, AI losing 600 LP." (and Blazing Chimera's 800 the same way)."""
+    duel = begin(position(spec({"hand": ["flare_bolt"], "sp": 9}, {})))
+    play(duel, Activate(0, uid(duel, 0, "flare_bolt"), 0, zone="back", index=0))
+    passes(duel)
+    mine = told(duel, 0, you=0)
+    assert [t for t in mine if "600" in t] == ["Your Flare Bolt's ability: AI loses 600 LP (9,400)."], mine
+    assert not any(" resolved" in t for t in mine), mine
+    chimera = told(chimera_summoned(), 1, you=1)
+    assert [t for t in chimera if "800" in t] == ["Ann's Blazing Chimera's ability: you lose 800 LP (9,200)."]
+
+
+def test_a_battle_is_told_without_rows_that_repeat_it() -> None:
+    """Before: after "X deals 2600 to Y; Y deals 300 back; 1,700 goes through to AI." came
+    "Y takes 1000 damage", "X takes 300 damage", "Y is Broken.", "Stone Sentry goes to AI's
+    Graveyard." and a stats row "X is now ATK 2600, Health 1100/1400."
+    """
+    duel = begin(position(spec({"phantom": ["blazing_chimera"]}, {"phantom": ["stone_sentry"]},
+                               phase="battle")))
+    play(duel, Attack(0, uid(duel, 0, "blazing_chimera"), uid(duel, 1, "stone_sentry")))
+    passes(duel)
+    assert told(duel, 0, you=0) == [
+        "Your Blazing Chimera attacks AI's Stone Sentry.",
+        "Your Blazing Chimera deals 2600 to AI's Stone Sentry; Stone Sentry deals 300 back.",
+        "AI loses 1,700 LP in battle (8,300).",
+        "AI's Stone Sentry is Broken."]
+
+
+def test_a_card_turned_face_up_is_not_also_revealed() -> None:
+    """Before: "AI's Denial is turned face up." then "AI reveals Denial."
+    """
+    texts = told(two_denials_duel(), 0, you=0)
+    assert "AI's Denial is turned face up." in texts, texts
+    assert not any(t.startswith("AI reveals") for t in texts), texts
