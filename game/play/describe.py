@@ -113,6 +113,7 @@ class Describer:
         self.count = 0  # Lines opened so far this duel: each Line's number in the log
         self.ids: list[int] = []  # per open Line (the engine's 1, 2, ...): its number in the log
         self.broke = False  # a Line Break just numbered the Line its LineOpened opens
+        self.breaking: str | None = None  # a Line Break's words, told with the Step that made it
         self.busy: set[int] = set()  # Lines (log numbers) on which something was answered
         self.paid: tuple[int, int, int] | None = None  # a Summon's SP (player, paid, left), told with it
         self.moved: tuple[int, str] | None = None  # the card and kind of the action just told
@@ -316,6 +317,9 @@ class Describer:
         return LogEntry(text, -1, e.card)
 
     def _StatModified(self, e: ev.StatModified) -> LogEntry:
+        told = self.stats.get(e.card) or self._printed(e.card)
+        if e.stat == "atk" and told is not None and told[0] is not None:  # a stats row will not repeat it
+            self.stats[e.card] = (told[0] + e.amount, *told[1:])
         stat = {"atk": "ATK", "health": "Health", "sp_cost": "SP Cost"}.get(e.stat, e.stat)
         how = "until the end of the turn" if e.duration == "turn" else "while it stays"
         return LogEntry(f"{self.mine(e.card)}: {e.amount:+d} {stat} {how}.", -1, e.card)
@@ -419,6 +423,10 @@ class Describer:
         self.busy.update(self.ids[:e.line])  # answered: each Line below keeps its rows
         what = self._step_name(e.card, e.card_id, e.kind, e.player)
         trig = " (trigger)" if e.trigger else ""
+        broke, self.breaking = self.breaking, None
+        if broke is not None:
+            what = f"{what}{trig} answers {self._what(answers)}" if answers is not None else f"{what}{trig}"
+            return LogEntry(f"Line Break! {what[:1].upper()}{what[1:]}: {broke}.", e.player, e.card)
         if answers is not None:
             text = f"{what}{trig} answers {self._what(answers)} (Line {no}, Speed {e.speed})."
         else:
@@ -431,13 +439,14 @@ class Describer:
             self.ids[e.line - 1:] = [self.count]
         self.broke = False
 
-    def _LineBreak(self, e: ev.LineBreak) -> LogEntry:
+    def _LineBreak(self, e: ev.LineBreak) -> None:
         self.count += 1
         self.ids[e.line - 1:] = [self.count]
         self.broke = True
         self.busy.update(self.ids)
         below = f" on top of Line {self.line_no(e.line - 1)}" if e.line > 1 else ""
-        return LogEntry(f"Line Break! Line {self.count} begins{below} at Speed {e.speed}.", -1)
+        self.breaking = f"Line {self.count} begins{below} at Speed {e.speed}"
+        return None  # told with the Step that breaks it, which the engine adds next
 
     def _LineResolving(self, e: ev.LineResolving) -> None:
         return None
@@ -513,8 +522,8 @@ class Describer:
         if not busy and parts and all(p == "" for p in parts):
             return None
         said = [p for p in parts if p]
-        if not said:
-            return LogEntry(f"Line {no} is closed.", -1, quiet=True)
+        if not said:  # each Step's own rows told it (the Line panel shows it go)
+            return None
         return LogEntry(f"Line {no} resolved: {'; '.join(said)}.", -1, negates=negated)
 
     def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:

@@ -191,3 +191,32 @@ def test_a_card_turned_face_up_is_not_also_revealed() -> None:
     texts = told(two_denials_duel(), 0, you=0)
     assert "AI's Denial is turned face up." in texts, texts
     assert not any(t.startswith("AI reveals") for t in texts), texts
+
+
+def test_a_line_break_is_one_row_with_the_step_that_made_it() -> None:
+    """Before: "Line Break! Line 2 begins on top of Line 1 at Speed 2." then "AI's Denial's
+    ability answers your Blaze Lancer's Summon (Line 2, Speed 2)."
+    """
+    texts = told(two_denials_duel(), 0, you=0)
+    assert ("Line Break! AI's Denial's ability answers your Blaze Lancer's Summon: Line 2 begins "
+            "on top of Line 1 at Speed 2.") in texts, texts
+    assert not any(" answers " in t and not t.startswith("Line Break!") for t in texts), texts
+
+
+def test_a_line_whose_steps_told_themselves_adds_no_closing_row_and_a_boost_is_said_once() -> None:
+    """Before: "Your Kindle's ability: your Blaze Lancer: +600 ATK until the end of the turn."
+    was followed by "Your Blaze Lancer is now ATK 2300, Health 400/400."; an answered Line
+    whose Steps' rows told everything ended in "Line 2 is closed."
+    """
+    duel = begin(position(spec({"hand": ["kindle"], "phantom": ["blaze_lancer"], "sp": 9},
+                               {"phantom": ["stone_sentry"]})))
+    lancer = uid(duel, 0, "blaze_lancer")
+    play(duel, Activate(0, uid(duel, 0, "kindle"), 0, (lancer,), zone="back", index=0))
+    passes(duel)
+    play(duel, NextPhase(0))  # its attack's trigger breaks the attack's Line: both answered
+    play(duel, Attack(0, lancer, uid(duel, 1, "stone_sentry")))
+    passes(duel)
+    texts = told(duel, 0, you=0)
+    assert "Your Kindle's ability: your Blaze Lancer: +600 ATK until the end of the turn." in texts, texts
+    assert not any(t.startswith("Your Blaze Lancer is now ATK") for t in texts), texts
+    assert not any(t.endswith(" is closed.") for t in texts), texts
