@@ -113,6 +113,7 @@ class Describer:
         self.count = 0  # Lines opened so far this duel: each Line's number in the log
         self.ids: list[int] = []  # per open Line (the engine's 1, 2, ...): its number in the log
         self.broke = False  # a Line Break just numbered the Line its LineOpened opens
+        self.opening: int | None = None  # the player whose hidden opening hand a row just told
         self.breaking: str | None = None  # a Line Break's words, told with the Step that made it
         self.busy: set[int] = set()  # Lines (log numbers) on which something was answered
         self.paid: tuple[int, int, int] | None = None  # a Summon's SP (player, paid, left), told with it
@@ -211,8 +212,8 @@ class Describer:
                 self.learn(uid, cid)
         return LogEntry(f"The duel begins. {self.does(e.first_player, 'go', 'goes')} first.", -1)
 
-    def _CoinTossed(self, e: ev.CoinTossed) -> LogEntry:
-        return LogEntry(f"Coin toss: {self.does(e.winner, 'go', 'goes')} first.", e.winner)
+    def _CoinTossed(self, e: ev.CoinTossed) -> None:
+        return None  # the duel's first row, just before, says who goes first
 
     def _RoundStarted(self, e: ev.RoundStarted) -> LogEntry:
         return LogEntry(f"Round {e.round} begins.", -1)
@@ -237,6 +238,11 @@ class Describer:
             self.moved = (e.card, TOLD_MOVES[r])  # its Step, unanswered, adds no row
         if r == "search":
             text = f"{self.does(o, 'add', 'adds')} {name} from {frm} to the hand."
+        elif r == "opening" and name == "a card":  # the hidden hand: one row, not one per card
+            if self.opening == o:
+                return None
+            self.opening = o
+            text = f"{self.does(o, 'draw', 'draws')} {'your' if o == self.you else 'their'} opening hand."
         elif r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
             text = f"{self.does(o, 'draw', 'draws')} {name}." if name != "a card" \
                 else f"{self.does(o, 'draw', 'draws')} a card."

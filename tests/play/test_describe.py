@@ -220,3 +220,22 @@ def test_a_line_whose_steps_told_themselves_adds_no_closing_row_and_a_boost_is_s
     assert "Your Kindle's ability: your Blaze Lancer: +600 ATK until the end of the turn." in texts, texts
     assert not any(t.startswith("Your Blaze Lancer is now ATK") for t in texts), texts
     assert not any(t.endswith(" is closed.") for t in texts), texts
+
+
+def test_a_duel_opens_without_a_row_per_hidden_card_or_a_second_first_player_row() -> None:
+    """Before: "The duel begins. AI goes first.", "Coin toss: AI goes first." and "AI draws
+    a card." five times; the reader's own cards are still named one by one."""
+    from game.engine import HIDDEN
+    from game.engine import events as ev
+    from game.play.describe import Describer
+    from tests.kit import base_pool
+
+    d = Describer(base_pool(), lambda s: ("Ann", "AI")[s], you=0)
+    said = [d(ev.DuelStarted(1, 1, (35, 35), ((), ()))), d(ev.CoinTossed(1))]
+    said += [d(ev.CardMoved(10 + i, HIDDEN, 1, 1, "deck", 0, "hand", i, False, True, "opening"))
+             for i in range(5)]
+    said += [d(ev.CardMoved(20 + i, "stone_sentry", 0, 0, "deck", 0, "hand", i, True, True, "opening"))
+             for i in range(2)]
+    assert [e.text for e in said if e is not None] == [
+        "The duel begins. AI goes first.", "AI draws their opening hand.",
+        "You draw Stone Sentry.", "You draw Stone Sentry."]
