@@ -502,9 +502,13 @@ class Describer:
     def _StepResolved(self, e: ev.StepResolved) -> None:
         s = self.resolving
         if s is not None:
-            # an action's own row told it (or, a flip, a move, the rows as it resolved)
-            told = s.shown and not self.negated if s.kind == "ability" else s.told or s.kind not in TOLD_KINDS
-            self._said(e.line, self._did(s), plain=told)
+            # an action's own row told it (or, a flip, a move, the rows as it resolved); an
+            # ability its rows told, unless it negated something (no row tells that)
+            before, self.negated = self.negated, False
+            did = self._did(s)
+            negates, self.negated = self.negated, before or self.negated
+            told = s.shown and not negates if s.kind == "ability" else s.told or s.kind not in TOLD_KINDS
+            self._said(e.line, did, plain=told)
 
     def _StepFizzled(self, e: ev.StepFizzled) -> None:
         if self.resolving is not None:

@@ -239,3 +239,29 @@ def test_a_duel_opens_without_a_row_per_hidden_card_or_a_second_first_player_row
     assert [e.text for e in said if e is not None] == [
         "The duel begins. AI goes first.", "AI draws their opening hand.",
         "You draw Stone Sentry.", "You draw Stone Sentry."]
+
+
+BITING_DENIAL = """
+- id: biting_denial
+  name: Biting Denial
+  type: counter
+  text: "When your opponent Summons: negate the Summon and deal 300 damage to them."
+  abilities:
+    - start: response
+      condition: {responding_to: {kind: summon, player: opponent}}
+      effects:
+        - negate: {}
+        - damage_player: {player: opponent, amount: 300}
+"""
+
+
+def test_a_negation_is_still_summed_up_when_its_ability_also_has_rows() -> None:
+    """The Line's summary is dropped only for what rows told: no row tells a negation."""
+    duel = begin(position(spec({"hand": ["blaze_lancer"], "sp": 9}, {"back": ["biting_denial"]}),
+                          BITING_DENIAL))
+    play(duel, Summon(0, uid(duel, 0, "blaze_lancer"), "phantom", 0, True, True))
+    play(duel, Activate(1, uid(duel, 1, "biting_denial", "back"), 0))
+    passes(duel)
+    texts = told(duel, 0, you=0)
+    assert "AI's Biting Denial's ability: you lose 300 LP (9,700)." in texts, texts
+    assert "Line 2 resolved: AI's Biting Denial negated your Blaze Lancer's Summon." in texts, texts
