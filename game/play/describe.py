@@ -18,7 +18,7 @@ the other; without a reader (replays) every player is named.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import HIDDEN, CardDef
@@ -61,12 +61,26 @@ class _Step:
     ability: int
     answers: _Step | None  # the Step it was added on top of (what a negate negates)
     targets: tuple[int, ...] = ()
-    results: list[str] = field(default_factory=list)  # Breaks and LP told while it resolved
     told: bool = False  # a game action whose own row told it already (a Summon, an attack)
+    shown: bool = False  # an ability whose effects rows told as it resolved (under its name)
 
 
 def possessive(name: str) -> str:
     return f"{name}'s"
+
+
+def and_list(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def counted(prompt: str, count: int) -> str:
+    """A prompt for one card ("Choose a material for X") worded for the `count` still to
+    pick ("Choose 2 materials for X"); the engine words its prompts for one."""
+    words = prompt.split(" ", 3)
+    if count < 2 or len(words) < 3 or words[1] not in ("a", "an"):
+        return prompt
+    return " ".join([words[0], str(count), words[2] + "s", *words[3:]])
 
 
 # Step kinds whose game action has a row of its own when it is made (the card moving, the
@@ -99,11 +113,18 @@ class Describer:
         self.count = 0  # Lines opened so far this duel: each Line's number in the log
         self.ids: list[int] = []  # per open Line (the engine's 1, 2, ...): its number in the log
         self.broke = False  # a Line Break just numbered the Line its LineOpened opens
+        self.opening: int | None = None  # the player whose hidden opening hand a row just told
+        self.breaking: str | None = None  # a Line Break's words, told with the Step that made it
         self.busy: set[int] = set()  # Lines (log numbers) on which something was answered
         self.paid: tuple[int, int, int] | None = None  # a Summon's SP (player, paid, left), told with it
         self.moved: tuple[int, str] | None = None  # the card and kind of the action just told
         self.asked: tuple[int, str] | None = None  # the last choice asked: (player, kind)
         self.refused = False  # the last optional trigger asked was answered "No"
+        self.broken: int | None = None  # the card a row just told Broken
+        self.faced: int | None = None  # the card a row just told turned face up
+        self.picking = False  # a multi-card choice is being answered one card at a time
+        self.materials: list[str] = []  # sent for the Special Summon about to be told
+        self.battle: set[int] = set()  # the Phantoms a battle row just told damage to
 
     def learn(self, uid: int, card_id: str | None, owner: int | None = None) -> None:
         if card_id and card_id != HIDDEN and card_id in self.pool:
@@ -152,10 +173,23 @@ class Describer:
             self.learn(uid, cid, owner)
         if not isinstance(e, ev.CardMoved):
             self.paid = None  # a Summon's SP is told with the card it paid for, the next event
+        if not isinstance(e, ev.ChoiceMade | ev.ChoiceRequested | ev.CardMoved):
+            self.picking = False
+        if not isinstance(e, ev.CardMoved | ev.CardBroken):
+            self.broken = None
+        if not isinstance(e, ev.Revealed | ev.PositionChanged):
+            self.faced = None
+        if not isinstance(e, ev.HealthChanged | ev.LpChanged | ev.BattleDamage):
+            self.battle.clear()
         fn = TOLD.get(type(e))
         if fn is None:
             return LogEntry(type(e).__name__, -1)
         entry = fn(self, e)
+        s = self.resolving
+        if entry is not None and not entry.quiet and s is not None and s.kind == "ability":
+            if not s.shown:  # its first effect row names it: the Line adds no summary to repeat it
+                entry.text = f"{self._what(s)}: {entry.text}"
+            s.shown = True
         if entry is not None and entry.text[:1].islower():
             entry.text = entry.text[0].upper() + entry.text[1:]
         if entry is not None and entry.card is not None and entry.card_id is None:
@@ -178,8 +212,8 @@ class Describer:
                 self.learn(uid, cid)
         return LogEntry(f"The duel begins. {self.does(e.first_player, 'go', 'goes')} first.", -1)
 
-    def _CoinTossed(self, e: ev.CoinTossed) -> LogEntry:
-        return LogEntry(f"Coin toss: {self.does(e.winner, 'go', 'goes')} first.", e.winner)
+    def _CoinTossed(self, e: ev.CoinTossed) -> None:
+        return None  # the duel's first row, just before, says who goes first
 
     def _RoundStarted(self, e: ev.RoundStarted) -> LogEntry:
         return LogEntry(f"Round {e.round} begins.", -1)
@@ -190,7 +224,7 @@ class Describer:
     def _PhaseChanged(self, e: ev.PhaseChanged) -> LogEntry:
         return LogEntry(f"{PHASE_WORDS.get(e.phase, e.phase)}.", e.player, quiet=True)
 
-    def _CardMoved(self, e: ev.CardMoved) -> LogEntry:
+    def _CardMoved(self, e: ev.CardMoved) -> LogEntry | None:
         if e.to_zone in ("hand", "extra", "grave", "deck"):
             self.stats.pop(e.card, None)  # its numbers start afresh where it lands
         o, c = e.owner, e.controller
@@ -204,6 +238,11 @@ class Describer:
             self.moved = (e.card, TOLD_MOVES[r])  # its Step, unanswered, adds no row
         if r == "search":
             text = f"{self.does(o, 'add', 'adds')} {name} from {frm} to the hand."
+        elif r == "opening" and name == "a card":  # the hidden hand: one row, not one per card
+            if self.opening == o:
+                return None
+            self.opening = o
+            text = f"{self.does(o, 'draw', 'draws')} {'your' if o == self.you else 'their'} opening hand."
         elif r in ("draw", "opening", "draw_phase") or (e.from_zone == "deck" and e.to_zone == "hand"):
             text = f"{self.does(o, 'draw', 'draws')} {name}." if name != "a card" \
                 else f"{self.does(o, 'draw', 'draws')} a card."
@@ -213,17 +252,27 @@ class Describer:
                 text += f" for {self.paid[1]} SP ({self.paid[2]} SP left)"
             text += "."
         elif r == "special_summon":
-            text = f"{self.does(c, 'Special Summon', 'Special Summons')} {name} to {to} ({pos})."
+            frm = f" from {'your' if o == self.you else 'the'} Extra Deck" if e.from_zone == "extra" else ""
+            text = f"{self.does(c, 'Special Summon', 'Special Summons')} {name}{frm} to {to} ({pos})"
+            mats, self.materials = self.materials, []
+            if mats:
+                text += f", sending {and_list(mats)} to the Graveyard"
+            text += "."
         elif r == "set":
             text = f"{self.does(c, 'set', 'sets')} {name} in {to}."
         elif r == "play":
             text = f"{self.does(c, 'play', 'plays')} {name} to {to}."
         elif r == "break":
+            if self.broken == e.card:  # "X is Broken." said it
+                self.broken = None
+                return None
             text = f"{name} goes to {self.whose(o)} Graveyard."
         elif r == "discard":
             text = f"{self.does(o, 'discard', 'discards')} {name}."
-        elif r == "material":
-            text = f"{self.does(o, 'send', 'sends')} {name} to the Graveyard as a material."
+        elif r == "material":  # told with the Special Summon it pays for, which follows
+            self.materials.append(name)
+            self.paid = None
+            return None
         elif r == "mill":
             text = f"{name} is sent from {self.whose(o)} Main Deck to the Graveyard."
         elif r in ("unsummon", "return"):
@@ -240,9 +289,6 @@ class Describer:
 
     def _LpChanged(self, e: ev.LpChanged) -> LogEntry:
         d = e.after - e.before
-        if self.resolving is not None and d:
-            self.resolving.results.append(f"{self.who(e.player)} {'gaining' if d > 0 else 'losing'} "
-                                          f"{abs(d):,} LP")
         why = {"battle": " in battle", "cost": " to pay a cost", "effect": ""}.get(e.reason, "")
         verb = self.does(e.player, "gain", "gains") if d > 0 else self.does(e.player, "lose", "loses")
         return LogEntry(f"{verb} {abs(d):,} LP{why} ({e.after:,}).", e.player)
@@ -259,8 +305,14 @@ class Describer:
         left = f"{e.after} SP left" if d < 0 else f"now {e.after} SP"
         return LogEntry(f"{self.does(e.player, *verb)} {abs(d)} SP ({left}).", e.player)
 
-    def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry:
+    def _HealthChanged(self, e: ev.HealthChanged) -> LogEntry | None:
         d = e.after - e.before
+        told = self.stats.get(e.card) or self._printed(e.card)
+        if told is not None and e.max_health >= 0:  # a stats row will not say it again
+            self.stats[e.card] = (told[0], e.after, e.max_health)
+        if d < 0 and e.card in self.battle:
+            self.battle.discard(e.card)
+            return None  # the battle's row said it
         name = self.mine(e.card)
         if e.max_health < 0:  # a face-down Phantom of the other side: its Health is hidden
             return LogEntry(f"{name} {'is healed' if e.healed else 'takes damage'}.", -1, e.card)
@@ -271,6 +323,9 @@ class Describer:
         return LogEntry(text, -1, e.card)
 
     def _StatModified(self, e: ev.StatModified) -> LogEntry:
+        told = self.stats.get(e.card) or self._printed(e.card)
+        if e.stat == "atk" and told is not None and told[0] is not None:  # a stats row will not repeat it
+            self.stats[e.card] = (told[0] + e.amount, *told[1:])
         stat = {"atk": "ATK", "health": "Health", "sp_cost": "SP Cost"}.get(e.stat, e.stat)
         how = "until the end of the turn" if e.duration == "turn" else "while it stays"
         return LogEntry(f"{self.mine(e.card)}: {e.amount:+d} {stat} {how}.", -1, e.card)
@@ -285,16 +340,18 @@ class Describer:
                 "cannot_attack": "can attack again"}.get(e.status, f"loses {e.status}")
         return LogEntry(f"{self.mine(e.card)} {what}.", -1, e.card)
 
+    def _printed(self, uid: int) -> tuple[int | None, ...] | None:
+        """A Phantom's printed stats: what it shows till a row tells others."""
+        cid = self.names.get(uid)
+        c = self.pool[cid] if cid is not None else None
+        return (c.atk, c.health, c.health) if c is not None and c.is_phantom else None
+
     def _CardStatsChanged(self, e: ev.CardStatsChanged) -> LogEntry | None:
         """Told only when the numbers a player sees change."""
         if e.atk is None or e.atk < 0:
             return None
         now = (e.atk, e.health, e.max_health)
-        before = self.stats.get(e.card)
-        cid = self.names.get(e.card)
-        if before is None and cid is not None and self.pool[cid].is_phantom:
-            c = self.pool[cid]
-            before = (c.atk, c.health, c.health)  # a card shows its printed stats till told
+        before = self.stats.get(e.card) or self._printed(e.card)
         self.stats[e.card] = now
         if before is None or before == now:
             return None
@@ -305,6 +362,7 @@ class Describer:
         name = self.mine(e.card, e.card_id)
         if e.reason == "flip" or (e.face_up and e.reason in ("attack", "activate")):
             text = f"{name} is turned face up."
+            self.faced = e.card
         elif e.reason == "zero_health":
             text = f"{name} has 0 Health and goes to Defense Position."
         else:
@@ -327,20 +385,22 @@ class Describer:
             return LogEntry(f"{a} attacks directly.", -1, e.attacker)
         return LogEntry(f"{a} attacks {self.mine(e.target)}.", -1, e.attacker)
 
-    def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry:
+    def _BattleDamage(self, e: ev.BattleDamage) -> LogEntry | None:
+        """What each Phantom dealt; the LP lost is the LP row's (with what is left), and the
+        Health rows that follow would say this row again, so they are not told."""
         a = self.mine(e.attacker)
         if e.target < 0:
-            text = f"{a} deals {e.to_player:,} damage to {self.who(e.player)}."
-        else:
-            t = self.mine(e.target)
-            text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back"
-            text += f"; {e.to_player:,} goes through to {self.who(e.player)}." if e.to_player else "."
+            if e.to_player:
+                return None  # "X attacks directly." and "You lose 2,100 LP in battle (7,900)."
+            return LogEntry(f"{a} deals no damage to {self.who(e.player)}.", -1, e.attacker)
+        self.battle |= {e.target, e.attacker}
+        t = self.mine(e.target)
+        text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back."
         return LogEntry(text, -1, e.attacker)
 
     def _CardBroken(self, e: ev.CardBroken) -> LogEntry:
         name = self.mine(e.card, e.card_id)
-        if self.resolving is not None and not e.survived:
-            self.resolving.results.append(f"Breaking {name}")
+        self.broken = None if e.survived else e.card
         text = f"{name} survives the Break at 0 Health." if e.survived else f"{name} is Broken."
         return LogEntry(text, -1, e.card)
 
@@ -369,6 +429,10 @@ class Describer:
         self.busy.update(self.ids[:e.line])  # answered: each Line below keeps its rows
         what = self._step_name(e.card, e.card_id, e.kind, e.player)
         trig = " (trigger)" if e.trigger else ""
+        broke, self.breaking = self.breaking, None
+        if broke is not None:
+            what = f"{what}{trig} answers {self._what(answers)}" if answers is not None else f"{what}{trig}"
+            return LogEntry(f"Line Break! {what[:1].upper()}{what[1:]}: {broke}.", e.player, e.card)
         if answers is not None:
             text = f"{what}{trig} answers {self._what(answers)} (Line {no}, Speed {e.speed})."
         else:
@@ -381,13 +445,14 @@ class Describer:
             self.ids[e.line - 1:] = [self.count]
         self.broke = False
 
-    def _LineBreak(self, e: ev.LineBreak) -> LogEntry:
+    def _LineBreak(self, e: ev.LineBreak) -> None:
         self.count += 1
         self.ids[e.line - 1:] = [self.count]
         self.broke = True
         self.busy.update(self.ids)
         below = f" on top of Line {self.line_no(e.line - 1)}" if e.line > 1 else ""
-        return LogEntry(f"Line Break! Line {self.count} begins{below} at Speed {e.speed}.", -1)
+        self.breaking = f"Line {self.count} begins{below} at Speed {e.speed}"
+        return None  # told with the Step that breaks it, which the engine adds next
 
     def _LineResolving(self, e: ev.LineResolving) -> None:
         return None
@@ -429,8 +494,6 @@ class Describer:
                                                  else "directly"), "position": f"{who} changed position",
                 "flip": f"{who} was flipped face up", "unsummon": f"{who} was Unsummoned"
                 }.get(s.kind, used)
-        if s.results:
-            text += ", " + ", ".join(s.results[:3])
         return text
 
     def _StepResolving(self, e: ev.StepResolving) -> None:
@@ -439,8 +502,13 @@ class Describer:
     def _StepResolved(self, e: ev.StepResolved) -> None:
         s = self.resolving
         if s is not None:
-            # an action's own row told it (or, a flip, a move, the rows as it resolved)
-            self._said(e.line, self._did(s), plain=s.kind != "ability" and (s.told or s.kind not in TOLD_KINDS))
+            # an action's own row told it (or, a flip, a move, the rows as it resolved); an
+            # ability its rows told, unless it negated something (no row tells that)
+            before, self.negated = self.negated, False
+            did = self._did(s)
+            negates, self.negated = self.negated, before or self.negated
+            told = s.shown and not negates if s.kind == "ability" else s.told or s.kind not in TOLD_KINDS
+            self._said(e.line, did, plain=told)
 
     def _StepFizzled(self, e: ev.StepFizzled) -> None:
         if self.resolving is not None:
@@ -464,8 +532,8 @@ class Describer:
         if not busy and parts and all(p == "" for p in parts):
             return None
         said = [p for p in parts if p]
-        if not said:
-            return LogEntry(f"Line {no} is closed.", -1, quiet=True)
+        if not said:  # each Step's own rows told it (the Line panel shows it go)
+            return None
         return LogEntry(f"Line {no} resolved: {'; '.join(said)}.", -1, negates=negated)
 
     def _WindowOpened(self, e: ev.WindowOpened) -> LogEntry:
@@ -475,13 +543,20 @@ class Describer:
     def _PriorityPassed(self, e: ev.PriorityPassed) -> None:
         return None  # a pass shows in what follows (the Step resolves, or the Line goes on)
 
-    def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry:
+    def _ChoiceRequested(self, e: ev.ChoiceRequested) -> LogEntry | None:
+        again = self.asked == (e.player, e.kind) and self.picking
         self.asked = (e.player, e.kind)
         self.refused = False
-        return LogEntry(f"{self.does(e.player, 'must', 'must')} choose: {e.prompt}.", e.player, quiet=True)
+        if e.kind == "materials" or again:  # materials: told with the Summon; again: the rest of one pick
+            return None
+        return LogEntry(f"{self.does(e.player, 'must', 'must')} choose: {counted(e.prompt, e.count)}.",
+                        e.player, quiet=True)
 
-    def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry:
+    def _ChoiceMade(self, e: ev.ChoiceMade) -> LogEntry | None:
         self.refused = self.asked == (e.player, "trigger_optional") and e.label == "No"
+        self.picking = True  # a ChoiceRequested right after asks for the rest of this pick
+        if e.kind == "materials":
+            return None  # the material's move, told with its Summon, names it
         label = "a card they may not show" if e.label == HIDDEN else e.label
         return LogEntry(f"{self.does(e.player, 'choose', 'chooses')} {label}.", e.player)
 
@@ -499,7 +574,9 @@ class Describer:
         self.asked = None
         return LogEntry(f"{self.mine(e.card, e.card_id)}'s ability is not used{why}.", -1, e.card)
 
-    def _Revealed(self, e: ev.Revealed) -> LogEntry:
+    def _Revealed(self, e: ev.Revealed) -> LogEntry | None:
+        if e.card == self.faced:
+            return None  # "X is turned face up." showed it
         return LogEntry(f"{self.does(e.player, 'reveal', 'reveals')} {self.card(e.card, e.card_id)}.",
                         e.player, e.card)
 
