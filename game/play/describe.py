@@ -395,7 +395,7 @@ class Describer:
             return LogEntry(f"{a} deals no damage to {self.who(e.player)}.", -1, e.attacker)
         self.battle |= {e.target, e.attacker}
         t = self.mine(e.target)
-        text = f"{a} deals {e.to_target} to {t}; {self.card(e.target)} deals {e.to_attacker} back."
+        text = f"{a} deals {e.to_target:,} to {t}; {self.card(e.target)} deals {e.to_attacker:,} back."
         return LogEntry(text, -1, e.attacker)
 
     def _CardBroken(self, e: ev.CardBroken) -> LogEntry:

@@ -180,7 +180,7 @@ def test_a_battle_is_told_without_rows_that_repeat_it() -> None:
     passes(duel)
     assert told(duel, 0, you=0) == [
         "Your Blazing Chimera attacks AI's Stone Sentry.",
-        "Your Blazing Chimera deals 2600 to AI's Stone Sentry; Stone Sentry deals 300 back.",
+        "Your Blazing Chimera deals 2,600 to AI's Stone Sentry; Stone Sentry deals 300 back.",
         "AI loses 1,700 LP in battle (8,300).",
         "AI's Stone Sentry is Broken."]
 

@@ -464,6 +464,6 @@ def test_the_viewers_log_names_a_puzzles_start_cards(window, tmp_path) -> None:
         v.draw(window)
         said = [e.text for e in v._seat_log().entries]
         # the battle's one row names it (the Health row that said it again is folded: issue 38)
-        assert any("deals 2200 to Puzzle opponent (script)'s Thorn Sprite; Thorn Sprite deals" in t
+        assert any("deals 2,200 to Puzzle opponent (script)'s Thorn Sprite; Thorn Sprite deals" in t
                    for t in said), said
         assert not any("a card" in t.lower() for t in said), said

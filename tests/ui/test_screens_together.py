@@ -253,7 +253,7 @@ def test_a_puzzles_start_cards_are_named_in_the_log(window, burn_budget) -> None
     assert play.status is pz.Status.SOLVED
     texts = [e.text for e in play.duel.log.entries]
     # the battle's one row names it (the Health row that said it again is folded: issue 38)
-    assert any("deals 2200 to Player 2's Thorn Sprite; Thorn Sprite deals 500 back" in t for t in texts), texts
+    assert any("deals 2,200 to Player 2's Thorn Sprite; Thorn Sprite deals 500 back" in t for t in texts), texts
     assert not any(t.startswith("A card takes") or "to a card" in t for t in texts)
     assert texts[-1] == "You win the duel. Player 2 ran out of LP."  # the reader is "you" (issue 38)
 

@@ -110,7 +110,7 @@ def test_replay_command_names_a_puzzles_start_cards_and_its_opponent_once(tmp_pa
         assert main.main(["replay", *args, str(path)]) == 0
         out = capsys.readouterr().out
         # the battle's one row (its Health rows, which said it again, are folded: issue 38)
-        assert "deals 2200 to Puzzle opponent (script)'s Thorn Sprite; Thorn Sprite deals 500 back" in out, out
+        assert "deals 2,200 to Puzzle opponent (script)'s Thorn Sprite; Thorn Sprite deals 500 back" in out, out
         assert "A card" not in out and "a card" not in out, out
     assert main.main(["replay", str(path)]) == 0
     head = capsys.readouterr().out.splitlines()[0]
