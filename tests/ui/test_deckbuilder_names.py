@@ -30,10 +30,12 @@ def test_every_card_name_in_the_grid_is_whole_and_inside_the_view(window, monkey
         grid = scene.grid
         drawn: dict[str, list[tuple[str, object]]] = {}
         now: list[str] = []
+        cells: dict[str, object] = {}
         real_cell, real_blit = panels.grid_cell, panels.txt.blit_text
 
         def cell(surface, cdef, rect, *args):
             now[:] = [cdef.name]
+            cells[cdef.name] = rect
             drawn[cdef.name] = []
             real_cell(surface, cdef, rect, *args)
             now.clear()
@@ -62,6 +64,7 @@ def test_every_card_name_in_the_grid_is_whole_and_inside_the_view(window, monkey
             assert " ".join(s for s, _r, _h in lines) == name, (name, lines)  # whole, no ellipsis
             for _s, r, h in lines:
                 assert grid.view.left <= r.left and r.right <= grid.view.right, (name, r, grid.view)
+                assert cells[name].top <= r.top and r.bottom <= cells[name].bottom + 1, (name, r)
                 assert h >= fonts.font(theme.MIN_TEXT).get_height()  # never below the floor
     finally:
         txt.set_scale(100)

@@ -47,7 +47,7 @@ def grid_cell(surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, state: 
         img = txt.text(lines[0], theme.MIN_TEXT, ink)
         txt.blit_text(surface, lines[0], theme.MIN_TEXT, ink,
                       (rect.centerx, min(fr.bottom + 3, rect.bottom - img.get_height())), anchor="midtop")
-    else:  # two lines at the floor, down into the gap under the cell
+    else:  # two lines at the floor, in the cell's caption room
         with txt.unscaled():
             for i, line in enumerate(lines):
                 txt.blit_text(surface, line, theme.MIN_TEXT, ink,
