@@ -422,30 +422,111 @@ def test_the_viewers_line_panel_numbers_lines_as_the_log_does(run, window) -> No
     assert v._seat_log().line_number(v.log_events, 1) == shown[last]
 
 
+def _every_kind_of_replay(tmp_path) -> list[R.Replay]:
+    """A replay of each kind of players: two people, the computer at each level, a puzzle."""
+    from game.ai.levels import LEVEL_NAMES
+    from tests.play.replay.test_commands import _puzzle_replay
+
+    pool = base_pool()
+    return [demo.demo_replay(pool), *(demo.demo_replay(pool, mode="versus_ai", level=lv) for lv in LEVEL_NAMES),
+            R.load_replay(_puzzle_replay(tmp_path))]
+
+
 @pytest.mark.parametrize("percent", [100, 130])
-def test_the_view_button_reads_whole_and_a_puzzle_opponent_names_its_level_once(window, percent) -> None:
+def test_the_view_button_and_the_player_panels_read_every_player_whole(window, percent, tmp_path) -> None:
     """Issue 38 items 22 and 26: "View: AI (Nor..." was cut; "Puzzle opponent (script)
-    (normal)" read with two pairs of parentheses."""
+    (normal)" read with two pairs of parentheses. The audit after: a puzzle's replay read
+    "View: Puzzle oppon..." (100 %) and "View: Puzzle..." (130 %), its panel "PUZZLE
+    OPPONE..." / "PUZZLE OPP...". Every label a replay can have, in every view, is whole: the
+    full name, else the short name ("View: Puzzle opponent", "PUZZLE OPPONENT")."""
     from game.ui import look
     from game.ui import text as txt
-    from game.ui.replays.shown import player_label
+    from game.ui.duel import panels
+    from game.ui.duel.panels import panel_name
+    from game.ui.replays.shown import player_label, short_name
 
     assert player_label("Puzzle opponent (script)", "normal") == "Puzzle opponent (script, Normal)"
     assert player_label("AI (Normal)", "normal") == "AI (Normal)"
     assert player_label("Player 1", None) == "Player 1"
     assert player_label("Computer", "hard") == "Computer (Hard)"
+    assert short_name("Puzzle opponent (script)") == "Puzzle opponent"
+    assert short_name("Player 2") == "Player 2"
+    look.apply(None)
+    txt.set_scale(percent)
+    drawn: list[str] = []
+    real_blit = panels.txt.blit_text
+
+    def blit(surface, s, *args, **kwargs):
+        drawn.append(s)
+        return real_blit(surface, s, *args, **kwargs)
+
+    try:
+        pool = base_pool()
+        seen = set()
+        for rp in _every_kind_of_replay(tmp_path):
+            for view in (0, 1, BOTH):
+                v = ReplayViewer(R.ReplayRun.play(rp, pool), pool, view=view)
+                v.draw(window)
+                for b in (v.view_button, v.speed_button):
+                    assert txt.fit(b.label, b.px, b.rect.w - 12, bold=True) == b.label, b.label
+                    assert txt.font(b.px, True).size(b.label)[0] <= b.rect.w - 12, b.label
+                    assert txt.font(b.px).get_height() >= theme.MIN_TEXT  # never below the floor
+                if view != BOTH:
+                    name = v.names[view]
+                    assert v.view_button.label in (f"View: {name}", f"View: {short_name(name)}")
+                    seen.add(v.view_button.label)
+                assert LAYOUT.settings.contains(v.view_button.rect.union(v.speed_button.rect))
+                assert not v.view_button.rect.colliderect(v.speed_button.rect)
+                drawn.clear()
+                panels.txt.blit_text = blit
+                try:
+                    v.draw(window)
+                finally:
+                    panels.txt.blit_text = real_blit
+                for seat in (0, 1):
+                    full = player_label(v.names[seat], rp.players[seat].level).upper()
+                    for deciding in (False, True):
+                        shown = panel_name(LAYOUT.near_panel, full, short_name(v.names[seat]),
+                                           deciding, "next to act")
+                        assert shown in (full, short_name(v.names[seat]).upper()), shown
+                    assert full in drawn or short_name(v.names[seat]).upper() in drawn, drawn
+        assert "View: AI (Normal)" in seen and "View: Player 2" in seen
+        assert "View: Puzzle opponent" in seen  # "(script)" does not fit beside Speed
+    finally:
+        txt.set_scale(100)
+        txt.clear()
+
+
+@pytest.mark.parametrize("percent", [100, 115, 130])
+def test_the_whose_view_tooltip_keeps_off_the_player_panels_and_its_keys_together(window, percent, tmp_path) -> None:
+    """Issue 38 audit, item 25: hovering View put its tooltip over the bottom player's name
+    and LP, wrapped as "... (1 / 2 3)". Hovered with real events, anywhere on the button."""
+    from game.ui import look
+    from game.ui import text as txt
+    from tests.play.replay.test_commands import _puzzle_replay
+
     look.apply(None)
     txt.set_scale(percent)
     try:
         pool = base_pool()
-        rp = demo.demo_replay(pool, mode="versus_ai", level="normal")
+        rp = R.load_replay(_puzzle_replay(tmp_path))
         v = ReplayViewer(R.ReplayRun.play(rp, pool), pool, view=1)
         v.draw(window)
-        for b in (v.view_button, v.speed_button):
-            assert txt.fit(b.label, b.px, b.rect.w - 12, bold=True) == b.label, b.label
-        assert v.view_button.label == "View: AI (Normal)"
-        assert LAYOUT.settings.contains(v.view_button.rect.union(v.speed_button.rect))
-        assert not v.view_button.rect.colliderect(v.speed_button.rect)
+        b = v.view_button.rect
+        for at in (b.center, (b.x + 4, b.bottom - 3), (b.right - 3, b.y + 2), (b.centerx, b.bottom - 2)):
+            feed(v, motion((at[0] + 1, at[1])))
+            feed(v, motion(at))
+            for _ in range(40):
+                v.update(1 / 60)
+            v.draw(window)
+            box = v.group.tooltip_box
+            assert box is not None, at
+            assert not box.colliderect(LAYOUT.near_panel) and not box.colliderect(LAYOUT.far_panel), (at, box)
+            assert not box.colliderect(b), (at, box)  # nor the button's label
+            assert window.get_rect().contains(box)
+        lines = txt.wrap_cached(v.view_button.tooltip, theme.SMALL, 340)
+        assert any("(1\u00a02\u00a03)" in line for line in lines), lines
+        assert all(line.count("(") == line.count(")") for line in lines), lines
     finally:
         txt.set_scale(100)
         txt.clear()

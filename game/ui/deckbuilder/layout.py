@@ -18,7 +18,7 @@ TOP_H = 60
 MARGIN = 16
 
 GRID_FACE_W = 100  # compact faces: picture and numbers; the name is drawn under them
-GRID_CAPTION_H = 20
+GRID_CAPTION_H = 32  # room for a name in two lines at the floor (panels.caption_lines)
 GRID_CELL = (GRID_FACE_W, round(GRID_FACE_W * 1.4) + GRID_CAPTION_H)
 GRID_GAP = 10
 ZOOM_W = 260  # from 240 px wide a face has no text under 13 px

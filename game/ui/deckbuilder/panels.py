@@ -21,6 +21,7 @@ from game.ui.faces import FaceStore
 from game.ui.widgets import ItemState
 
 ROW_BUTTON_W = 22
+CAPTION_STEP = 14  # between a two-line name's lines (13 px text)
 UNKNOWN = (120, 120, 130)
 
 
@@ -41,10 +42,16 @@ def grid_cell(surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, state: 
         pygame.draw.rect(surface, colour, fr.inflate(6, 6), width=2, border_radius=10)
     surface.blit(face, fr)
     ink = theme.TEXT if state.hovered or state.selected else theme.TEXT_DIM
-    name = txt.fit(cdef.name, theme.MIN_TEXT, rect.w + 8)
-    img = txt.text(name, theme.MIN_TEXT, ink)  # under the face, inside the cell at any text size
-    txt.blit_text(surface, name, theme.MIN_TEXT, ink,
-                  (rect.centerx, min(fr.bottom + 3, rect.bottom - img.get_height())), anchor="midtop")
+    lines = caption_lines(cdef.name, caption_room(rect, surface.get_clip()))
+    if len(lines) == 1:  # under the face, inside the cell at any text size
+        img = txt.text(lines[0], theme.MIN_TEXT, ink)
+        txt.blit_text(surface, lines[0], theme.MIN_TEXT, ink,
+                      (rect.centerx, min(fr.bottom + 3, rect.bottom - img.get_height())), anchor="midtop")
+    else:  # two lines at the floor, in the cell's caption room
+        with txt.unscaled():
+            for i, line in enumerate(lines):
+                txt.blit_text(surface, line, theme.MIN_TEXT, ink,
+                              (rect.centerx, fr.bottom + 1 + i * CAPTION_STEP), anchor="midtop")
     if in_deck:
         badge = pygame.Rect(0, 0, 26, 22)
         badge.topleft = (fr.x - 4, fr.y + 6)
@@ -52,6 +59,27 @@ def grid_cell(surface: pygame.Surface, cdef: CardDef, rect: pygame.Rect, state: 
         pygame.draw.rect(surface, (30, 22, 8), badge, width=2, border_radius=11)
         txt.blit_text(surface, f"{in_deck}", theme.MIN_TEXT, (24, 18, 6), badge.center,
                       bold=True, anchor="center")
+
+
+def caption_room(cell: pygame.Rect, view: pygame.Rect) -> int:
+    """How wide a name under a grid face may be: into half the gaps beside the cell, but
+    centred on the cell and inside the grid's view (the first column's name was cut at the
+    view's left edge: "shen Overlord")."""
+    return max(0, min(cell.w + L.GRID_GAP - 2, 2 * (cell.centerx - view.left),
+                      2 * (view.right - cell.centerx)))
+
+
+def caption_lines(name: str, room: int) -> list[str]:
+    """A grid face's name whole in `room` pixels: one line (shrunk at a larger text size,
+    down to the floor), else two lines at the floor split between words; cut only if even
+    that fails (no card of the game does: tests/ui/test_deckbuilder_names.py)."""
+    if txt.fit(name, theme.MIN_TEXT, room) == name:
+        return [name]
+    with txt.unscaled():
+        lines = txt.wrap(name, theme.MIN_TEXT, room)
+        if len(lines) > 2:
+            lines = [lines[0], txt.fit(" ".join(lines[1:]), theme.MIN_TEXT, room)]
+    return lines
 
 
 def row_buttons(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

@@ -93,9 +93,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, edge: theme.Colour = theme
 # ------------------------------------------------------------------- LP / SP
 def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, seat: int,
                       name: str, lp: Ticker, sp: Ticker, deciding: bool, note: str = "",
-                      tag: str = "deciding") -> None:
+                      tag: str = "deciding", short: str = "") -> None:
     """`tag` names the deciding seat: "deciding" in a duel, "next to act" in a replay (where
-    nobody decides while it is paused)."""
+    nobody decides while it is paused). `short`: a shorter complete name, said where `name`
+    would be cut ("PUZZLE OPPONENT", not "PUZZLE OPPONE...")."""
     colour = style.player_colour(seat)
     edge = colour if deciding else theme.PANEL_EDGE
     panel(surface, rect, edge)
@@ -108,9 +109,8 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
     if style.marked:  # colour-blind palette: the seat's shape beside its colour
         style.draw_mark(surface, seat, (x + 6, rect.y + 17), 12)
         x += 20
-    tag_w = txt.width(tag, 13) + 16 if deciding else 0
-    name_room = rect.right - 12 - max(96, tag_w) - x
-    txt.blit_text(surface, fit(name.upper(), 14, name_room), 14, colour, (x, rect.y + 6), bold=True)
+    shown = panel_name(rect, name, short, deciding, tag)
+    txt.blit_text(surface, shown, 14, colour, (x, rect.y + 6), bold=True)
     if deciding:
         txt.blit_text(surface, tag, 13, colour, (rect.right - 12, rect.y + 7), anchor="topright")
     # measured rows, so no line runs into another at any text size: the name on top, the
@@ -132,6 +132,18 @@ def draw_player_panel(surface: pygame.Surface, rect: pygame.Rect, board: Board, 
     if note:
         info = note
     txt.blit_text(surface, fit(info, 13, rect.w - 24), 13, theme.TEXT_FAINT, (rect.x + 12, info_y))
+
+
+def panel_name(rect: pygame.Rect, name: str, short: str, deciding: bool, tag: str) -> str:
+    """The player panel's name line: `name`, else `short` where `name` would be cut (each
+    shrunk first at a larger text size), cut only when neither fits."""
+    x = rect.x + 12 + (20 if style.marked else 0)
+    tag_w = txt.width(tag, 13) + 16 if deciding else 0
+    room = rect.right - 12 - max(96, tag_w) - x
+    for label in (name.upper(), short.upper()):
+        if label and fit(label, 14, room, True) == label:
+            return label
+    return fit(name.upper(), 14, room, True)
 
 
 # ------------------------------------------------------------------ phase bar

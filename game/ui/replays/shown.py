@@ -196,3 +196,11 @@ def player_label(name: str, level: str | None) -> str:
     if name.endswith(")") and "(" in name:
         return f"{name[:-1]}, {label})"
     return f"{name} ({label})"
+
+
+def short_name(name: str) -> str:
+    """A player's name without its closing parentheses ("Puzzle opponent (script)" ->
+    "Puzzle opponent", "AI (Normal)" -> "AI"): complete, for a place too narrow for all."""
+    if name.endswith(")") and " (" in name:
+        return name[:name.rindex(" (")]
+    return name

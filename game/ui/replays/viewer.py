@@ -45,7 +45,8 @@ from game.ui.duel.panels import LOG_PX, fit
 from game.ui.duel.render import Lights
 from game.ui.duel.sprites import CardSprites
 from game.ui.duel.table import DuelTable, OnTable
-from game.ui.replays.shown import RECORDED, Told, player_label, shown_for
+from game.ui.replays.setting_row import setting_row
+from game.ui.replays.shown import RECORDED, Told, player_label, short_name, shown_for
 from game.ui.scene import Pop, Transition
 from game.ui.screen import Screen
 from game.ui.widgets import Button, WidgetGroup
@@ -214,8 +215,10 @@ class ReplayViewer(OnTable, Screen):
         self.speed_button = Button((s.x, s.y, half, s.h), "", self.cycle_speed, px=14,
                                    tooltip="Replay speed: 1x, 2x, 4x (S)")
         self.view_button = Button((s.x + half + 6, s.y, s.w - half - 6, s.h), "", self.cycle_view,
-                                  px=14, tooltip="Whose view: Player 1, Player 2, both hands open (1 2 3)")
+                                  px=14, tooltip="Whose view: Player 1, Player 2, both hands open "
+                                  "(1\u00a02\u00a03)")  # the keys stay together on one line
         self.group = WidgetGroup([*self.buttons, self.speed_button, self.view_button])
+        self.group.keep_clear = [LAYOUT.far_panel, LAYOUT.near_panel]  # names and LP stay read
         self.check_left = 0.0
         self._check_layer: pygame.Surface | None = None
         self._reload()
@@ -314,23 +317,27 @@ class ReplayViewer(OnTable, Screen):
     def _labels(self) -> None:
         self.buttons[2].icon = "pause" if self.playing else "play"
         self.speed_button.label = f"Speed {self.speed}\u00d7"
-        self.view_button.label = "View: both" if self.view_mode == BOTH else \
-            f"View: {self.name(self.view_mode)}"
         self._size_setting_buttons()
         self.buttons[0].enabled = self.buttons[1].enabled = self.index > 0
         self.buttons[3].enabled = self.buttons[4].enabled = not self.at_end
         self.buttons[2].enabled = not self.at_end or self.playing
 
+    def view_labels(self) -> list[str]:
+        """The View button's label, then a shorter complete one (the player's short name)."""
+        if self.view_mode == BOTH:
+            return ["View: both"]
+        name = self.name(self.view_mode)
+        return list(dict.fromkeys((f"View: {name}", f"View: {short_name(name)}")))
+
     def _size_setting_buttons(self) -> None:
         """Speed and View share the settings row by their labels' widths, so "View: AI
-        (Normal)" reads whole: Speed takes what its widest label needs, View the rest (where
-        a larger text size leaves too little, its label is drawn smaller, never cut)."""
-        s = LAYOUT.settings
-        speed_w = max(txt.width(f"Speed {v}\u00d7", 14, True) for v in SPEEDS) + 16
-        view_need = txt.width(self.view_button.label, 14, True) + 16
-        speed_w = max(speed_w, min((s.w - 6) // 2, s.w - 6 - view_need))
-        self.speed_button.rect = pygame.Rect(s.x, s.y, speed_w, s.h)
-        self.view_button.rect = pygame.Rect(s.x + speed_w + 6, s.y, s.w - speed_w - 6, s.h)
+        (Normal)" reads whole: Speed takes what its widest label needs, View the rest; where
+        that is too little, the labels are drawn at the floor, then View says the short name
+        (`setting_row`): never cut."""
+        row = setting_row(LAYOUT.settings, [f"Speed {v}\u00d7" for v in SPEEDS], self.view_labels())
+        self.speed_button.rect, self.speed_button.px = row.speed, row.speed_px
+        self.view_button.rect, self.view_button.px = row.view, row.view_px
+        self.view_button.label = row.view_label
 
     def goto(self, index: int) -> None:
         """Jump to the duel after `index` commands (no animation)."""
@@ -590,7 +597,7 @@ class ReplayViewer(OnTable, Screen):
             label = player_label(self.name(seat), self.replay.players[seat].level)
             panels.draw_player_panel(surface, rect, b, seat, label, self.tickers[("lp", seat)],
                                      self.tickers[("sp", seat)], deciding == seat, "",
-                                     "next to act")
+                                     "next to act", short_name(self.name(seat)))
         mark = next((m for k, m in self.anim.markers.items() if k[0] == "phase"), None)
         panels.draw_phase_bar(surface, LAYOUT.phase_bar, b, self.name(b.turn_player), {}, None, None,
                               1 - mark.t if mark is not None else 0.0)

@@ -95,6 +95,7 @@ class WidgetGroup:
         self.on_cancel: Callable[[], object] | None = None  # Esc when no widget used it
         self.tooltips = True  # off while a dialog covers the group: no tooltip peeks from under it
         self.keep_clear: list[pygame.Rect] = []  # what tooltips must not cover (a key-hint line)
+        self.tooltip_box: pygame.Rect | None = None  # where the last tooltip was drawn
 
     def add(self, *widgets: Widget) -> None:
         self.widgets.extend(widgets)
@@ -187,7 +188,9 @@ class WidgetGroup:
         """The hovered widget's tooltip, once the pointer has rested (a screen that draws its
         widgets itself calls this last)."""
         hover = self._hover_widget
+        self.tooltip_box = None
         if hover is not None and hover.tooltip and self._hover_time >= TOOLTIP_DELAY \
                 and self.tooltips and not any(x.captures_input for x in self.widgets):
-            draw_tooltip(surface, hover.tooltip, self.mouse, avoid=[hover.rect, *self.keep_clear])
+            self.tooltip_box = draw_tooltip(surface, hover.tooltip, self.mouse,
+                                            avoid=[hover.rect, *self.keep_clear], anchor=hover.rect)
 

@@ -27,7 +27,7 @@ class Button(Widget):
     focusable = True
 
     def __init__(self, rect: RectArg, label: str, on_click: Callable[[], object] | None = None,
-                 style: str = "normal", tooltip: str = "", px: int = theme.LABEL,
+                 style: str = "normal", tooltip: str = "", px: float = theme.LABEL,
                  enabled: bool = True) -> None:
         super().__init__(rect, tooltip)
         self.label = label

@@ -49,9 +49,12 @@ def pointer_rect(pos: tuple[int, int]) -> pygame.Rect:
 
 
 def draw_tooltip(surface: pygame.Surface, message: str, pos: tuple[int, int],
-                 max_width: int = 340, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 max_width: int = 340, avoid: Sequence[pygame.Rect] = (),
+                 anchor: pygame.Rect | None = None) -> pygame.Rect:
     """A small box of wrapped text near `pos`, placed by game.ui.placement: inside the
-    surface, never under the pointer, off `avoid` (what it explains, key hints) where it can."""
+    surface, never under the pointer, off `avoid` (what it explains, key hints) where it can;
+    where every place at the pointer covers some of that, the places around `anchor` (the
+    widget it explains) are tried too."""
     px = theme.SMALL
     lines = txt.wrap_cached(message, px, max_width)  # worked out once, not every frame
     imgs = [txt.text(line, px, theme.TEXT) for line in lines]
@@ -59,6 +62,8 @@ def draw_tooltip(surface: pygame.Surface, message: str, pos: tuple[int, int],
     h = sum(i.get_height() for i in imgs) + 14
     bounds = surface.get_rect()
     tries = placement.near_pointer(pos, (w, h))
+    if anchor is not None:
+        tries += placement.around(anchor, (w, h))
     # the pointer is never hidden: the places that would hide it are left out first
     clear = [at for at in tries if not pygame.Rect(at, (w, h)).clamp(bounds).colliderect(
         pointer_rect(pos))] or tries
