@@ -370,3 +370,24 @@ def test_a_drop_where_a_card_cannot_go_says_where_it_can(window) -> None:
     said = scene.toast.message
     assert said.startswith("Flare Bolt cannot go there: drop it on "), said
     assert said.endswith("a back-row slot or a Side Balance slot"), said  # where its drag lit
+
+
+def test_an_extra_deck_phantom_dropped_on_a_full_slot_is_told_where_it_can_go(window) -> None:
+    """Puzzle 9's board: three Phantom slots full, Blazing Chimera held from the Extra Deck
+    and dropped on a material's slot: the refusal (the slot is taken, Rule F3) goes on with
+    the places its drag lit."""
+    spec = {"turn": 7, "phase": "main1", "players": [
+        {"phantom": ["cinder_pup", "ember_imp", "spark_runner"], "extra": ["blazing_chimera"],
+         "deck": ["stone_sentry"] * 3},
+        {"phantom": ["stone_sentry"], "deck": ["stone_sentry"] * 3}]}
+    scene = scene_after(spec)
+    duel = scene.session.duel
+    chimera, pup = uid(duel, 0, "blazing_chimera"), uid(duel, 0, "cinder_pup")
+    scene.draw(window)
+    GestureDriver(scene).reveal_extra(chimera)  # the Extra Deck opened as a person opens it
+    scene.draw(window)
+    assert scene.geo.rect_of(chimera) is not None, "the Extra Deck is not open"
+    feed(scene, *drag(scene.geo.rect_of(chimera).center, scene.geo.rect_of(pup).center))
+    assert scene.session.history == []
+    said = scene.toast.message
+    assert "(Rule F3)" in said and ": drop it on a Side Balance slot" in said, said

@@ -375,6 +375,9 @@ class Interaction:
         else:
             refusal = self.host.refusal(cmd) if cmd is not None else None
         if refusal is not None:
+            where = drop_places(held.drags) if held is not None and not isinstance(cmd, Attack) else ""
+            if where:  # the refusal, then where the card can go now
+                refusal = refusal._replace(message=f"{refusal.message.rstrip('.')}: drop it on {where}.")
             self.host.refused(refusal, rule=ATTACK_RULE if refusal == ATTACKS_IN_BATTLE_PHASE else "")
         else:
             self.host.say(wrong_place_words(self.host.pool_name(uid), held.drags if held else {}),
@@ -737,6 +740,15 @@ DROP_PLACES = {Zone.PHANTOM: "a Phantom slot", Zone.BACK: "a back-row slot",
 def wrong_place_words(name: str, drags: Mapping[Target, object]) -> str:
     """A drop where the card cannot go, said with where it can go now (the places lit while
     it was held), so a newcomer learns the place, not only the refusal."""
+    where = drop_places(drags)
+    if not where:
+        return f"{name} cannot be played by a drag now: click it for its menu"
+    return f"{name} cannot go there: drop it on {where}"
+
+
+def drop_places(drags: Mapping[Target, object]) -> str:
+    """The kinds of place a held card's drag lit, in words ("a back-row slot or a Side
+    Balance slot"); empty when it lit none."""
     places: list[str] = []
     for t in drags:
         if isinstance(t, SlotTarget):
@@ -748,9 +760,8 @@ def wrong_place_words(name: str, drags: Mapping[Target, object]) -> str:
         if words not in places:
             places.append(words)
     if not places:
-        return f"{name} cannot be played by a drag now: click it for its menu"
-    where = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
-    return f"{name} cannot go there: drop it on {where}"
+        return ""
+    return places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
 
 
 def materials_words(prompt: str, need: int, chosen: int) -> str:
