@@ -391,3 +391,22 @@ def test_an_extra_deck_phantom_dropped_on_a_full_slot_is_told_where_it_can_go(wi
     assert scene.session.history == []
     said = scene.toast.message
     assert "(Rule F3)" in said and ": drop it on a Side Balance slot" in said, said
+
+
+def test_the_end_banner_says_you_to_the_one_person_against_the_computer(window) -> None:
+    """Seen playing puzzle 9 in a real window: the log said "You win the duel" while the
+    banner said "Player 1 wins the duel". Against the computer the person is "you"; in
+    hotseat both watch, so the winner is named."""
+    from game.engine import events as ev
+    from game.ui.duel.tweens import Banner
+    from tests.ui.duel_kit import duel_scene
+
+    def banner(scene: DuelScene, winner: int) -> str:
+        scene.table.anim._on_DuelEnded(ev.DuelEnded(winner, "lp"))
+        return [t for t in scene.table.anim.tweens if isinstance(t, Banner)][-1].text
+
+    versus = duel_scene(seed=4, humans=(True, False))
+    assert banner(versus, 0) == "You win the duel"
+    assert banner(versus, 1) == f"{versus.name(1)} wins the duel"
+    hotseat = duel_scene(seed=4, humans=(True, True))
+    assert banner(hotseat, 0) == f"{hotseat.name(0)} wins the duel"

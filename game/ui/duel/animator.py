@@ -77,8 +77,10 @@ class Turn(Tween):
 
 class Animator:
     def __init__(self, board: Board, geometry: Geometry, sprites: CardSprites,
-                 speed: str = "normal", names: Callable[[int], str] | None = None) -> None:
+                 speed: str = "normal", names: Callable[[int], str] | None = None,
+                 you: int | None = None) -> None:
         self.board = board
+        self.you = you  # the one person against the computer: its win is "You win the duel"
         self.geo = geometry
         self.sprites = sprites
         self.speed = speed
@@ -472,7 +474,8 @@ class Animator:
         if e.winner < 0:
             text, colour = "The duel is a draw", (220, 220, 230)
         else:
-            text, colour = f"{self.name_of(e.winner)} wins the duel", style.player_colour(e.winner)
+            who = "You win" if e.winner == self.you else f"{self.name_of(e.winner)} wins"
+            text, colour = f"{who} the duel", style.player_colour(e.winner)
         self._add(Banner(text, self.geo.layout.banner, colour, 1.6))
 
 

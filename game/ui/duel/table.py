@@ -50,7 +50,7 @@ class DuelTable:
         self.sprites = sprites
         self.board = board
         self.geo = Geometry(board)
-        self.anim = Animator(board, self.geo, sprites, speed, names=names)
+        self.anim = Animator(board, self.geo, sprites, speed, names=names, you=you)
         self.anim.on_applied = on_event
         self.renderer = BoardRenderer(sprites, self.geo)
         self.log = panels.LogPanel(LAYOUT.log)

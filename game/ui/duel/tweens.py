@@ -212,6 +212,7 @@ class Banner(Tween):
                  duration: float, blocks: bool = True) -> None:
         super().__init__(duration)
         self.blocks = blocks
+        self.text = text
         self.rect = pygame.Rect(rect)
         self.img = txt.text(text, 28, colour, bold=True)
         self.layer = 2
