@@ -410,3 +410,8 @@ def test_the_end_banner_says_you_to_the_one_person_against_the_computer(window) 
     assert banner(versus, 1) == f"{versus.name(1)} wins the duel"
     hotseat = duel_scene(seed=4, humans=(True, True))
     assert banner(hotseat, 0) == f"{hotseat.name(0)} wins the duel"
+    # the phase bar's words once it is over say the same
+    for scene, words in ((versus, "you win"), (hotseat, f"{hotseat.name(0)} wins")):
+        scene.session.duel.state.winner = 0
+        scene.finished = True
+        assert scene.hud.over_words().endswith(words), scene.hud.over_words()

@@ -153,7 +153,10 @@ class Hud:
         if not h.finished:
             return ""
         winner = h.session.duel.winner
-        return f"Duel over  \u00b7  {h.name(winner)} wins" if winner in (0, 1) else "Duel over  \u00b7  a draw"
+        if winner not in (0, 1):
+            return "Duel over  \u00b7  a draw"
+        who = "you win" if winner == h.table.anim.you else f"{h.name(winner)} wins"
+        return f"Duel over  \u00b7  {who}"
 
     def action_state(self) -> tuple[str, bool]:
         """The action button's label and whether it does something now."""
