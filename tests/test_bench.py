@@ -58,19 +58,7 @@ def test_bench_ai_hands_each_latency_player_a_seed_derived_one_way(monkeypatch) 
     from game.ai.seeds import player_seed
     from game.designer.sim import duel_seed
 
-    handed: list[tuple[str, int]] = []
-
-    class First:
-        def choose(self, view):
-            return view.legal_actions[0]
-
-    def fake_player(level, seed, **_kw):
-        handed.append((level, seed))
-        return First()
-
-    monkeypatch.setattr(bench_ai, "make_player", fake_player)
-    pool, rules = bench_ai.load_card_set(), bench_ai.load_rules()
-    decks = [bench_ai.load_deck(bench_ai.starter_deck(name)) for name in bench_ai.STARTERS]
+    handed, pool, rules, decks = _recording_players(bench_ai, monkeypatch)
     bench_ai.latency(pool, rules, decks, "easy", 2, 2024, max_decisions=None)
     assert [lv for lv, _ in handed] == ["easy", "normal"] * 2
     mask = (1 << 64) - 1
@@ -126,19 +114,7 @@ def test_bench_ai_hands_each_level_of_a_strength_run_a_seed_derived_one_way(monk
 
     from game.designer import sim
 
-    handed: list[tuple[str, int]] = []
-
-    class First:
-        def choose(self, view):
-            return view.legal_actions[0]
-
-    def fake_player(level, seed, **_kw):
-        handed.append((level, seed))
-        return First()
-
-    monkeypatch.setattr(bench_ai, "make_player", fake_player)
-    pool, rules = bench_ai.load_card_set(), bench_ai.load_rules()
-    decks = [bench_ai.load_deck(bench_ai.starter_deck(name)) for name in bench_ai.STARTERS]
+    handed, pool, rules, decks = _recording_players(bench_ai, monkeypatch)
     seed = bench_ai.fresh_held_out_seed()
     prs = bench_ai.pairings(decks, ("hard", "normal"), seed)
     for k, g in ((0, 0), (6, 1)):
@@ -200,3 +176,25 @@ def test_tuning_refuses_held_out_seeds() -> None:
                            "--games", "1", "--seed", str(held_out), "--out", os.devnull],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0 and "held-out" in proc.stderr
+
+
+class _First:
+    """A player that takes the first legal command: only the seeds it is handed matter."""
+
+    def choose(self, view):
+        return view.legal_actions[0]
+
+
+def _recording_players(bench_ai, monkeypatch):
+    """bench_ai's players replaced by `_First`, each (level, seed) it is handed recorded;
+    with the card set, rules and starter decks the benchmark plays."""
+    handed: list[tuple[str, int]] = []
+
+    def fake_player(level, seed, **_kw):
+        handed.append((level, seed))
+        return _First()
+
+    monkeypatch.setattr(bench_ai, "make_player", fake_player)
+    pool, rules = bench_ai.load_card_set(), bench_ai.load_rules()
+    decks = [bench_ai.load_deck(bench_ai.starter_deck(name)) for name in bench_ai.STARTERS]
+    return handed, pool, rules, decks

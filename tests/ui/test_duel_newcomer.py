@@ -301,17 +301,26 @@ def test_a_hint_toast_goes_once_the_move_is_made_and_the_pause_covers_it(window)
     assert not (scene.toast.visible and scene.toast.message.startswith("Hint: "))
 
 
-def test_f1_in_a_puzzle_steps_through_its_hints(window, home) -> None:
+def _through_the_guard():
+    """Puzzle 1 opened as the Puzzles screen opens it, settled: (its entry, its scene)."""
     from pathlib import Path
 
     from game.play import puzzles as pz
-    from game.ui.puzzle_play import PuzzlePlayScene, hint_steps
+    from game.ui.puzzle_play import PuzzlePlayScene
 
     shipped = pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
     puzzle = next(e for e in shipped if e.name == "Through the Guard")
     play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
     for _ in range(30):
         play.update(1 / 60)
+    return puzzle, play
+
+
+def test_f1_in_a_puzzle_steps_through_its_hints(window, home) -> None:
+
+    from game.ui.puzzle_play import hint_steps
+
+    puzzle, play = _through_the_guard()
     sentences = hint_steps(puzzle.hint)
     assert len(sentences) == 2
     feed(play, key(pygame.K_F1))
@@ -331,17 +340,11 @@ def test_f1_in_a_puzzle_steps_through_its_hints(window, home) -> None:
 
 
 def test_a_puzzle_decided_while_paused_waits_under_the_pause(window, home) -> None:
-    from pathlib import Path
 
     from game.play import puzzles as pz
     from game.ui.duel.pause import PauseMenu
-    from game.ui.puzzle_play import PuzzlePlayScene
 
-    shipped = pz.list_puzzles(pz.SHIPPED_DIR, Path("/nonexistent"))
-    puzzle = next(e for e in shipped if e.name == "Through the Guard")
-    play = PuzzlePlayScene(puzzle, pz.load_progress(), number=1, threaded=False, speed="instant")
-    for _ in range(30):
-        play.update(1 / 60)
+    puzzle, play = _through_the_guard()
     feed(play, key(pygame.K_ESCAPE))
     assert isinstance(play.duel.dialog, PauseMenu)
     play.tracker.status = pz.Status.FAILED  # decided while the pause menu is open
