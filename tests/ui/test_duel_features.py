@@ -75,11 +75,14 @@ def test_illegal_drop_snaps_back_and_says_the_engines_reason(window) -> None:
     assert scene.toast.message == cite.said(refusal.code, want) and "SP" in want
     assert scene.session.history == [] and state_hash(scene.session.duel) == before
     assert scene.board.where(hound)[1] is Zone.HAND and scene.input.mode is Mode.IDLE
-    # a taken slot: the engine's words again
+    # a taken slot: the engine's words again, then where the card can go now (the places its
+    # drag lit)
     sentry = uid_of(scene, 0, "stone_sentry", "hand")
     drag(scene, scene.geo.rect_of(sentry).center, scene.geo.slot_rect(0, Zone.PHANTOM, 1).center)
     refusal = scene.session.duel.refusal(Summon(0, sentry, "phantom", 1, True, True))
-    assert scene.toast.message == cite.said(refusal.code, refusal.message)
+    where = refusal.message.rstrip(".") + ": drop it on a Phantom slot"
+    assert scene.toast.message.startswith(where), scene.toast.message
+    assert scene.toast.message.endswith(". " + cite.tag(refusal.code)), scene.toast.message
     scene.draw(window)
 
 
