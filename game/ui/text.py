@@ -183,6 +183,21 @@ def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def two_lines(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
+    """`s` in at most two lines of `max_width` (a card's name on its band or under its
+    picture): one when it fits; else split between words, the most words on the first line,
+    the rest cut with an ellipsis only if even that is too long; one line cut when no first
+    line of whole words fits."""
+    if width(s, px, bold) <= max_width:
+        return [s]
+    words = s.split()
+    for k in range(len(words) - 1, 0, -1):
+        top, rest = " ".join(words[:k]), " ".join(words[k:])
+        if width(top, px, bold) <= max_width:
+            return [top, fit(rest, px, max_width, bold)]
+    return [fit(s, px, max_width, bold)]
+
+
 def blit_text(surface: pygame.Surface, s: str, px: int, colour: Colour, pos: tuple[int, int],
               bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Blit cached text with its rect anchored at `pos` (e.g. anchor="center")."""

@@ -76,10 +76,7 @@ def caption_lines(name: str, room: int) -> list[str]:
     if txt.fit(name, theme.MIN_TEXT, room) == name:
         return [name]
     with txt.unscaled():
-        lines = txt.wrap(name, theme.MIN_TEXT, room)
-        if len(lines) > 2:
-            lines = [lines[0], txt.fit(" ".join(lines[1:]), theme.MIN_TEXT, room)]
-    return lines
+        return txt.two_lines(name, theme.MIN_TEXT, room)
 
 
 def row_buttons(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

@@ -16,6 +16,7 @@ import pygame
 from game.engine import CardDef, CardView
 from game.ui import look
 from game.ui import text as txt
+from game.ui.card_face import frame_colour, render_mini_face
 from game.ui.faces import FaceStore
 
 from . import style
@@ -98,7 +99,6 @@ class CardSprites:
         if surf is not None:
             self._composed.move_to_end(key)
             return surf
-        from game.ui.card_face import frame_colour, render_mini_face
         from game.ui.faces import _ready
 
         cdef = self.pool[card_id]
@@ -165,8 +165,6 @@ class CardSprites:
         if card.attack_pos:
             base = self.plain(shown_id, width).copy()
         else:
-            from game.ui.card_face import render_mini_face
-
             flat = render_mini_face(cdef, width) if cdef is not None else self.plain(None, width)
             turned = pygame.transform.rotate(flat, 90)
             size = (round(DEF_W * width / CARD_W), round(DEF_H * width / CARD_W))
@@ -198,14 +196,7 @@ def name_room(card_w: int) -> int:
 def name_lines(name: str, room: int) -> list[str]:
     """A name in `room` pixels at NAME_PX: one line; else two, split between words; cut
     with an ellipsis only when even two lines cannot hold it."""
-    if txt.width(name, NAME_PX, True) <= room:
-        return [name]
-    words = name.split()
-    for k in range(len(words) - 1, 0, -1):
-        top, rest = " ".join(words[:k]), " ".join(words[k:])
-        if txt.width(top, NAME_PX, True) <= room:
-            return [top, txt.fit(rest, NAME_PX, room, bold=True)]
-    return [txt.fit(name, NAME_PX, room, bold=True)]
+    return txt.two_lines(name, NAME_PX, room, bold=True)
 
 
 def _name_band(surf: pygame.Surface, name: str, y: int,
